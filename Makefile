@@ -1,0 +1,45 @@
+# pushsim: `make run` installs what is missing, builds and opens the home screen; `make test` runs every test.
+
+SWIFT ?= swift
+APT_PACKAGES := libncurses-dev libchafa-dev libgdk-pixbuf-2.0-dev webp-pixbuf-loader libsqlite3-dev tmux chafa
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+BIN := .build/debug/pushsim
+RELEASE_BIN := .build/release/pushsim
+
+.PHONY: all deps build release run test unit e2e bench clean
+
+all: build
+
+# Installs the Debian packages pushsim needs, only those missing (quick the second time).
+deps:
+	@missing=""; for p in $(APT_PACKAGES); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "ok installed" || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  echo "Installing:$$missing"; \
+	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing >/dev/null; \
+	fi
+
+build: deps
+	$(SWIFT) build
+
+release: deps
+	$(SWIFT) build -c release
+
+run: build
+	@$(BIN)
+
+# Unit and screen tests (Swift Testing), then the end-to-end suite in tmux.
+test: build unit e2e
+
+unit:
+	$(SWIFT) test --parallel
+
+e2e: build
+	bash Tests/EndToEnd/run.sh $(BIN)
+
+bench: release
+	bash bench/run.sh $(RELEASE_BIN)
+
+clean:
+	rm -rf .build

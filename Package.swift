@@ -1,0 +1,61 @@
+// swift-tools-version:6.0
+// pushsim: a terminal simulator of the Pushwoosh iOS SDK's notification experiences.
+import PackageDescription
+
+let package = Package(
+    name: "pushsim",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "pushsim", targets: ["pushsim"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.0"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.0"),
+        .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.0"),
+    ],
+    targets: [
+        // C shims: the only places C headers enter.
+        .systemLibrary(name: "CNcursesw", providers: [.apt(["libncurses-dev"])]),
+        .systemLibrary(name: "CImaging", pkgConfig: "chafa gdk-pixbuf-2.0",
+                       providers: [.apt(["libchafa-dev", "libgdk-pixbuf-2.0-dev"])]),
+
+        // 1. Pure engine: Foundation only.
+        .target(name: "PushSimEngine"),
+        // 2. Pure screens: state -> Canvas.
+        .target(name: "PushSimScreens", dependencies: ["PushSimEngine"]),
+        // 4. Media: image sources, disk cache, decode, render to cells.
+        .target(name: "PushSimMedia", dependencies: [
+            "PushSimEngine", "PushSimScreens", "CImaging",
+            .product(name: "Crypto", package: "swift-crypto"),
+        ]),
+        // 5. Store: what survives a restart, in SQLite.
+        .target(name: "PushSimStore", dependencies: [
+            "PushSimEngine", .product(name: "GRDB", package: "GRDB.swift"),
+        ]),
+        // Scenes and the shared runtime (headless runner, script steps, event log).
+        .target(name: "PushSimApp", dependencies: [
+            "PushSimEngine", "PushSimScreens", "PushSimMedia", "PushSimStore",
+        ]),
+        // 3. Terminal: the only code that imports ncurses.
+        .target(name: "PushSimTerminal", dependencies: ["PushSimScreens", "CNcursesw"]),
+        // 6. CLI.
+        .executableTarget(name: "pushsim", dependencies: [
+            "PushSimApp", "PushSimTerminal",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+
+        .testTarget(name: "PushSimEngineTests", dependencies: ["PushSimEngine"]),
+        .testTarget(name: "PushSimScreensTests", dependencies: [
+            "PushSimScreens", "PushSimEngine",
+            .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+        ], exclude: ["__Snapshots__"]),
+        .testTarget(name: "PushSimMediaTests", dependencies: ["PushSimMedia"]),
+        .testTarget(name: "PushSimStoreTests", dependencies: ["PushSimStore"]),
+        .testTarget(name: "PushSimAppTests", dependencies: [
+            "PushSimApp",
+            .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+        ], exclude: ["__Snapshots__"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,101 @@
+// Runs a scene on a simulated clock from a script: every timer fires at its exact time inside a `wait`.
+
+import PushSimEngine
+import PushSimScreens
+
+public final class HeadlessRunner {
+    public let scene: ScriptableScene
+    public private(set) var now: Double = 0
+    public private(set) var size: Size
+    /// Called with each frame (after every step and once at the end): the `--- t=… ---` header and the text.
+    public var onFrame: ((String) -> Void)?
+    /// Mouse position of the last `press`, so `release` without coordinates releases there.
+    private var pressed: (x: Int, y: Int)?
+
+    public init(scene: ScriptableScene, size: Size) {
+        self.scene = scene
+        self.size = size
+        scene.resize(to: size, at: 0)
+    }
+
+    /// Run every step, writing a frame after each, then a final frame. Stops early if the scene exits.
+    public func run(_ steps: [ScriptStep]) throws {
+        scene.advance(to: now)
+        for step in steps {
+            if scene.exitStatus != nil { break }
+            try perform(step)
+            emitFrame()
+        }
+        emitFrame()
+    }
+
+    public func perform(_ step: ScriptStep) throws {
+        if let prims = try scene.expand(step) {
+            for p in prims { try perform(p) }
+            return
+        }
+        switch step.name {
+        case "wait":
+            try wait(Script.seconds(step))
+        case "key":
+            guard let k = Key(name: step.argument) else {
+                throw ScriptError(step, "unknown key; use left, right, up, down, enter, space, esc, tab, backspace or one character")
+            }
+            deliver(.key(k))
+        case "click":
+            let p = try Script.point(step)
+            deliver(.mouse(MouseEvent(.press, x: p.x, y: p.y)))
+            deliver(.mouse(MouseEvent(.release, x: p.x, y: p.y)))
+        case "press":
+            let p = try Script.point(step)
+            pressed = p
+            deliver(.mouse(MouseEvent(.press, x: p.x, y: p.y)))
+        case "release":
+            let p = step.argument.isEmpty ? (pressed ?? (0, 0)) : try Script.point(step)
+            pressed = nil
+            deliver(.mouse(MouseEvent(.release, x: p.x, y: p.y)))
+        case "drag":
+            let p = try Script.point(step)
+            deliver(.mouse(MouseEvent(.drag, x: p.x, y: p.y)))
+        case "resize":
+            guard let s = Size(parsing: step.argument) else { throw ScriptError(step, "expected a size WxH such as 80x24") }
+            size = s
+            scene.resize(to: s, at: now)
+        default:
+            throw ScriptError(step, "unknown step")
+        }
+    }
+
+    public func perform(_ p: PrimitiveStep) throws {
+        switch p {
+        case .input(let e):
+            if case .resize(let s) = e { size = s; scene.resize(to: s, at: now) } else { deliver(e) }
+        case .wait(let d): wait(d)
+        case .call(let f): f(now)
+        }
+    }
+
+    func deliver(_ e: InputEvent) {
+        scene.advance(to: now)
+        scene.handle(e, at: now)
+    }
+
+    /// Advance the simulated clock by `seconds`, stopping at every deadline on the way.
+    public func wait(_ seconds: Double) {
+        let target = now + seconds
+        var guardCount = 0
+        while let d = scene.nextDeadline(), d <= target + 1e-9, scene.exitStatus == nil {
+            guardCount += 1
+            if guardCount > 5_000_000 { break }  // a scene that never settles must not hang a run
+            now = max(now, d)
+            scene.advance(to: now)
+        }
+        now = target
+        scene.advance(to: now)
+    }
+
+    public func emitFrame() {
+        guard let onFrame else { return }
+        onFrame("--- t=\(JSONValue.formatNumber(TimedEvent.roundMillis(now))) ---\n" + scene.render(at: now).plainText + "\n")
+    }
+}

@@ -1,0 +1,273 @@
+// A strict JSON parser that reports line and column, limits nesting, and never crashes on hostile input.
+
+/// Why a document is not JSON, with a 1-based line and column.
+public struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConvertible {
+    public var line: Int
+    public var column: Int
+    public var reason: String
+    public var description: String { "line \(line), column \(column): \(reason)" }
+}
+
+public enum JSONParser {
+    /// Deeper documents are refused rather than risking the stack (Foundation allows 512 too).
+    public static let maxDepth = 512
+
+    public static func parse(_ text: String) throws(JSONSyntaxError) -> JSONValue {
+        try parse(bytes: Array(text.utf8))
+    }
+
+    public static func parse(bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
+        var p = Parser(bytes: bytes)
+        return try p.document()
+    }
+}
+
+private struct Parser {
+    let bytes: [UInt8]
+    var i = 0
+    var depth = 0
+
+    init(bytes: [UInt8]) {
+        self.bytes = bytes
+        // A UTF-8 byte order mark is tolerated, as editors write one.
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { i = 3 }
+    }
+
+    mutating func document() throws(JSONSyntaxError) -> JSONValue {
+        skipSpace()
+        if i >= bytes.count { throw fail("the file is empty; expected a JSON value") }
+        let v = try value()
+        skipSpace()
+        if i < bytes.count { throw fail("unexpected \(describe(bytes[i])) after the end of the JSON value") }
+        return v
+    }
+
+    func position(_ at: Int) -> (Int, Int) {
+        var line = 1, col = 1
+        var k = 0
+        let end = min(at, bytes.count)
+        while k < end {
+            if bytes[k] == 0x0A { line += 1; col = 1 }
+            else if bytes[k] & 0xC0 != 0x80 { col += 1 }  // count characters, not continuation bytes
+            k += 1
+        }
+        return (line, col)
+    }
+
+    func fail(_ reason: String, at: Int? = nil) -> JSONSyntaxError {
+        let (l, c) = position(at ?? i)
+        return JSONSyntaxError(line: l, column: c, reason: reason)
+    }
+
+    func describe(_ b: UInt8) -> String {
+        if b >= 0x21 && b < 0x7F { return "'\(Character(Unicode.Scalar(b)))'" }
+        if b == 0x20 { return "a space" }
+        return "byte 0x" + String(b, radix: 16, uppercase: true)
+    }
+
+    mutating func skipSpace() {
+        while i < bytes.count {
+            switch bytes[i] {
+            case 0x20, 0x09, 0x0A, 0x0D: i += 1
+            default: return
+            }
+        }
+    }
+
+    mutating func value() throws(JSONSyntaxError) -> JSONValue {
+        guard i < bytes.count else { throw fail("unexpected end of file; expected a value") }
+        switch bytes[i] {
+        case UInt8(ascii: "{"): return try object()
+        case UInt8(ascii: "["): return try array()
+        case UInt8(ascii: "\""): return .string(try string())
+        case UInt8(ascii: "t"): try literal("true"); return .bool(true)
+        case UInt8(ascii: "f"): try literal("false"); return .bool(false)
+        case UInt8(ascii: "n"): try literal("null"); return .null
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try number())
+        default: throw fail("unexpected \(describe(bytes[i])); expected a value")
+        }
+    }
+
+    mutating func literal(_ word: String) throws(JSONSyntaxError) {
+        let w = Array(word.utf8)
+        guard i + w.count <= bytes.count, Array(bytes[i..<(i + w.count)]) == w else {
+            throw fail("unexpected \(describe(bytes[i])); expected a value")
+        }
+        i += w.count
+    }
+
+    mutating func enter() throws(JSONSyntaxError) {
+        depth += 1
+        if depth > JSONParser.maxDepth { throw fail("nesting deeper than \(JSONParser.maxDepth) levels") }
+    }
+
+    mutating func object() throws(JSONSyntaxError) -> JSONValue {
+        try enter()
+        i += 1
+        var obj = JSONObject()
+        skipSpace()
+        if i < bytes.count && bytes[i] == UInt8(ascii: "}") { i += 1; depth -= 1; return .object(obj) }
+        while true {
+            skipSpace()
+            guard i < bytes.count else { throw fail("unexpected end of file inside an object") }
+            guard bytes[i] == UInt8(ascii: "\"") else { throw fail("unexpected \(describe(bytes[i])); expected a key in double quotes") }
+            let key = try string()
+            skipSpace()
+            guard i < bytes.count, bytes[i] == UInt8(ascii: ":") else {
+                throw fail(i < bytes.count ? "unexpected \(describe(bytes[i])); expected ':' after a key" : "unexpected end of file; expected ':'")
+            }
+            i += 1
+            skipSpace()
+            obj[key] = try value()
+            skipSpace()
+            guard i < bytes.count else { throw fail("unexpected end of file; expected ',' or '}'") }
+            if bytes[i] == UInt8(ascii: ",") { i += 1; continue }
+            if bytes[i] == UInt8(ascii: "}") { i += 1; break }
+            throw fail("unexpected \(describe(bytes[i])); expected ',' or '}'")
+        }
+        depth -= 1
+        return .object(obj)
+    }
+
+    mutating func array() throws(JSONSyntaxError) -> JSONValue {
+        try enter()
+        i += 1
+        var arr: [JSONValue] = []
+        skipSpace()
+        if i < bytes.count && bytes[i] == UInt8(ascii: "]") { i += 1; depth -= 1; return .array(arr) }
+        while true {
+            skipSpace()
+            arr.append(try value())
+            skipSpace()
+            guard i < bytes.count else { throw fail("unexpected end of file; expected ',' or ']'") }
+            if bytes[i] == UInt8(ascii: ",") { i += 1; continue }
+            if bytes[i] == UInt8(ascii: "]") { i += 1; break }
+            throw fail("unexpected \(describe(bytes[i])); expected ',' or ']'")
+        }
+        depth -= 1
+        return .array(arr)
+    }
+
+    mutating func number() throws(JSONSyntaxError) -> Double {
+        let start = i
+        if bytes[i] == UInt8(ascii: "-") { i += 1 }
+        func digits(_ p: inout Parser) -> Int {
+            let s = p.i
+            while p.i < p.bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(p.bytes[p.i]) { p.i += 1 }
+            return p.i - s
+        }
+        guard i < bytes.count else { throw fail("unexpected end of file inside a number") }
+        if bytes[i] == UInt8(ascii: "0") {
+            i += 1
+        } else if digits(&self) == 0 {
+            throw fail("a number needs digits")
+        }
+        if i < bytes.count, bytes[i] == UInt8(ascii: ".") {
+            i += 1
+            if digits(&self) == 0 { throw fail("a number needs digits after '.'") }
+        }
+        if i < bytes.count, bytes[i] == UInt8(ascii: "e") || bytes[i] == UInt8(ascii: "E") {
+            i += 1
+            if i < bytes.count, bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-") { i += 1 }
+            if digits(&self) == 0 { throw fail("a number needs digits in its exponent") }
+        }
+        let text = String(decoding: bytes[start..<i], as: UTF8.self)
+        // Out-of-range literals become ±infinity; the payload rules treat non-finite numbers as invalid.
+        return Double(text) ?? (text.hasPrefix("-") ? -.infinity : .infinity)
+    }
+
+    mutating func hex4() throws(JSONSyntaxError) -> UInt32 {
+        guard i + 4 <= bytes.count else { throw fail("unexpected end of file in a \\u escape") }
+        var v: UInt32 = 0
+        for _ in 0..<4 {
+            let b = bytes[i]
+            let d: UInt32
+            switch b {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): d = UInt32(b - UInt8(ascii: "0"))
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): d = UInt32(b - UInt8(ascii: "a") + 10)
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): d = UInt32(b - UInt8(ascii: "A") + 10)
+            default: throw fail("\\u must be followed by four hex digits")
+            }
+            v = v << 4 | d
+            i += 1
+        }
+        return v
+    }
+
+    mutating func string() throws(JSONSyntaxError) -> String {
+        let open = i
+        i += 1
+        var out: [UInt8] = []
+        var scalars = String.UnicodeScalarView()
+        var usedEscapes = false
+        func flush(_ out: inout [UInt8], _ scalars: inout String.UnicodeScalarView) {
+            if !out.isEmpty { scalars.append(contentsOf: String(decoding: out, as: UTF8.self).unicodeScalars); out.removeAll(keepingCapacity: true) }
+        }
+        while true {
+            guard i < bytes.count else { throw fail("a string is never closed", at: open) }
+            let b = bytes[i]
+            if b == UInt8(ascii: "\"") { i += 1; break }
+            if b < 0x20 { throw fail("a control character (\(describe(b))) inside a string must be escaped") }
+            if b == UInt8(ascii: "\\") {
+                usedEscapes = true
+                flush(&out, &scalars)
+                i += 1
+                guard i < bytes.count else { throw fail("unexpected end of file after '\\'") }
+                let e = bytes[i]
+                i += 1
+                switch e {
+                case UInt8(ascii: "\""): scalars.append("\"")
+                case UInt8(ascii: "\\"): scalars.append("\\")
+                case UInt8(ascii: "/"): scalars.append("/")
+                case UInt8(ascii: "b"): scalars.append("\u{08}")
+                case UInt8(ascii: "f"): scalars.append("\u{0C}")
+                case UInt8(ascii: "n"): scalars.append("\n")
+                case UInt8(ascii: "r"): scalars.append("\r")
+                case UInt8(ascii: "t"): scalars.append("\t")
+                case UInt8(ascii: "u"):
+                    var code = try hex4()
+                    if (0xD800...0xDBFF).contains(code), i + 1 < bytes.count,
+                       bytes[i] == UInt8(ascii: "\\"), bytes[i + 1] == UInt8(ascii: "u") {
+                        let save = i
+                        i += 2
+                        let low = try hex4()
+                        if (0xDC00...0xDFFF).contains(low) {
+                            code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
+                        } else { i = save }
+                    }
+                    scalars.append(Unicode.Scalar(code) ?? "\u{FFFD}")  // a lone surrogate becomes U+FFFD
+                default: throw fail("unknown escape '\\\(Character(Unicode.Scalar(e)))'", at: i - 2)
+                }
+                continue
+            }
+            if b >= 0x80 {
+                // Validate the UTF-8 sequence here so the error names where it is.
+                let len: Int
+                switch b {
+                case 0xC2...0xDF: len = 2
+                case 0xE0...0xEF: len = 3
+                case 0xF0...0xF4: len = 4
+                default: throw fail("invalid UTF-8 (\(describe(b)))")
+                }
+                guard i + len <= bytes.count else { throw fail("invalid UTF-8: a truncated character") }
+                for k in 1..<len where bytes[i + k] & 0xC0 != 0x80 { throw fail("invalid UTF-8 (\(describe(bytes[i + k])))", at: i + k) }
+                if len == 3 {
+                    let b1 = bytes[i + 1]
+                    if (b == 0xE0 && b1 < 0xA0) || (b == 0xED && b1 >= 0xA0) { throw fail("invalid UTF-8 (an encoded surrogate or overlong form)") }
+                }
+                if len == 4 {
+                    let b1 = bytes[i + 1]
+                    if (b == 0xF0 && b1 < 0x90) || (b == 0xF4 && b1 >= 0x90) { throw fail("invalid UTF-8 (out of range)") }
+                }
+                out.append(contentsOf: bytes[i..<(i + len)])
+                i += len
+                continue
+            }
+            out.append(b)
+            i += 1
+        }
+        if !usedEscapes { return String(decoding: out, as: UTF8.self) }
+        flush(&out, &scalars)
+        return String(scalars)
+    }
+}

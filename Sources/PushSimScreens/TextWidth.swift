@@ -1,0 +1,133 @@
+// Display width of text by grapheme (East Asian wide and emoji take two cells), wrapping and truncation by width.
+
+public enum TextWidth {
+    /// Cells one grapheme occupies: 0 for controls and lone combining marks, 2 for wide and emoji, else 1.
+    public static func of(_ g: Character) -> Int {
+        guard let first = g.unicodeScalars.first else { return 0 }
+        let v = first.value
+        if v < 0x20 || (0x7F..<0xA0).contains(v) { return 0 }
+        if v < 0x300 { return 1 }
+        let props = first.properties
+        switch props.generalCategory {
+        case .nonspacingMark, .enclosingMark, .format: return g.unicodeScalars.count == 1 ? 0 : 1
+        default: break
+        }
+        if props.isEmojiPresentation { return 2 }
+        if g.unicodeScalars.count > 1, props.isEmoji, g.unicodeScalars.contains(where: { $0.value == 0xFE0F }) { return 2 }
+        return isWide(v) ? 2 : 1
+    }
+
+    public static func of(_ s: String) -> Int {
+        var w = 0
+        for g in s { w += of(g) }
+        return w
+    }
+
+    static func isWide(_ v: UInt32) -> Bool {
+        switch v {
+        case 0x1100...0x115F, 0x2329...0x232A, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF,
+             0x4E00...0x9FFF, 0xA000...0xA4CF, 0xA960...0xA97F, 0xAC00...0xD7A3, 0xF900...0xFAFF,
+             0xFE10...0xFE19, 0xFE30...0xFE6F, 0xFF00...0xFF60, 0xFFE0...0xFFE6,
+             0x16FE0...0x16FE4, 0x17000...0x18CFF, 0x1B000...0x1B2FF,
+             0x1F200...0x1F2FF, 0x1F300...0x1F64F, 0x1F900...0x1F9FF,
+             0x20000...0x2FFFD, 0x30000...0x3FFFD:
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// Text safe to put on a terminal: controls become spaces (newlines too), nothing can escape into the tty.
+    public static func sanitized(_ s: String) -> String {
+        var out = ""
+        out.reserveCapacity(s.utf8.count)
+        for g in s {
+            if let f = g.unicodeScalars.first, f.value < 0x20 || (0x7F..<0xA0).contains(f.value) { out.append(" ") }
+            else { out.append(g) }
+        }
+        return out
+    }
+
+    /// Cut to at most `width` cells, ending in "…" when anything was cut.
+    public static func truncate(_ s: String, to width: Int) -> String {
+        guard width > 0 else { return "" }
+        if of(s) <= width { return s }
+        var out = "", w = 0
+        for g in s {
+            let gw = of(g)
+            if w + gw > width - 1 { break }
+            out.append(g)
+            w += gw
+        }
+        return out + "…"
+    }
+
+    /// Word-wrap to `width` cells. Breaks at spaces; a word longer than a line (or CJK text) breaks anywhere.
+    /// With `maxLines`, the last kept line ends in "…" when text was dropped.
+    public static func wrap(_ text: String, width: Int, maxLines: Int = .max) -> [String] {
+        guard width > 0, maxLines > 0 else { return [] }
+        var lines: [String] = []
+        for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            lines.append(contentsOf: wrapParagraph(String(paragraph), width: width))
+        }
+        if lines.count > maxLines {
+            var kept = Array(lines.prefix(maxLines))
+            let last = kept[maxLines - 1]
+            kept[maxLines - 1] = of(last) + 1 <= width ? last + "…" : truncate(last + "  ", to: width)
+            return kept
+        }
+        return lines
+    }
+
+    static func wrapParagraph(_ p: String, width: Int) -> [String] {
+        var lines: [String] = []
+        var line = "", lineW = 0
+        var word = "", wordW = 0
+        var spaceBefore = false  // whether a space separated the pending word from the line
+        func breakLine() { lines.append(line); line = ""; lineW = 0 }
+        func flushWord() {
+            defer { word = ""; wordW = 0; spaceBefore = false }
+            if wordW == 0 { return }
+            let sep = (spaceBefore && lineW > 0) ? 1 : 0
+            if lineW + sep + wordW <= width {
+                if sep == 1 { line += " " }
+                line += word
+                lineW += sep + wordW
+                return
+            }
+            if lineW > 0 { breakLine() }
+            if wordW <= width { line = word; lineW = wordW; return }
+            for g in word {  // an over-long word breaks by width
+                let gw = of(g)
+                if lineW + gw > width { breakLine() }
+                line.append(g)
+                lineW += gw
+            }
+        }
+        for g in p {
+            if g == " " || g == "\t" {
+                let had = wordW > 0
+                flushWord()
+                spaceBefore = had || lineW > 0
+                continue
+            }
+            let gw = of(g)
+            if gw == 2 && !(g.unicodeScalars.first!.properties.isEmoji) {
+                // CJK text may break between any two characters.
+                let sp = spaceBefore
+                flushWord()
+                let sep = (sp && lineW > 0) ? 1 : 0
+                if lineW + sep + gw > width { if lineW > 0 { breakLine() } }
+                else if sep == 1 { line += " "; lineW += 1 }
+                line.append(g)
+                lineW += gw
+                continue
+            }
+            word.append(g)
+            wordW += gw
+        }
+        flushWord()
+        lines.append(line)
+        return lines
+    }
+}

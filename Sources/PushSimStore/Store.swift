@@ -1,0 +1,116 @@
+// The one SQLite file that keeps what must survive a restart: the simulated device and inbox state.
+
+import Foundation
+import GRDB
+import PushSimEngine
+
+/// Opens (creating if needed) the store, migrates it, and recovers from a corrupt file.
+///
+/// One owner: a `Store` is created by a command and handed to the scene that needs it.
+public final class Store {
+    public let path: String
+    public let db: DatabaseQueue
+    /// Sentences to show the user about what happened while opening (a corrupt file moved aside).
+    public private(set) var warnings: [String] = []
+
+    /// `$XDG_DATA_HOME/pushsim/state.sqlite`, or `~/.local/share/pushsim/state.sqlite`.
+    public static func defaultPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        let base: String
+        if let x = environment["XDG_DATA_HOME"], !x.isEmpty { base = x }
+        else { base = (environment["HOME"] ?? NSHomeDirectory()) + "/.local/share" }
+        return base + "/pushsim/state.sqlite"
+    }
+
+    /// Open the store at `path`. A file that is not a pushsim store (corrupt, or some other data) is
+    /// renamed to `<name>.corrupt-<unix time>` and a fresh store is made; a store written by a newer
+    /// pushsim is refused, since migrating it backwards would lose data.
+    public init(path: String, now: Date = Date()) throws(StoreError) {
+        self.path = path
+        let dir = (path as NSString).deletingLastPathComponent
+        if !dir.isEmpty {
+            do { try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true) }
+            catch { throw StoreError("\(path): cannot create the folder \(dir) (\(error.localizedDescription))") }
+        }
+        do {
+            db = try Store.openAndMigrate(path)
+        } catch let e as StoreError {
+            throw e
+        } catch {
+            // Not a database, or a damaged one: keep the bytes for inspection, start afresh.
+            let aside = "\(path).corrupt-\(Int(now.timeIntervalSince1970))"
+            do {
+                try FileManager.default.moveItem(atPath: path, toPath: aside)
+                for suffix in ["-wal", "-shm"] where FileManager.default.fileExists(atPath: path + suffix) {
+                    try? FileManager.default.moveItem(atPath: path + suffix, toPath: aside + suffix)
+                }
+            } catch {
+                throw StoreError("\(path): the store is damaged and could not be moved aside (\(error.localizedDescription)); delete it or pass --store with another path")
+            }
+            do {
+                db = try Store.openAndMigrate(path)
+            } catch {
+                throw StoreError("\(path): cannot create a new store (\(error))")
+            }
+            warnings.append("\(path) was damaged or not a pushsim store; it was moved to \(aside) and a new store was created")
+        }
+    }
+
+    /// An in-memory store for tests.
+    public init(inMemory: Void = ()) throws(StoreError) {
+        path = ":memory:"
+        do {
+            db = try DatabaseQueue()
+            try Store.migrator.migrate(db)
+        } catch { throw StoreError("cannot create an in-memory store (\(error))") }
+    }
+
+    static func openAndMigrate(_ path: String) throws -> DatabaseQueue {
+        var config = Configuration()
+        config.busyMode = .timeout(2)
+        let q = try DatabaseQueue(path: path, configuration: config)
+        // Touch the schema: a file that is not SQLite fails here.
+        let superseded = try q.read { db in
+            _ = try db.tableExists("grdb_migrations")
+            return try migrator.hasBeenSuperseded(db)
+        }
+        if superseded {
+            throw StoreError("\(path) was written by a newer pushsim; update pushsim or pass --store with another path", exitCode: 1)
+        }
+        _ = try q.writeWithoutTransaction { db in try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL") }
+        try migrator.migrate(q)
+        return q
+    }
+
+    /// Every schema version, oldest first. Never edit a shipped migration: add a new one.
+    static var migrator: DatabaseMigrator {
+        var m = DatabaseMigrator()
+        m.registerMigration("v1") { db in
+            // The simulated device of the push primer (one row).
+            try db.create(table: "device") { t in
+                t.primaryKey("id", .integer).check { $0 == 1 }
+                t.column("authorization", .text).notNull().defaults(to: "notDetermined")
+                // PWPushPrimerLastShownAt: Unix seconds; NULL when never written.
+                t.column("lastShownAt", .double)
+                // iOS shows the system permission prompt once per install.
+                t.column("systemPromptShown", .boolean).notNull().defaults(to: false)
+            }
+            // The local status of every inbox message seen (PWInboxStorage's persisted status).
+            try db.create(table: "inboxMessage") { t in
+                t.primaryKey("code", .text)
+                t.column("status", .integer).notNull()
+                t.column("updatedAt", .double).notNull()
+            }
+        }
+        return m
+    }
+}
+
+public struct StoreError: Error, CustomStringConvertible, Equatable {
+    public var message: String
+    public var exitCode: Int32
+    public init(_ message: String, exitCode: Int32 = 1) {
+        self.message = message
+        self.exitCode = exitCode
+    }
+    public var description: String { message }
+}

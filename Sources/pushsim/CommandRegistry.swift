@@ -1,0 +1,7 @@
+// The list of subcommands; each experience adds its command here.
+
+import ArgumentParser
+
+enum CommandRegistry {
+    static let all: [ParsableCommand.Type] = []
+}

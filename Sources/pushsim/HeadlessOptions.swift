@@ -1,0 +1,109 @@
+// Options every experience command shares (the contract's headless table), and the writers behind them.
+
+import ArgumentParser
+import Foundation
+import PushSimApp
+import PushSimEngine
+import PushSimScreens
+
+struct HeadlessOptions: ParsableArguments {
+    @Flag(help: "Run without a terminal: play --script on a simulated clock starting at 0, then exit.")
+    var headless = false
+
+    @Option(help: ArgumentHelp("Screen size in cells, WxH.", valueName: "WxH"))
+    var size: String = "80x24"
+
+    @Option(help: ArgumentHelp("Script steps separated by ';' or newlines.", valueName: "steps"))
+    var script: String?
+
+    @Option(help: ArgumentHelp("Read script steps from a file.", valueName: "file"))
+    var scriptFile: String?
+
+    @Option(help: ArgumentHelp("Write events as JSON Lines ('-' = standard output).", valueName: "path"))
+    var events: String?
+
+    @Option(help: ArgumentHelp("Write the screen as text after every step ('-' = standard output).", valueName: "path"))
+    var frames: String?
+
+    @Option(help: ArgumentHelp("The SQLite state file (default under $XDG_DATA_HOME/pushsim/).", valueName: "path"))
+    var store: String?
+
+    func validate() throws {
+        guard Size(parsing: size) != nil else {
+            throw ValidationError("--size must be WxH with whole numbers from 1 to 1000, such as 80x24 (got '\(size)')")
+        }
+        if script != nil && scriptFile != nil {
+            throw ValidationError("use --script or --script-file, not both")
+        }
+    }
+
+    var parsedSize: Size { Size(parsing: size)! }
+
+    func steps() throws(UserError) -> [ScriptStep] {
+        if let scriptFile {
+            let bytes = try InputFile.readBytes(scriptFile)
+            return Script.parse(String(decoding: bytes, as: UTF8.self))
+        }
+        return Script.parse(script ?? "")
+    }
+}
+
+/// A line-oriented output: standard output for `-`, else a file created (or truncated) on first use.
+final class OutputStream {
+    private let handle: FileHandle
+    private let closeOnDeinit: Bool
+
+    init(path: String) throws(UserError) {
+        if path == "-" {
+            handle = FileHandle.standardOutput
+            closeOnDeinit = false
+        } else {
+            guard FileManager.default.createFile(atPath: path, contents: nil),
+                  let h = FileHandle(forWritingAtPath: path) else {
+                throw UserError("\(path): cannot be written (does its folder exist?)")
+            }
+            handle = h
+            closeOnDeinit = true
+        }
+    }
+
+    func write(_ s: String) {
+        handle.write(Data(s.utf8))
+    }
+
+    deinit { if closeOnDeinit { try? handle.close() } }
+}
+
+/// Print a user error as one line on standard error and exit with its code.
+func fail(_ e: UserError) -> Never {
+    FileHandle.standardError.write(Data("pushsim: \(e.message)\n".utf8))
+    Foundation.exit(e.exitCode)
+}
+
+extension HeadlessOptions {
+    /// Wire the event and frame outputs to a runner and its sink, run the script, and exit on a script error.
+    func runHeadless(scene: ScriptableScene, sink: EventSink) {
+        do {
+            let eventsOut = try events.map { p throws(UserError) in try OutputStream(path: p) }
+            let framesOut = try frames.map { p throws(UserError) in try OutputStream(path: p) }
+            // Events emitted while the scene was built (start, warnings) go out first, at t=0.
+            for e in sink.events { eventsOut?.write(e.jsonLine + "\n") }
+            let previous = sink.onEvent
+            sink.onEvent = { e in previous?(e); eventsOut?.write(e.jsonLine + "\n") }
+            let runner = HeadlessRunner(scene: scene, size: parsedSize)
+            if let framesOut { runner.onFrame = { framesOut.write($0) } }
+            let steps = try self.steps()
+            do {
+                try runner.run(steps)
+            } catch let e as ScriptError {
+                throw UserError(e.description, exitCode: 2)
+            } catch {
+                throw UserError("\(error)", exitCode: 2)
+            }
+        } catch let e as UserError {
+            fail(e)
+        } catch {
+            fail(UserError("\(error)"))
+        }
+    }
+}

@@ -1,0 +1,17 @@
+// The `pushsim` command: subcommands for each experience; no arguments opens the interactive home screen.
+
+import ArgumentParser
+
+@main
+struct PushSim: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "pushsim",
+        abstract: "Preview Pushwoosh iOS SDK notification experiences in a terminal.",
+        discussion: """
+        pushsim plays push stories, walks the push primer and shows InboxKit feeds exactly as the \
+        Pushwoosh iOS SDK (7.1.3) does, in a terminal or headless on a simulated clock.
+        """,
+        version: "0.1.0",
+        subcommands: CommandRegistry.all
+    )
+}

@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# End-to-end tests: run the built binary in tmux as a person would. Usage: run.sh PATH/TO/pushsim
+set -u
+BIN=$(readlink -f "${1:-.build/debug/pushsim}")
+HERE=$(cd "$(dirname "$0")" && pwd)
+export BIN HERE
+passed=0; failed=0
+for t in "$HERE"/test_*.sh; do
+  [ -e "$t" ] || continue
+  name=$(basename "$t" .sh)
+  if out=$(bash "$t" 2>&1); then
+    passed=$((passed + 1)); echo "ok   $name"
+  else
+    failed=$((failed + 1)); echo "FAIL $name"; echo "$out" | sed 's/^/     /'
+  fi
+done
+echo "e2e: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]

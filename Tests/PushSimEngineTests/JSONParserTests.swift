@@ -1,0 +1,56 @@
+// The JSON parser: values, key order, positions in errors, and hostile input.
+
+import Testing
+@testable import PushSimEngine
+
+@Suite struct JSONParserTests {
+    @Test func parsesAllValueKindsAndKeepsKeyOrder() throws {
+        let v = try JSONParser.parse(#"{"b":1,"a":[true,false,null,"x",-1.5e2],"c":{}}"#)
+        #expect(v.objectValue?.keys == ["b", "a", "c"])
+        #expect(v["a"] == [true, false, nil, "x", -150])
+        #expect(v.jsonText() == #"{"b":1,"a":[true,false,null,"x",-150],"c":{}}"#)
+    }
+
+    @Test func decodesEscapesAndSurrogatePairs() throws {
+        let v = try JSONParser.parse(#""a\n\"\u00e9\ud83d\ude00\ud800""#)
+        #expect(v == .string("a\n\"é😀\u{FFFD}"))
+    }
+
+    @Test func syntaxErrorsNameLineAndColumn() {
+        #expect(throws: JSONSyntaxError(line: 2, column: 8, reason: "unexpected '}'; expected a value")) {
+            try JSONParser.parse("{\n  \"a\": }")
+        }
+        #expect(throws: JSONSyntaxError.self) { try JSONParser.parse("") }
+        #expect(throws: JSONSyntaxError.self) { try JSONParser.parse("[1,]") }
+        #expect(throws: JSONSyntaxError.self) { try JSONParser.parse("{\"a\":1} x") }
+    }
+
+    @Test func deepNestingIsRefusedNotCrashed() {
+        let deep = String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000)
+        #expect(throws: JSONSyntaxError.self) { try JSONParser.parse(deep) }
+        let ok = String(repeating: "[", count: 500) + String(repeating: "]", count: 500)
+        #expect((try? JSONParser.parse(ok)) != nil)
+    }
+
+    @Test func hugeNumbersBecomeInfinite() throws {
+        #expect(try JSONParser.parse("1e999") == .number(.infinity))
+        #expect(try JSONParser.parse("-1e999") == .number(-.infinity))
+    }
+
+    @Test func invalidUTF8IsAnErrorWithAPosition() {
+        #expect(throws: JSONSyntaxError.self) { try JSONParser.parse(bytes: [0x22, 0xFF, 0x22]) }
+        #expect(throws: JSONSyntaxError.self) { try JSONParser.parse(bytes: [0x22, 0xED, 0xA0, 0x80, 0x22]) }
+    }
+
+    @Test func eventsPrintTimeFirstWithMillisecondPrecision() {
+        let e = TimedEvent(t: 5.0004, event: Event("show", ["index": 1]))
+        #expect(e.jsonLine == #"{"t":5,"event":"show","index":1}"#)
+        let w = TimedEvent(t: 0.25, event: .warning(Diagnostic(path: "pages[3].image", "\"x\" has no scheme; page skipped")))
+        #expect(w.jsonLine == #"{"t":0.25,"event":"warning","path":"pages[3].image","message":"\"x\" has no scheme; page skipped"}"#)
+    }
+
+    @Test func pathsPrintLikeJavaScript() {
+        #expect(JSONPath("pw_stories").key("pages").index(3).key("image").description == "pw_stories.pages[3].image")
+        #expect(JSONPath().key("a b").description == #"["a b"]"#)
+    }
+}
