@@ -1,0 +1,50 @@
+// A bundled sample the home screen lists: which experience, what it shows, its keys, and how to open it.
+
+import PushSimScreens
+
+public struct Sample {
+    public enum Experience: String, CaseIterable, Sendable {
+        case stories = "Push stories"
+        case primer = "Push primer"
+        case inbox = "Inbox"
+        case banners = "In-app banners"
+    }
+
+    public var experience: Experience
+    public var title: String
+    /// One line: what this sample shows.
+    public var summary: String
+    /// One line: the keys that matter in it.
+    public var keys: String
+    /// The equivalent command line, shown on the home screen so users learn the CLI.
+    public var command: String
+    /// Builds the scene; a thrown `UserError` is shown on the home screen as one line.
+    public var makeScene: () throws -> Scene
+
+    public init(experience: Experience, title: String, summary: String, keys: String, command: String, makeScene: @escaping () throws -> Scene) {
+        self.experience = experience
+        self.title = title
+        self.summary = summary
+        self.keys = keys
+        self.command = command
+        self.makeScene = makeScene
+    }
+}
+
+/// Every bundled sample. Each experience contributes its own list in its own file.
+public enum SampleCatalog {
+    public static func all(resources: Resources) -> [Sample] {
+        var list: [Sample] = []
+        list += storiesSamples(resources)
+        list += primerSamples(resources)
+        list += inboxSamples(resources)
+        return list
+    }
+}
+
+// Until an experience contributes samples, it adds none (each file below replaces one of these).
+extension SampleCatalog {
+    static func storiesSamples(_ r: Resources) -> [Sample] { [] }
+    static func primerSamples(_ r: Resources) -> [Sample] { [] }
+    static func inboxSamples(_ r: Resources) -> [Sample] { [] }
+}
