@@ -186,13 +186,14 @@ public enum StoriesScreen {
         }
     }
 
-    /// The one centred line shown when the terminal cannot hold the story.
+    /// The one centred line shown when the terminal cannot hold the story (shortened to fit narrow terminals).
     public static func drawTooSmall(required: Size, into canvas: inout Canvas) {
         canvas.fill(canvas.bounds, with: .blank)
-        let line = "Terminal too small: need at least \(required.width)×\(required.height) — enlarge the window"
-        let lines = TextWidth.wrap(line, width: max(1, canvas.width), maxLines: max(1, canvas.height))
-        let y0 = max(0, (canvas.height - lines.count) / 2)
-        for (k, l) in lines.enumerated() { canvas.centered(l, in: canvas.bounds, y: y0 + k) }
+        let need = "\(required.width)×\(required.height)"
+        let candidates = ["Terminal too small: need at least \(need) — enlarge the window", "Terminal too small: need at least \(need)",
+                          "Terminal too small: need \(need)", "Too small: need \(need)", "Too small: \(need)", need]
+        let line = candidates.first { TextWidth.of($0) <= canvas.width } ?? need
+        canvas.centered(line, in: canvas.bounds, y: max(0, (canvas.height - 1) / 2))
     }
 
     // MARK: - Status line and help
