@@ -8,7 +8,7 @@ import Testing
 import PushSimScreens
 
 private let threePages: JSONValue = [
-    "aps": ["alert": ["title": "Spring sale", "body": "Five looks, one week only."]],
+    "aps": ["alert": ["title": "Spring sale", "body": "Five looks, one week only."], "category": "PW_STORIES"],
     "pw_stories": ["pages": [
         ["image": "https://x/a.jpg", "duration": 5, "title": "One"],
         ["image": "https://x/b.jpg", "duration": 4, "title": "Two"],

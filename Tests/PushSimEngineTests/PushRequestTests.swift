@@ -42,6 +42,11 @@ import Testing
         #expect(diags[0].message == "is a number, not a string or language dictionary; ignored")
     }
 
+    @Test func unknownNotificationFieldsAreReported() {
+        let (_, diags) = PushRequest.deviceUserInfo(["content": "x", "ios_titel": "typo", "send_date": "now"])
+        #expect(diags == [Diagnostic(path: "ios_titel", "is not a createMessage notification field; ignored")])
+    }
+
     @Test func requestWrapperIsOptionalAndNonObjectsAreSkipped() throws {
         let wrapped = try #require(PushRequest(["request": ["application": "X", "notifications": [["content": "a"], 3]]]))
         #expect(wrapped.notifications.count == 1)

@@ -14,7 +14,8 @@ import Testing
         #expect(input.payload.pages.count == 1)
         #expect(input.payload.body == "first")
         #expect(input.userInfo["u"]?.stringValue?.hasPrefix(#"{"pw_stories""#) == true)
-        #expect(input.payload.diagnostics.map(\.path) == ["request.notifications[0].data.pw_stories.pages[1].image"])
+        #expect(input.payload.diagnostics.map(\.path) == ["request.notifications[0].data.pw_stories.pages[1].image",
+                                                         "request.notifications[0].ios_category_custom"])
         let second = try StoriesInput.read(doc, notification: 1)
         #expect(second.payload.body == "second")
         #expect(second.payload.isFallback)
@@ -28,7 +29,7 @@ import Testing
     }
 
     @Test func rootParamsPathsPointIntoIosRootParams() throws {
-        let input = try StoriesInput.read(["content": "x", "ios_root_params": ["pw_stories": block]])
+        let input = try StoriesInput.read(["content": "x", "ios_category_custom": "PW_STORIES", "ios_root_params": ["pw_stories": block]])
         #expect(input.shape == .notification)
         #expect(input.payload.source == .root)
         #expect(input.payload.diagnostics.map(\.path) == ["ios_root_params.pw_stories.pages[1].image"])
@@ -37,7 +38,10 @@ import Testing
     @Test func userInfoIsReadAsIs() throws {
         let input = try StoriesInput.read(["aps": ["alert": "b"], "u": .string(JSONValue.object(["pw_stories": block]).jsonText())])
         #expect(input.shape == .userInfo)
-        #expect(input.payload.diagnostics.map(\.path) == ["u.pw_stories.pages[1].image"])
+        #expect(input.payload.diagnostics.map(\.path) == ["u.pw_stories.pages[1].image", "aps.category"])
+        #expect(input.payload.diagnostics[1].message.hasPrefix("is not set; iOS opens the stories content extension only"))
+        let withCategory = try StoriesInput.read(["aps": ["category": "PW_STORIES"], "pw_stories": ["pages": [["image": "https://a"]]]])
+        #expect(withCategory.payload.diagnostics.isEmpty)
     }
 
     @Test func bareBlockPathsStartAtPages() throws {

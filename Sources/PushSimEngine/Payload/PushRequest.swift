@@ -65,7 +65,12 @@ public struct PushRequest: Sendable, Equatable {
         "content", "data", "ios_root_params", "ios_title", "ios_subtitle", "ios_category_custom", "send_date",
         "platforms", "devices", "ios_sound", "ios_badges", "ios_ttl", "link", "minimize_link", "preset",
         "campaign", "inbox_image", "inbox_date", "inbox_days", "users", "filter", "conditions", "ignore_user_timezone",
-        "timezone", "ios_attachment", "ios_thread_id", "ios_trim_content", "ios_silent",
+        "timezone", "ios_attachment", "ios_thread_id", "ios_trim_content", "ios_silent", "ios_title_loc_key",
+        "ios_subtitle_loc_key", "ios_category_id", "ios_interruption_level", "ios_relevance_score", "ios_badges_increment",
+        "android_root_params", "android_header", "android_icon", "android_banner", "android_sound", "android_custom_icon",
+        "page_id", "rich_media", "remote_page", "dynamic_content_placeholders", "capping_days", "capping_count",
+        "transactionId", "users_list", "devices_list", "message_id", "inbox_params", "send_rate", "template_bindings",
+        "conditions_operator", "frequency_capping", "chrome_title", "safari_title", "ios_live_activity", "voip_push",
     ]
 
     /// Notification fields pushsim maps into the device payload.
@@ -89,6 +94,9 @@ public struct PushRequest: Sendable, Equatable {
     /// The device userInfo for one notification's fields. `path` prefixes the diagnostics' paths.
     public static func deviceUserInfo(_ n: JSONObject, path: JSONPath = JSONPath()) -> (userInfo: JSONObject, diagnostics: [Diagnostic]) {
         var diags: [Diagnostic] = []
+        for key in n.keys where !notificationKeys.contains(key) {
+            diags.append(Diagnostic(path: path.key(key).description, "is not a createMessage notification field; ignored"))
+        }
         var info = JSONObject()
         var aps = JSONObject()
 

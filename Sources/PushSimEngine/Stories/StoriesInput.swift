@@ -77,7 +77,12 @@ public struct StoriesInput: Sendable, Equatable {
     /// Parse and move each diagnostic's path from the device userInfo back to where it was written.
     static func make(_ shape: Shape, _ info: JSONObject, prefix: String?, extra: [Diagnostic]) -> StoriesInput {
         var payload = StoriesPayloadParser.parse(info)
-        payload.diagnostics = extra + payload.diagnostics.map { d in
+        var found = payload.diagnostics
+        if shape != .storiesBlock && !payload.pages.isEmpty && info["aps"]?["category"]?.stringValue == nil {
+            // Not an SDK drop, but the commonest reason a valid payload never shows as stories on a device.
+            found.append(Diagnostic(path: "aps.category", "is not set; iOS opens the stories content extension only for the category in its UNNotificationExtensionCategory (PW_STORIES in the SDK's guide)"))
+        }
+        payload.diagnostics = extra + found.map { d in
             var d = d
             d.path = sourcePath(d.path, shape: shape, prefix: prefix ?? "")
             return d
@@ -95,6 +100,7 @@ public struct StoriesInput: Sendable, Equatable {
         case .createMessage, .notification:
             let p = prefix
             func join(_ s: String) -> String { p.isEmpty ? s : p + "." + s }
+            if path == "aps.category" { return join("ios_category_custom") }
             for (device, request) in [("u", join("data")), ("pw_stories", join("ios_root_params.pw_stories")),
                                       ("userdata", join("ios_root_params.userdata")), ("aps", join("ios_root_params.aps"))] {
                 if let r = replacingIfPrefixed(device, with: request, in: path) { return r }
