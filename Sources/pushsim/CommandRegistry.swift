@@ -3,5 +3,8 @@
 import ArgumentParser
 
 enum CommandRegistry {
-    static let all: [ParsableCommand.Type] = []
+    static let all: [ParsableCommand.Type] = [
+        StoriesCommand.self,
+        ValidateCommand.self,
+    ]
 }
