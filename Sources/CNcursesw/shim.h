@@ -27,6 +27,8 @@ static inline WINDOW *pushsim_stdscr(void) { return stdscr; }
 static inline WINDOW *pushsim_curscr(void) { return curscr; }
 static inline int pushsim_colors(void) { return COLORS; }
 static inline int pushsim_color_pairs(void) { return COLOR_PAIRS; }
+/// The terminal's colour count from terminfo, known before start_color (which must not run under NO_COLOR).
+static inline int pushsim_terminfo_colors(void) { int n = tigetnum("colors"); return n > 0 ? n : 0; }
 static inline FILE *pushsim_stdin(void) { return stdin; }
 static inline FILE *pushsim_stdout(void) { return stdout; }
 

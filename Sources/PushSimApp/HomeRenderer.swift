@@ -9,6 +9,7 @@ enum HomeRenderer {
     static let selectedDetailStyle = Style(fg: .black, bg: .rgb(135, 175, 255))
     static let detailStyle = Style(fg: .rgb(138, 138, 138))
     static let messageStyle = Style(fg: .rgb(255, 95, 95), attrs: [.bold])
+    static let commandStyle = Style(fg: .rgb(135, 215, 135))
     static let keysStyle = Style(fg: .rgb(188, 188, 188))
 
     static func draw(_ canvas: inout Canvas, layout: HomeLayout, samples: [Sample], selected: Int, message: String?,
@@ -57,16 +58,19 @@ enum HomeRenderer {
                 let s = samples[i]
                 let on = i == selected
                 if on { canvas.fill(Rect(x: 0, y: v.row, width: w, height: 1), with: Cell(" ", bg: selectedStyle.bg!)) }
-                let text = "\(s.keys)  ·  $ \(s.command)"
-                canvas.text(TextWidth.truncate(TextWidth.sanitized(text), to: w - 6), x: 5, y: v.row,
+                canvas.text(TextWidth.truncate(TextWidth.sanitized("keys: " + s.keys), to: w - 6), x: 5, y: v.row,
                             style: on ? selectedDetailStyle : detailStyle)
             }
         }
         if layout.hasMoreAbove { canvas.text("↑ more", x: w - 7, y: HomeLayout.top, style: detailStyle) }
         if layout.hasMoreBelow { canvas.text("↓ more", x: w - 7, y: HomeLayout.top + layout.listHeight - 1, style: detailStyle) }
 
+        // The line above the keys: a sample's error, else the selected sample's command, so users learn the CLI.
         if let message {
             canvas.text(TextWidth.truncate(TextWidth.sanitized(message), to: w - 2), x: 1, y: h - 2, style: messageStyle)
+        } else if samples.indices.contains(selected) {
+            let command = "$ " + samples[selected].command
+            canvas.text(TextWidth.truncate(TextWidth.sanitized(command), to: w - 2), x: 1, y: h - 2, style: commandStyle)
         }
         let keys = samples.isEmpty ? "q quit  ? help" : "↑/↓ move  Enter open  ? help  q quit"
         canvas.text(TextWidth.truncate(keys, to: w - 2), x: 1, y: h - 1, style: keysStyle)

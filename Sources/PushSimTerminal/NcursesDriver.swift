@@ -53,11 +53,12 @@ final class NcursesDriver {
         nodelay(pushsim_stdscr(), true)
         _ = curs_set(0)
         set_escdelay(25)
-        // COLORS is known only after start_color.
-        let hasColors = has_colors()
-        if hasColors { start_color() }
-        colorMode = ColorMode.detect(environment: environment, hasColors: hasColors, colors: Int(pushsim_colors()))
-        if colorMode.usesColor { use_default_colors() }
+        // start_color only when drawing in colour: once started, even pair 0 is sent as explicit colours.
+        colorMode = ColorMode.detect(environment: environment, hasColors: has_colors(), colors: Int(pushsim_terminfo_colors()))
+        if colorMode.usesColor {
+            start_color()
+            use_default_colors()
+        }
         enableMouse()
     }
 

@@ -23,10 +23,13 @@ start() {
   wait_for '^\$' || die "the shell prompt did not appear"
 }
 
-# run CMD...: type a command line into the shell that records pushsim's exit status in $WORK/status.
+# run CMD...: type a command line into the shell; a wrapper records its exit status in $WORK/status.
+# The wrapper ignores SIGINT itself (pushsim installs its own handler), so a Ctrl-C that ends pushsim does not
+# also abort the line that records the status.
 run() {
   rm -f "$WORK/status"
-  T send-keys -l "$* ; echo \$? > $WORK/status"
+  printf '#!/bin/sh\ntrap "" INT\n"$@"\necho $? > "%s/status"\n' "$WORK" > "$WORK/wrap.sh"
+  T send-keys -l "sh $WORK/wrap.sh $*"
   T send-keys Enter
 }
 
@@ -87,7 +90,11 @@ pane_pid() { T display-message -p '#{pane_pid}'; }
 pushsim_pid() {
   local end=$(( $(date +%s) + E2E_TIMEOUT )) p
   while [ "$(date +%s)" -le "$end" ]; do
-    p=$(pgrep -P "$(pane_pid)" -x pushsim | head -1)
+    # pane shell -> the status wrapper (sh) -> pushsim
+    for w in $(pgrep -P "$(pane_pid)"); do
+      p=$(pgrep -P "$w" -x pushsim | head -1)
+      [ -n "$p" ] && break
+    done
     [ -n "$p" ] && { echo "$p"; return 0; }
     sleep 0.1
   done
