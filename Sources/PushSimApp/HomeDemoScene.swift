@@ -11,6 +11,8 @@ public final class HomeDemoScene: Scene {
     public private(set) var page = 0
     public private(set) var paused = false
     public private(set) var exitStatus: Int32?
+    /// The last input, shown on screen so end-to-end tests can check how keys and mouse were decoded.
+    public private(set) var lastInput: String = "none"
 
     private var size = Size(width: 80, height: 24)
     /// Playback time of the current page at `anchor` (the last start, resume or page change).
@@ -26,6 +28,11 @@ public final class HomeDemoScene: Scene {
 
     public func handle(_ input: InputEvent, at now: Double) {
         advance(to: now)
+        switch input {
+        case .key(let k): lastInput = "key \(k)"
+        case .mouse(let m): lastInput = "mouse \(m.kind) \(m.x),\(m.y)"
+        case .resize(let s): lastInput = "resize \(s)"
+        }
         guard case .key(let k) = input else { return }
         switch k {
         case .char("p"):
@@ -88,6 +95,7 @@ public final class HomeDemoScene: Scene {
         c.centered("Demo page \(page + 1) of \(pageCount)", in: mid, y: size.height / 2 - 1, style: Style(fg: .white, attrs: [.bold]))
         c.centered(paused ? "paused — p resumes" : "p pause · → next · q quit", in: mid, y: size.height / 2 + 1,
                    style: Style(fg: .rgb(188, 188, 188)))
+        c.centered("last input: \(lastInput)", in: mid, y: size.height - 1, style: Style(fg: .rgb(138, 138, 138)))
         return c
     }
 }

@@ -62,11 +62,25 @@ final class NcursesDriver {
         enableMouse()
     }
 
+    /// Whether the terminal speaks xterm's SGR mouse protocol (terminfo `kmous` is `ESC [ <`).
+    private lazy var sgrMouse: Bool = {
+        guard let k = tigetstr("kmous"), Int(bitPattern: k) != -1 else { return false }
+        return String(cString: k) == "\u{1B}[<"
+    }()
+
     private func enableMouse() {
         let mask = pushsim_button1_pressed() | pushsim_button1_released() | pushsim_button4_pressed()
             | pushsim_button5_pressed() | pushsim_report_mouse_position()
         _ = mousemask(mask, nil)
         _ = mouseinterval(0)
+        // ncurses asks xterm for press/release only (mode 1000); button-motion (1002) adds drags, which the inbox
+        // uses to swipe a row. Sent through ncurses so a recording has it too, and switched off before endwin.
+        if sgrMouse { _ = putp("\u{1B}[?1002h") }
+    }
+
+    private func disableMouse() {
+        if sgrMouse { _ = putp("\u{1B}[?1002l") }
+        _ = mousemask(0, nil)
     }
 
     /// The size ncurses lays out for.
@@ -191,6 +205,7 @@ final class NcursesDriver {
     // MARK: Suspend, resume, shutdown
 
     func suspend() {
+        disableMouse()
         endwin()
         if relay != nil { TerminalGuard.restoreTTY(STDIN_FILENO) }
         fflush(nil)
@@ -209,7 +224,7 @@ final class NcursesDriver {
         guard active else { return }
         active = false
         _ = curs_set(1)
-        _ = mousemask(0, nil)
+        disableMouse()
         endwin()
         TerminalGuard.setScreenActive(false)
         relay?.finish()
