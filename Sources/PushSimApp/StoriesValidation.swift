@@ -39,7 +39,7 @@ public enum StoriesValidation {
         var findings: [Finding] = []
         for input in inputs {
             findings += input.payload.diagnostics.map { Finding(severity: $0.severity, file: name, path: $0.path, message: $0.message) }
-            if path != "-" { findings += missingLocalImages(input.payload.pages, payloadPath: path, file: name) }
+            if path != "-" { findings += missingLocalImages(input.payload, payloadPath: path, file: name) }
         }
         let pages = inputs.map { String($0.payload.pages.count) }.joined(separator: "+")
         let summary = "\(inputs[0].shape.rawValue)\(inputs.count > 1 ? " with \(inputs.count) notifications" : ""), \(pages) valid page\(pages == "1" ? "" : "s")"
@@ -64,11 +64,12 @@ public enum StoriesValidation {
         return base.appendingPathComponent(rest).standardizedFileURL.path
     }
 
-    static func missingLocalImages(_ pages: [StoryPage], payloadPath: String, file: String) -> [Finding] {
+    static func missingLocalImages(_ payload: StoriesPayload, payloadPath: String, file: String) -> [Finding] {
         var out: [Finding] = []
-        for (i, page) in pages.enumerated() {
+        for (i, page) in payload.pages.enumerated() {
             guard let local = localPath(of: page.image, payloadPath: payloadPath), !FileManager.default.fileExists(atPath: local) else { continue }
-            out.append(Finding(severity: .warning, file: file, path: "page \(i + 1) image",
+            let imagePath = payload.pagePaths.indices.contains(i) ? payload.pagePaths[i] + ".image" : "page \(i + 1) image"
+            out.append(Finding(severity: .warning, file: file, path: imagePath,
                                message: "\(JSONValue.string(page.image).quoted) points at \(local), which does not exist; the page will show the image placeholder"))
         }
         return out

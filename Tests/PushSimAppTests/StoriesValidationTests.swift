@@ -46,7 +46,7 @@ import PushSimEngine
     @Test func missingLocalImagesAreWarnings() throws {
         let p = try temp(#"{"pages":[{"image":"file:images/here.jpg"},{"image":"file:../images/gone.jpg"},{"image":"file:///nonexistent/abs.png"}]}"#)
         let r = StoriesValidation.check(p)
-        #expect(r.findings.map(\.path) == ["page 2 image", "page 3 image"])
+        #expect(r.findings.map(\.path) == ["pages[1].image", "pages[2].image"])
         #expect(r.findings[1].message.contains("/nonexistent/abs.png"))
         #expect(StoriesValidation.localPath(of: "file://localhost/a/b%20c.jpg", payloadPath: "/x/p.json") == "/a/b c.jpg")
         #expect(StoriesValidation.localPath(of: "file:img/a.jpg", payloadPath: "/x/y/p.json") == "/x/y/img/a.jpg")
