@@ -368,9 +368,10 @@ public final class StoriesScene: ScriptableScene {
         let l = layout
         let story = l.story
         if !expanded {
-            canvas.fill(story, with: Cell(" ", bg: .rgb(18, 18, 20)))
+            // The banner is as wide as a phone's lock screen allows, not the story's width.
+            let area = Rect(x: 0, y: story.y, width: l.pane.map { $0.x - 1 } ?? size.width, height: size.height - 1 - story.y)
             CollapsedNotification.draw(appName: configuration.appName, title: input.payload.title, body: input.payload.body,
-                                       into: &canvas, rect: story)
+                                       into: &canvas, rect: area)
         } else if state.phase == .fallback || state.pages.isEmpty {
             StoriesScreen.drawFallback(body: state.body, into: &canvas, rect: story)
         } else {
