@@ -17,6 +17,8 @@ struct StoriesCommand: ParsableCommand {
 
         Keys: Enter expand · ←/h back · →/l/space next · 1/2/3 tap a third · Enter/b button · \
         p finger down/up (hold to pause) · q/Esc dismiss · r replay · ? help.
+
+        Headless steps: tap left|middle|right, tap X (0–1), hold SECONDS, button, dismiss, expand,         replay, and the common wait, key, click, press, release, resize.
         """
     )
 
