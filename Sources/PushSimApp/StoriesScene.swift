@@ -290,6 +290,7 @@ public final class StoriesScene: ScriptableScene {
         advance(to: t)
         state = StoriesState(payload: input.payload, options: configuration.options)
         crossfadeFrom = nil
+        lastShownIndex = nil
         flashUntil = nil
         expanded = true
         apply(StoriesPlayer.reduce(&state, .start(at: t)), at: t)
@@ -312,6 +313,7 @@ public final class StoriesScene: ScriptableScene {
             for d in newInput.payload.diagnostics { emit(.warning(d), at: now) }
             state = StoriesState(payload: newInput.payload, options: configuration.options)
             crossfadeFrom = nil
+            lastShownIndex = nil
             if expanded { apply(StoriesPlayer.reduce(&state, .start(at: now)), at: now) }
             if tooSmall { apply(StoriesPlayer.reduce(&state, .suspend(at: now)), at: now) }
         }

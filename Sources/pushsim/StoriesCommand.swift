@@ -92,7 +92,7 @@ struct StoriesCommand: ParsableCommand {
         let config = StoriesScene.Configuration(options: options, collapsed: headless.headless ? collapsed : true,
                                                 eventsPane: eventsPane, bell: bell)
         let scene = StoriesScene(input: input, configuration: config, sink: sink)
-        if watch { scene.reloader = FileWatcher(path: file, notification: notification).check }
+        if watch { scene.reloader = StoriesFileWatcher(path: file, notification: notification).check }
         if headless.headless {
             headless.runHeadless(scene: scene, sink: sink)
             return
@@ -107,33 +107,5 @@ struct StoriesCommand: ParsableCommand {
             }
         }
         runInteractive(scene, options: interactive)
-    }
-}
-
-/// `--watch`: reload when the file's modification time changes.
-final class FileWatcher {
-    let path: String
-    let notification: Int?
-    var lastModified: Date?
-
-    init(path: String, notification: Int?) {
-        self.path = path
-        self.notification = notification
-        lastModified = FileWatcher.modified(path)
-    }
-
-    static func modified(_ path: String) -> Date? {
-        (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date
-    }
-
-    func check() -> StoriesScene.Reload {
-        let m = FileWatcher.modified(path)
-        guard m != lastModified else { return .unchanged }
-        lastModified = m
-        do {
-            return .changed(try StoriesScene.load(path: path, notification: notification))
-        } catch {
-            return .failed(error)
-        }
     }
 }

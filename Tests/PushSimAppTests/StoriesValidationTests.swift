@@ -73,3 +73,22 @@ import PushSimEngine
         #expect(reports.last!.findings.contains { $0.severity == .error })
     }
 }
+
+@Suite struct StoriesFileWatcherTests {
+    @Test func reportsChangesByModificationTime() throws {
+        let path = NSTemporaryDirectory() + "pushsim-watch-\(UUID().uuidString).json"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try #"{"pages":[{"image":"https://a"}]}"#.write(toFile: path, atomically: true, encoding: .utf8)
+        let w = StoriesFileWatcher(path: path)
+        guard case .unchanged = w.check() else { Issue.record("expected unchanged"); return }
+        try #"{"pages":[{"image":"https://a"},{"image":"https://b"}]}"#.write(toFile: path, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: 5)], ofItemAtPath: path)
+        guard case .changed(let input) = w.check() else { Issue.record("expected a change"); return }
+        #expect(input.payload.pages.count == 2)
+        guard case .unchanged = w.check() else { Issue.record("expected unchanged after the reload"); return }
+        try "{oops".write(toFile: path, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: 10)], ofItemAtPath: path)
+        guard case .failed(let e) = w.check() else { Issue.record("expected a failure"); return }
+        #expect(e.message.contains("not valid JSON"))
+    }
+}
