@@ -100,21 +100,25 @@ final class NcursesDriver {
         if full, last?.size != canvas.size { werase(win) }
         var estimate = NeededBytes(mode: colorMode)
         let w = canvas.width
-        for y in 0..<canvas.height {
-            for x in 0..<w {
-                let i = y * w + x
-                let cell = canvas.cells[i]
-                if !full, let last, last.cells[i] == cell { continue }
-                var cx = x
-                var c = cell
-                if cell.isContinuation {
-                    // A changed right half means the wide grapheme to its left must be written again.
-                    guard x > 0, !canvas.cells[i - 1].isContinuation else { continue }
-                    cx = x - 1
-                    c = canvas.cells[i - 1]
+        let previous = full ? [] : last!.cells
+        canvas.cells.withUnsafeBufferPointer { cells in
+            previous.withUnsafeBufferPointer { before in
+                for y in 0..<canvas.height {
+                    for x in 0..<w {
+                        let i = y * w + x
+                        if !full && before[i] == cells[i] { continue }
+                        var cx = x
+                        var c = cells[i]
+                        if c.isContinuation {
+                            // A changed right half means the wide grapheme to its left must be written again.
+                            guard x > 0, !cells[i - 1].isContinuation else { continue }
+                            cx = x - 1
+                            c = cells[i - 1]
+                        }
+                        put(c, x: cx, y: y, win: win)
+                        estimate.add(c, x: cx, y: y)
+                    }
                 }
-                put(c, x: cx, y: y, win: win)
-                estimate.add(c, x: cx, y: y)
             }
         }
         last = canvas

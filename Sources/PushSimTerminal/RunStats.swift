@@ -32,6 +32,10 @@ public final class RunStats {
     }
 
     func write(to path: String) {
-        FileManager.default.createFile(atPath: path, contents: Data(json.utf8))
+        // open(2) rather than an atomic FileManager write, which would replace a device path with a file.
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { return }
+        let handle = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
+        handle.write(Data(json.utf8))
     }
 }
