@@ -175,6 +175,18 @@ static inline void pushsim_suspend_self(void) {
     sigaction(SIGTSTP, &old, NULL);
 }
 
+/// Ignore SIGTTOU (on = 1) or restore its default. While restoring the terminal for a Ctrl-Z, the shell may
+/// already have taken the terminal back (it stops a job once its other processes, a wrapping `make` or `sh`,
+/// have stopped); without this the restore's tcsetattr would stop pushsim half-way with SIGTTOU, and `fg`
+/// would resume it only for it to stop again.
+static inline void pushsim_ignore_ttou(int on) {
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on ? SIG_IGN : SIG_DFL;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGTTOU, &sa, NULL);
+}
+
 /// Die from `sig` with its default action, so the shell sees the usual status (128 + sig).
 static inline void pushsim_die_by_signal(int sig) {
     signal(sig, SIG_DFL);

@@ -65,7 +65,9 @@ public enum Terminal {
                         TerminalGuard.die(by: sig)
                     case SIGTSTP:
                         let stopped = pushsim_monotonic_seconds()
+                        TerminalGuard.ignoreTTOU(true)
                         driver.suspend()
+                        TerminalGuard.ignoreTTOU(false)
                         TerminalGuard.suspendSelf()
                         driver.resume()
                         stoppedFor += pushsim_monotonic_seconds() - stopped
