@@ -70,6 +70,13 @@ static inline double pushsim_monotonic_seconds(void) {
     return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
+/// CPU seconds this process has used (all threads), for launch measurements that ignore a busy machine.
+static inline double pushsim_process_cpu_seconds(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
 /// Seconds since the epoch (for asciicast headers and launch measurements).
 static inline double pushsim_realtime_seconds(void) {
     struct timespec ts;

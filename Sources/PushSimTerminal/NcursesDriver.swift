@@ -127,7 +127,10 @@ final class NcursesDriver {
         stats.renders += 1
         stats.cellsChanged += estimate.cells
         stats.bytesNeeded += estimate.bytes
-        if stats.firstFrameRealtime == nil { stats.firstFrameRealtime = pushsim_realtime_seconds() }
+        if stats.firstFrameRealtime == nil {
+            stats.firstFrameRealtime = pushsim_realtime_seconds()
+            stats.firstFrameCPUSeconds = pushsim_process_cpu_seconds()
+        }
     }
 
     /// Forget what is on screen so the next draw repaints everything (after a resume or a resize).
