@@ -62,24 +62,17 @@ final class NcursesDriver {
         enableMouse()
     }
 
-    /// Whether the terminal speaks xterm's SGR mouse protocol (terminfo `kmous` is `ESC [ <`).
-    private lazy var sgrMouse: Bool = {
-        guard let k = tigetstr("kmous"), Int(bitPattern: k) != -1 else { return false }
-        return String(cString: k) == "\u{1B}[<"
-    }()
-
     private func enableMouse() {
+        // With REPORT_MOUSE_POSITION in the mask, ncurses asks xterm-like terminals for any-motion tracking
+        // (1003) in SGR encoding (1006): presses, releases, the wheel and drags arrive; plain hovering is dropped
+        // in the decoder and does not redraw.
         let mask = pushsim_button1_pressed() | pushsim_button1_released() | pushsim_button4_pressed()
             | pushsim_button5_pressed() | pushsim_report_mouse_position()
         _ = mousemask(mask, nil)
         _ = mouseinterval(0)
-        // ncurses asks xterm for press/release only (mode 1000); button-motion (1002) adds drags, which the inbox
-        // uses to swipe a row. Sent through ncurses so a recording has it too, and switched off before endwin.
-        if sgrMouse { _ = putp("\u{1B}[?1002h") }
     }
 
     private func disableMouse() {
-        if sgrMouse { _ = putp("\u{1B}[?1002l") }
         _ = mousemask(0, nil)
     }
 

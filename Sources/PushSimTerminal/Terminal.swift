@@ -90,6 +90,7 @@ public enum Terminal {
             else if woke == -1 { stats.otherWakeups += 1 }
 
             let t = now()
+            let due = woke == 0 || (scene.nextDeadline().map { $0 <= t } ?? false)
             scene.advance(to: t)
             for e in events {
                 stats.inputEvents += 1
@@ -107,6 +108,8 @@ public enum Terminal {
                 }
             }
             if scene.exitStatus != nil { break }
+            // Input that decoded to nothing (a hovering mouse) changes nothing: no frame.
+            guard redrawAll || !events.isEmpty || due || woke & 2 != 0 else { continue }
             if redrawAll { driver.invalidate() }
             driver.draw(scene.render(at: now()))
         }
