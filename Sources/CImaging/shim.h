@@ -51,6 +51,7 @@ static inline void pushsim_loader_unwatch(GdkPixbufLoader *loader, gulong handle
 }
 
 static inline void pushsim_object_unref(gpointer object) { g_object_unref(object); }
+static inline void pushsim_pixbuf_unref(GdkPixbuf *pixbuf) { g_object_unref(pixbuf); }
 
 /* The loader's format name ("jpeg", "png", "gif", "webp"...), or NULL before the format is known. */
 static inline const gchar *pushsim_loader_format_name(GdkPixbufLoader *loader) {
