@@ -27,6 +27,12 @@ public final class ImageLoader: @unchecked Sendable {
         public var url: String
         public var size: Size
         public var options: RenderOptions
+
+        public init(url: String, size: Size, options: RenderOptions) {
+            self.url = url
+            self.size = size
+            self.options = options
+        }
     }
 
     /// The SDK's NSCache: 12 images, 32 MB of pixels (cost = pixels × 4).
@@ -43,6 +49,18 @@ public final class ImageLoader: @unchecked Sendable {
 
     public init(configuration: Configuration) {
         self.configuration = configuration
+    }
+
+    private let urlLocksLock = NSLock()
+    private var urlLocks: [String: NSLock] = [:]
+
+    /// One lock per URL, so two threads asking for the same image download and decode it once.
+    private func lock(for url: String) -> NSLock {
+        urlLocksLock.lock(); defer { urlLocksLock.unlock() }
+        if let l = urlLocks[url] { return l }
+        let l = NSLock()
+        urlLocks[url] = l
+        return l
     }
 
     /// Where the disk cache keeps `url`'s bytes.
@@ -69,6 +87,9 @@ public final class ImageLoader: @unchecked Sendable {
 
     /// The decoded image: memory, then disk cache, then the source (a download is written to the disk cache).
     public func image(for url: String) throws(LoadFailure) -> DecodedImage {
+        if let hit = decoded.value(for: url) { return hit }
+        let l = lock(for: url)
+        l.lock(); defer { l.unlock() }
         if let hit = decoded.value(for: url) { return hit }
         let image = try ImageDecoder.decode(try bytes(for: url), limits: configuration.decode)
         decoded.set(image, for: url, cost: image.cost)
