@@ -3,5 +3,9 @@
 import ArgumentParser
 
 enum CommandRegistry {
-    static let all: [ParsableCommand.Type] = []
+    static let all: [ParsableCommand.Type] = [
+        HomeCommand.self,
+        StoriesCommand.self,
+        ValidateCommand.self,
+    ]
 }
