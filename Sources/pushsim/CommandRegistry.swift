@@ -7,5 +7,6 @@ enum CommandRegistry {
         HomeCommand.self,
         StoriesCommand.self,
         ValidateCommand.self,
+        PrefetchCommand.self,
     ]
 }
