@@ -3,5 +3,5 @@
 import ArgumentParser
 
 enum CommandRegistry {
-    static let all: [ParsableCommand.Type] = []
+    static let all: [ParsableCommand.Type] = [PrimerCommand.self, ResetCommand.self]
 }

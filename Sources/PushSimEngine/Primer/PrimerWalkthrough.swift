@@ -64,7 +64,7 @@ public enum PrimerWalkthrough {
                                       stampWritten: s.device.lastShownAt != stampBefore)
     }
 
-    static func result(of e: Event) -> PrimerResult {
+    public static func result(of e: Event) -> PrimerResult {
         let outcome = e["outcome"]?.stringValue.flatMap(PrimerOutcome.init(rawValue:)) ?? .suppressed
         return PrimerResult(outcome, reason: e["reason"]?.stringValue.flatMap(SuppressReason.init(rawValue:)))
     }
