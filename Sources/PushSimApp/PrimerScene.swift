@@ -57,7 +57,7 @@ public final class PrimerScene: ScriptableScene {
     public func nextDeadline() -> Double? {
         var next = state.nextDeadline
         if let (start, duration) = animation(), !reduceMotion {
-            let frames = ((now - start) / Self.frameStep).rounded(.down) + 1
+            let frames = ((now - start) / Self.frameStep + 1e-6).rounded(.down) + 1
             let f = start + frames * Self.frameStep
             if f < start + duration { next = min(next ?? f, f) }
         }
@@ -135,6 +135,8 @@ public final class PrimerScene: ScriptableScene {
     func click(x: Int, y: Int, at t: Double) {
         let phone = phoneRect
         guard phone.contains(x: x, y: y) else { return }
+        // Hit areas come from the layout of what is on screen now (headless runs may never have drawn it).
+        _ = render(at: now)
         if state.settingsOpen {
             if settingsSwitch.contains(x: x, y: y) { send(.settingsNotifications(on: !state.device.notificationsOnInSettings), at: t) }
             else if y == phone.y + 1 { send(.closeSettings, at: t) }
@@ -224,7 +226,7 @@ public final class PrimerScene: ScriptableScene {
             let o = e["outcome"]?.stringValue ?? ""
             return e["reason"]?.stringValue.map { "outcome \(o) (\($0))" } ?? "outcome \(o)"
         case "shown": return "shown \(e["style"]?.stringValue ?? "") \(e["position"]?.stringValue ?? "")"
-        case "authorization": return "authorization → \(e["status"]?.stringValue ?? "")"
+        case "authorization": return "status → \(e["status"]?.stringValue ?? "")"
         case "system_prompt": return "iOS permission prompt"
         case "open_settings": return "open Settings"
         default: return e.description

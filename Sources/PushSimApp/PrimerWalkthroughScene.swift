@@ -22,7 +22,7 @@ public final class PrimerWalkthroughScene: ScriptableScene {
     public private(set) var exitStatus: Int32?
     var size = Size(width: 80, height: 24)
     var now: Double = 0
-    static let headerHeight = 5
+    static let headerHeight = 7
 
     public init(config: PrimerConfig, wallClock: Double, rows: [WalkthroughRow] = PrimerWalkthroughTable.rows,
                 onFinish: @escaping ([WalkthroughResult]) -> Void) {
@@ -166,30 +166,29 @@ public final class PrimerWalkthroughScene: ScriptableScene {
         let w = size.width
         if index < rows.count {
             let r = rows[index]
-            let head = "Row \(index + 1)/\(rows.count) · \(r.status.rawValue) · fallback \(r.fallbackToSettings ? "on" : "off") · \(r.throttle.summary)"
+            let head = "Row \(index + 1)/\(rows.count) · \(r.status.rawValue) · fallback \(r.fallbackToSettings ? "on" : "off") · throttle \(r.throttle.rawValue)"
             c.fill(Rect(x: 0, y: 0, width: w, height: 1), with: Cell(" ", bg: .rgb(30, 41, 82)))
             c.text(TextWidth.truncate(head, to: w), x: 0, y: 0, style: Style(fg: .white, attrs: [.bold]))
-            c.text(TextWidth.truncate("Try:  " + r.answer.instruction, to: w), x: 0, y: 1)
-            if let why = r.skipReason(style: config.style) {
-                c.text(TextWidth.truncate("Skip: " + why, to: w), x: 0, y: 2, style: Style(fg: .rgb(230, 180, 60)))
-            } else {
-                c.text(TextWidth.truncate("SDK:  " + r.expected.summary, to: w), x: 0, y: 2, style: Style(fg: .rgb(120, 200, 255)))
+            c.text(TextWidth.truncate("Setup: " + r.throttle.summary, to: w), x: 0, y: 1)
+            c.text(TextWidth.truncate("Try:   " + r.answer.instruction, to: w), x: 0, y: 2)
+            let skip = r.skipReason(style: config.style)
+            let sdkStyle = Style(fg: skip == nil ? .rgb(120, 200, 255) : .rgb(230, 180, 60))
+            c.text(skip == nil ? "SDK:" : "Skip:", x: 0, y: 3, style: sdkStyle)
+            for (i, l) in TextWidth.wrap(skip ?? r.expected.summary, width: max(1, w - 7), maxLines: 2).enumerated() {
+                c.text(l, x: 7, y: 3 + i, style: sdkStyle)
             }
             let seen: String
             if hasOutcome {
                 let d = r.expected.differences(from: observed)
-                seen = "Seen: \(observed.result) · status \(observed.finalStatus.rawValue) · " + (d.isEmpty ? "matches ✓" : "differs: " + d.joined(separator: "; "))
+                seen = "Seen:  \(observed.result) · status \(observed.finalStatus.rawValue) · " + (d.isEmpty ? "as expected ✓" : "differs: " + d.joined(separator: "; "))
             } else {
-                seen = "Seen: no outcome yet"
+                seen = "Seen:  no outcome yet"
             }
-            c.text(TextWidth.truncate(seen, to: w), x: 0, y: 3)
+            c.text(TextWidth.truncate(seen, to: w), x: 0, y: 5)
             let footer: String
-            if let comment { footer = "Comment: \(comment)▏  (enter keep · esc cancel)" }
-            else {
-                let done = results.count
-                footer = "p pass · f fail · s skip · c comment · r retry · pgup/pgdn row · q finish   [\(done) judged]"
-            }
-            c.text(TextWidth.truncate(footer, to: w), x: 0, y: 4, style: Style(fg: .rgb(150, 150, 160)))
+            if let comment { footer = "Comment: \(comment)▏ (enter keep · esc cancel)" }
+            else { footer = "p pass · f fail · s skip · c comment · r retry · pgup/pgdn · q done  [\(results.count)/\(rows.count)]" }
+            c.text(TextWidth.truncate(footer, to: w), x: 0, y: 6, style: Style(fg: .rgb(150, 150, 160)))
         }
         c.blit(row.render(at: max(0, t - rowStart)), x: 0, y: Self.headerHeight)
         return c

@@ -92,6 +92,9 @@ struct PrimerCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Start the simulated wall clock here (Unix seconds or ISO 8601; default the real time).", valueName: "time"))
     var now: String?
 
+    @Option(help: ArgumentHelp("Pretend the primer was last shown this many seconds ago (the throttle's stored time, for this run).", valueName: "seconds"))
+    var lastShownAgo: String?
+
     @Option(help: ArgumentHelp("The app name in iOS's permission prompt.", valueName: "name"))
     var appName: String = "App"
 
@@ -121,6 +124,12 @@ struct PrimerCommand: ParsableCommand {
             device.status = forced
             // On a phone, notDetermined means iOS has not asked yet.
             if forced == .notDetermined { device.systemPromptShown = false }
+        }
+        if let lastShownAgo {
+            guard let ago = Double(lastShownAgo), ago.isFinite, ago >= 0 else {
+                fail(UserError("--last-shown-ago must be a number of seconds, 0 or more (got \"\(lastShownAgo)\")"))
+            }
+            device.lastShownAt = wall - ago
         }
         let scene = PrimerScene(config: config, device: device, wallClock: wall, store: store, sink: sink,
                                 reduceMotion: reduceMotion, appName: appName)

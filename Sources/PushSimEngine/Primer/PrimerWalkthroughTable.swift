@@ -27,7 +27,7 @@ public enum WalkthroughThrottle: String, CaseIterable, Sendable {
 
     public var summary: String {
         switch self {
-        case .off: return "throttle off (minInterval 0; a stale last-shown time 1 h ago is ignored)"
+        case .off: return "minInterval 0: no throttle (a stale last-shown time 1 h ago is ignored)"
         case .never: return "minInterval 1 d, never shown before"
         case .within: return "minInterval 1 d, last shown 1 h ago"
         case .elapsed: return "minInterval 1 d, last shown exactly 1 d ago"
