@@ -28,10 +28,10 @@ struct PrimerConfigOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Decline button colour.", valueName: "#RRGGBB")) var declineColor: String?
     @Option(help: ArgumentHelp("Decline button text colour.", valueName: "#RRGGBB")) var declineTextColor: String?
     @Option(help: ArgumentHelp("A border around both buttons.", valueName: "#RRGGBB")) var buttonBorderColor: String?
-    @Option(help: ArgumentHelp("Card corner radius in points (0 = square corners).", valueName: "n")) var cornerRadius: String?
-    @Option(help: ArgumentHelp("Button corner radius in points.", valueName: "n")) var buttonCornerRadius: String?
+    @Option(parsing: .unconditional, help: ArgumentHelp("Card corner radius in points (0 = square corners).", valueName: "n")) var cornerRadius: String?
+    @Option(parsing: .unconditional, help: ArgumentHelp("Button corner radius in points.", valueName: "n")) var buttonCornerRadius: String?
     @Option(help: ArgumentHelp("Send a denied user to Settings on accept (default true).", valueName: "true|false")) var fallbackToSettings: String?
-    @Option(help: ArgumentHelp("Seconds between two primers (default 0 = no throttle).", valueName: "seconds")) var minInterval: String?
+    @Option(parsing: .unconditional, help: ArgumentHelp("Seconds between two primers (default 0 = no throttle).", valueName: "seconds")) var minInterval: String?
 
     /// The file's settings, then every option given on the command line over them.
     func makeConfig() throws(UserError) -> PrimerConfig {
@@ -67,10 +67,21 @@ struct PrimerConfigOptions: ParsableArguments {
     }
 }
 
+/// `pushsim primer`: a group whose default is `run`, so `pushsim primer --style sheet` and
+/// `pushsim primer walkthrough --headless` each get only their own options.
 struct PrimerCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "primer",
-        abstract: "Run the push primer against a simulated device.",
+        abstract: "Run the push primer against a simulated device, or walk QA through its decision table.",
+        subcommands: [PrimerRunCommand.self, PrimerWalkthroughCommand.self],
+        defaultSubcommand: PrimerRunCommand.self
+    )
+}
+
+struct PrimerRunCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "run",
+        abstract: "Run the push primer against a simulated device (the default: `pushsim primer [options]`).",
         discussion: """
         Presents the primer at start, exactly as Pushwoosh.configure.pushPrimer…present() decides (SDK 7.1.3): \
         authorized/provisional suppress, denied without fallback suppresses, then the throttle, then one on screen. \
@@ -80,8 +91,7 @@ struct PrimerCommand: ParsableCommand {
         Events: shown, outcome, system_prompt, authorization, open_settings.
         Keys: tab/arrows focus, enter press, a/d accept/decline, esc outside, n present, s status, ] +1 h, } +1 d, \
         o Settings, q quit.
-        """,
-        subcommands: [PrimerWalkthroughCommand.self]
+        """
     )
 
     @OptionGroup var primer: PrimerConfigOptions
@@ -92,7 +102,7 @@ struct PrimerCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Start the simulated wall clock here (Unix seconds or ISO 8601; default the real time).", valueName: "time"))
     var now: String?
 
-    @Option(help: ArgumentHelp("Pretend the primer was last shown this many seconds ago (the throttle's stored time, for this run).", valueName: "seconds"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Pretend the primer was last shown this many seconds ago (the throttle's stored time, for this run).", valueName: "seconds"))
     var lastShownAgo: String?
 
     @Option(help: ArgumentHelp("The app name in iOS's permission prompt.", valueName: "name"))
