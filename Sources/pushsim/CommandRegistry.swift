@@ -3,5 +3,10 @@
 import ArgumentParser
 
 enum CommandRegistry {
-    static let all: [ParsableCommand.Type] = [PrimerCommand.self, ResetCommand.self]
+    static let all: [ParsableCommand.Type] = [
+        StoriesCommand.self,
+        ValidateCommand.self,
+        PrimerCommand.self,
+        ResetCommand.self,
+    ]
 }
