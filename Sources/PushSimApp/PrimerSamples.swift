@@ -34,18 +34,18 @@ struct PrimerSampleSpec {
     }
 
     static let all: [PrimerSampleSpec] = [
-        PrimerSampleSpec(file: "alert.json", title: "Primer: system alert",
+        PrimerSampleSpec(file: "alert.json", title: "System alert",
                          summary: "The default style: a UIAlertController with Not now | Allow, then iOS's own prompt."),
-        PrimerSampleSpec(file: "sheet-bottom.json", title: "Primer: bottom sheet",
+        PrimerSampleSpec(file: "sheet-bottom.json", title: "Bottom sheet",
                          summary: "The sheet slides up with a grabber, the bell badge and full-width buttons."),
-        PrimerSampleSpec(file: "sheet-top.json", title: "Primer: top banner",
+        PrimerSampleSpec(file: "sheet-top.json", title: "Top banner",
                          summary: "A notification-like banner drops from the top with [Not now] [Allow] in a row."),
-        PrimerSampleSpec(file: "sheet-center.json", title: "Primer: centred dialog (sample app)",
+        PrimerSampleSpec(file: "sheet-center.json", title: "Centred dialog (sample app)",
                          summary: "The SDK sample app's look: navy gradient, green accept, radii 24 and 14."),
-        PrimerSampleSpec(file: "denied.json", title: "Primer: denied device",
+        PrimerSampleSpec(file: "denied.json", title: "Denied device",
                          summary: "Notifications were denied: accept opens Settings (redirectedToSettings).",
                          status: .denied),
-        PrimerSampleSpec(file: "throttled.json", title: "Primer: throttled",
+        PrimerSampleSpec(file: "throttled.json", title: "Throttled",
                          summary: "minInterval 1 day, last shown 1 h ago: present is suppressed; press } to jump a day, then n.",
                          lastShownAgo: 3_600),
     ]

@@ -101,7 +101,10 @@ public enum PrimerScreen {
         let hits: PrimerHitAreas
         switch v.config.position {
         case .top: hits = drawBanner(v, in: area, on: &layer)
-        case .bottom, .center: hits = drawStacked(v, in: area, on: &layer)
+        case .bottom: hits = drawStacked(v, in: area, on: &layer)
+        case .center:
+            // Scale 0.92 → 1: early in the animation the dialog is a cell narrower on each side.
+            hits = drawStacked(v, in: p < 0.6 ? area.insetBy(dx: 1, dy: 0) : area, on: &layer)
         }
         var dy = 0
         var fade = 0.0

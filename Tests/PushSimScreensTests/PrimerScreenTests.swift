@@ -147,3 +147,22 @@ import Testing
         #expect(PrimerScreen.imageReference(cfg.image("local.png")) == "local.png")
     }
 }
+
+@Suite struct PrimerCenterAnimationTests {
+    // spec §2.4 center: 0.3 s ease-out, scale 0.92 → 1 and fade in (approximated: narrower, then blended).
+    @Test func centerGrowsAndFadesIn() {
+        let cfg = PrimerScreenTests.stayInTheLoop.style(.sheet).position(.center)
+        func frame(_ p: Double) -> (Canvas, PrimerHitAreas) {
+            var c = Canvas(width: 46, height: 24)
+            PrimerHostApp.draw(in: c.bounds, on: &c)
+            let h = PrimerScreen.draw(PrimerView(config: cfg, progress: p), in: c.bounds, on: &c)
+            return (c, h)
+        }
+        let (early, small) = frame(0.3)
+        let (_, full) = frame(1)
+        #expect(small.card.width == full.card.width - 2)
+        #expect(!early.plainText.contains("Stay in the loop"), "text is not drawn while the card is mostly transparent")
+        let inside = early[small.card.x + 3, small.card.y + 1].bg
+        #expect(inside != IOSColor.systemBackground && inside != IOSColor.groupedBackground.darkened(0.15))
+    }
+}
