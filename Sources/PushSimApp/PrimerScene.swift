@@ -322,27 +322,23 @@ public final class PrimerScene: ScriptableScene {
         return PrimerPanel(facts: facts, log: log, keys: keys)
     }
 
-    static let utc: DateFormatter = {
+    /// Panel times are UTC so frames read the same on every machine.
+    static func utcFormatter(_ format: String) -> DateFormatter {
         let f = DateFormatter()
         f.locale = Locale(identifier: "en_US_POSIX")
         f.timeZone = TimeZone(identifier: "UTC")
-        f.dateFormat = "yyyy-MM-dd HH:mm"
+        f.dateFormat = format
         return f
-    }()
+    }
 
-    static let utcTime: DateFormatter = {
-        let f = DateFormatter()
-        f.locale = Locale(identifier: "en_US_POSIX")
-        f.timeZone = TimeZone(identifier: "UTC")
-        f.dateFormat = "HH:mm:ss"
-        return f
-    }()
+    static let utc = utcFormatter("yyyy-MM-dd HH:mm")
+    static let utcTime = utcFormatter("HH:mm:ss")
 
     /// Wall-clock time as `yyyy-MM-dd HH:mm` UTC.
     static func clock(_ unix: Double) -> String { utc.string(from: Date(timeIntervalSince1970: unix)) }
     static func time(_ unix: Double) -> String { utcTime.string(from: Date(timeIntervalSince1970: unix)) }
 
-    /// `1 h`, `1 d`, `90 s`, `2 d 3 h`.
+    /// `1 h`, `1 d`, `5 min`, `90 s`.
     static func duration(_ s: Double) -> String {
         let total = Int(s.rounded())
         if total % 86_400 == 0 && total > 0 { return "\(total / 86_400) d" }
