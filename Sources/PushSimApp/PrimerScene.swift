@@ -52,6 +52,11 @@ public final class PrimerScene: ScriptableScene {
     public func advance(to t: Double) {
         now = max(now, t)
         if let d = state.nextDeadline, d <= now + 1e-9 { send(.tick, at: max(d, 0)) }
+        // The SDK ignores a hero image that fails to load; pushsim still says why, once.
+        for d in images.takeDiagnostics() {
+            sink.emit(.warning(d), at: now)
+            note("! \(d.description)", at: now)
+        }
     }
 
     public func nextDeadline() -> Double? {
@@ -61,6 +66,8 @@ public final class PrimerScene: ScriptableScene {
             let f = start + frames * Self.frameStep
             if f < start + duration { next = min(next ?? f, f) }
         }
+        // While an image loads in the background, wake every frame step to pick it up.
+        if state.presentation != nil && images.isBusy { next = min(next ?? now + Self.frameStep, now + Self.frameStep) }
         return next
     }
 

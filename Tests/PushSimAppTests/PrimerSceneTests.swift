@@ -171,3 +171,38 @@ func makeScene(_ config: PrimerConfig, device: SimulatedDevice = SimulatedDevice
         #expect(center.cornerRadius == 24 && center.buttonCornerRadius == 14 && center.acceptButtonColor?.description == "#22C55E")
     }
 }
+
+/// A media layer stand-in: one image that arrives after it is first asked for, and one failure.
+final class PrimerFakeImages: ImageSource {
+    var asked: [(String, Size)] = []
+    var ready = false
+    var pending: [Diagnostic] = []
+    func slot(for url: String, size: Size) -> ImageSlot {
+        asked.append((url, size))
+        if url.hasSuffix("broken.png") { return .failed("404") }
+        return ready ? .image(Canvas(width: size.width, height: size.height, fill: Cell("▓"))) : .loading
+    }
+    func prefetch(_ urls: [String]) {}
+    var isBusy: Bool { !ready }
+    func takeDiagnostics() -> [Diagnostic] { defer { pending = [] }; return pending }
+}
+
+@Suite struct PrimerSceneImageTests {
+    @Test func heroImageThroughTheMediaLayer() throws {
+        let images = PrimerFakeImages()
+        let cfg = PrimerConfig().style(.sheet).imageURL("https://example.com/hero.png").title("Hi")
+        let scene = PrimerScene(config: cfg, device: SimulatedDevice(), wallClock: primerWall, store: nil,
+                                sink: EventSink(), reduceMotion: true, images: images)
+        scene.resize(to: Size(width: 80, height: 24), at: 0)
+        #expect(!scene.render(at: 0).plainText.contains("▓"))
+        #expect(images.asked.first?.0 == "https://example.com/hero.png")
+        #expect(images.asked.first?.1 == Size(width: 10, height: 5))
+        #expect(scene.nextDeadline() == 0.05, "the scene wakes to pick up the image")
+        images.ready = true
+        images.pending = [Diagnostic(path: "imageURL", "https://example.com/other.png: HTTP 404")]
+        scene.advance(to: 0.05)
+        #expect(scene.render(at: 0.05).plainText.contains("▓▓▓▓▓▓▓▓▓▓"))
+        #expect(scene.nextDeadline() == nil)
+        #expect(scene.sink.events.last?.event == Event("warning", ["path": "imageURL", "message": "https://example.com/other.png: HTTP 404"]))
+    }
+}
