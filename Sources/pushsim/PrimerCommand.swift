@@ -41,7 +41,7 @@ struct PrimerConfigOptions: ParsableArguments {
                 let json = try InputFile.readJSON(config)
                 try c.apply(json: json, source: InputFile.displayName(config))
                 // A relative image path in the file is relative to the file, like a payload's images.
-                if let img = c.image, !img.hasPrefix("/"), config != "-" {
+                if let img = c.image, !img.hasPrefix("/"), !img.contains("://"), config != "-" {
                     c.image = URL(fileURLWithPath: config).deletingLastPathComponent().appendingPathComponent(img).path
                 }
             }
@@ -56,6 +56,10 @@ struct PrimerConfigOptions: ParsableArguments {
                 (.fallbackToSettings, fallbackToSettings), (.minInterval, minInterval),
             ]
             for (key, value) in given { if let value { try c.apply(option: key, text: value) } }
+            // A relative --image is relative to the working folder; made absolute so any image source finds it.
+            if let image, !image.hasPrefix("/"), !image.contains("://") {
+                c.image = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent(image).path
+            }
         } catch let e as PrimerConfigError {
             throw UserError(e.message)
         } catch let e as UserError {

@@ -206,3 +206,33 @@ final class PrimerFakeImages: ImageSource {
         #expect(scene.sink.events.last?.event == Event("warning", ["path": "imageURL", "message": "https://example.com/other.png: HTTP 404"]))
     }
 }
+
+@Suite struct PrimerSceneSizeTests {
+    // Any terminal size draws something sensible and never traps, in every style, with the prompt and in Settings.
+    @Test func everySizeEveryStyle() throws {
+        let sizes = [(1, 1), (5, 3), (12, 6), (20, 6), (30, 10), (46, 8), (75, 24), (76, 24), (200, 60)]
+        let long = String(repeating: "通知 notifications 🔔 ", count: 20)
+        let configs: [PrimerConfig] = [
+            PrimerConfig().title(long).message(long),
+            PrimerConfig().style(.sheet).title(long).message(long).acceptButton(long).declineButton(long),
+            PrimerConfig().style(.sheet).position(.top).title(long).message(long).buttonBorderColor(PrimerColor(hex: "#FF0000")),
+            PrimerConfig().style(.sheet).position(.center).backgroundGradient([PrimerColor(hex: "#000000")!]).buttonBorderColor(PrimerColor(hex: "#FF0000")),
+        ]
+        for cfg in configs {
+            for (w, h) in sizes {
+                let scene = makeScene(cfg)
+                let runner = HeadlessRunner(scene: scene, size: Size(width: w, height: h))
+                try runner.run(Script.parse("wait 0.1; wait 1"))
+                #expect(scene.render(at: runner.now).width == w)
+                _ = try? runner.run(Script.parse("accept; wait 0.5"))
+                _ = scene.render(at: runner.now)
+                try runner.run(Script.parse("key o; key space"))
+                _ = scene.render(at: runner.now)
+                let walk = PrimerWalkthroughScene(config: cfg, wallClock: primerWall) { _ in }
+                let wr = HeadlessRunner(scene: walk, size: Size(width: w, height: h))
+                try wr.run(Script.parse("wait 1"))
+                #expect(walk.render(at: wr.now).height == h)
+            }
+        }
+    }
+}
