@@ -77,6 +77,10 @@ struct PrimerCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "primer",
         abstract: "Run the push primer against a simulated device, or walk QA through its decision table.",
+        discussion: """
+        `pushsim primer [options]` is `pushsim primer run [options]`: see `pushsim primer run --help` for every \
+        builder option, the steps, events and keys. `pushsim primer walkthrough --help` explains the QA walkthrough.
+        """,
         subcommands: [PrimerRunCommand.self, PrimerWalkthroughCommand.self],
         defaultSubcommand: PrimerRunCommand.self
     )
