@@ -52,6 +52,7 @@ let package = Package(
         ], exclude: ["__Snapshots__"]),
         .testTarget(name: "PushSimMediaTests", dependencies: ["PushSimMedia"]),
         .testTarget(name: "PushSimStoreTests", dependencies: ["PushSimStore"]),
+        .testTarget(name: "PushSimTerminalTests", dependencies: ["PushSimTerminal", "CNcursesw"]),
         .testTarget(name: "PushSimAppTests", dependencies: [
             "PushSimApp",
             .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),

@@ -4,6 +4,7 @@ import ArgumentParser
 
 enum CommandRegistry {
     static let all: [ParsableCommand.Type] = [
+        HomeCommand.self,
         StoriesCommand.self,
         ValidateCommand.self,
         PrimerCommand.self,

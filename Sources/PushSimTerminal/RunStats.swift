@@ -1,0 +1,37 @@
+// Counters of the run loop, written as JSON when PUSHSIM_DEBUG_STATS names a file (for `make bench`).
+
+import Foundation
+
+public final class RunStats {
+    public var startRealtime: Double = 0
+    public var firstFrameRealtime: Double?
+    public var iterations = 0
+    public var inputWakeups = 0
+    public var deadlineWakeups = 0
+    public var signalWakeups = 0
+    public var otherWakeups = 0
+    public var inputEvents = 0
+    public var renders = 0
+    public var cellsChanged = 0
+    public var bytesNeeded = 0
+    public var bytesWritten: Int?
+
+    public init() {}
+
+    public var json: String {
+        var fields: [(String, String)] = [
+            ("startRealtime", String(format: "%.6f", startRealtime)),
+            ("firstFrameRealtime", firstFrameRealtime.map { String(format: "%.6f", $0) } ?? "null"),
+            ("iterations", "\(iterations)"), ("inputWakeups", "\(inputWakeups)"),
+            ("deadlineWakeups", "\(deadlineWakeups)"), ("signalWakeups", "\(signalWakeups)"),
+            ("otherWakeups", "\(otherWakeups)"), ("inputEvents", "\(inputEvents)"),
+            ("renders", "\(renders)"), ("cellsChanged", "\(cellsChanged)"), ("bytesNeeded", "\(bytesNeeded)"),
+        ]
+        fields.append(("bytesWritten", bytesWritten.map { "\($0)" } ?? "null"))
+        return "{" + fields.map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ") + "}\n"
+    }
+
+    func write(to path: String) {
+        FileManager.default.createFile(atPath: path, contents: Data(json.utf8))
+    }
+}
