@@ -214,9 +214,7 @@ struct PrimerWalkthroughCommand: ParsableCommand {
         do { config = try primer.makeConfig() } catch { fail(error) }
         // Check the outputs can be written before anyone spends time testing.
         for path in [report, junit].compactMap({ $0 }) where path != "-" {
-            guard FileManager.default.createFile(atPath: path, contents: nil) else {
-                fail(UserError("\(path): cannot be written (does its folder exist?)"))
-            }
+            do { let h = try Self.openForWriting(path); try? h.close() } catch { fail(error) }
         }
         if headless {
             let results = PrimerWalkthrough.runHeadless(config: config)
@@ -242,8 +240,27 @@ struct PrimerWalkthroughCommand: ParsableCommand {
 
     static func save(_ text: String, to path: String) {
         if path == "-" { print(text, terminator: ""); return }
-        do { try text.write(toFile: path, atomically: true, encoding: .utf8) } catch {
-            fail(UserError("\(path): cannot be written (\(error.localizedDescription))"))
+        do {
+            let h = try openForWriting(path)
+            h.write(Data(text.utf8))
+            try? h.close()
+        } catch { fail(error) }
+    }
+
+    /// Open `path` for writing, emptied. An existing file is opened in place, never replaced by an atomic
+    /// write, so `/dev/null` or a named pipe stays what it is.
+    static func openForWriting(_ path: String) throws(UserError) -> FileHandle {
+        if !FileManager.default.fileExists(atPath: path) {
+            guard FileManager.default.createFile(atPath: path, contents: nil) else {
+                throw UserError("\(path): cannot be written (does its folder exist?)")
+            }
         }
+        guard let h = FileHandle(forWritingAtPath: path) else { throw UserError("\(path): cannot be written (check its permissions)") }
+        var isRegular = false
+        if let type = (try? FileManager.default.attributesOfItem(atPath: path))?[.type] as? FileAttributeType {
+            isRegular = type == .typeRegular
+        }
+        if isRegular { try? h.truncate(atOffset: 0) }
+        return h
     }
 }

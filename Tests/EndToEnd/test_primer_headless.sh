@@ -23,7 +23,7 @@ $out"
 "$BIN" primer --headless --store "$S" --events - | grep -q '"event":"shown"' || fail "reset did not forget the status"
 
 # The throttle's last-shown time holds across runs; advance moves the wall clock past it.
-"$BIN" primer --headless --store "$S" --now $NOW --min-interval 3600 --events /dev/null || fail "throttle run 1"
+"$BIN" primer --headless --store "$S" --now $NOW --min-interval 3600 --events "$W/run1.jsonl" || fail "throttle run 1"
 "$BIN" primer --headless --store "$S" --now 2026-01-31T09:30:00Z --min-interval 3600 --events - | grep -q '"reason":"throttled"' || fail "not throttled in the window"
 "$BIN" primer --headless --store "$S" --now 2026-01-31T09:30:00Z --min-interval 3600 --script "advance 1800; present" --events - \
   | tail -1 | grep -q '"event":"shown"' || fail "advance did not open the throttle"
@@ -52,6 +52,11 @@ grep -q '"event":"warning"' "$W/ev.jsonl" || fail "no warning event"
 ls "$W"/corrupt.sqlite.corrupt-* >/dev/null 2>&1 || fail "the damaged file was not kept aside"
 
 # The walkthrough headless: every row checked, Markdown and JUnit written.
+# Reports are written in place, never by an atomic replace (which would turn /dev/null into a regular file):
+# checked on a symlink, which an atomic replace would turn into a regular file too.
+touch "$W/target.xml"; ln -s "$W/target.xml" "$W/link.xml"
+"$BIN" primer walkthrough --headless --junit "$W/link.xml" > "$W/walk0.txt" || fail "walkthrough to a symlink"
+[ -L "$W/link.xml" ] && grep -q "<testsuites" "$W/target.xml" || fail "the report replaced the file instead of writing into it"
 "$BIN" primer walkthrough --headless --style sheet --junit "$W/j.xml" --report "$W/r.md" > "$W/walk.txt" || fail "walkthrough reported a mismatch: $(grep FAIL "$W/walk.txt")"
 tail -1 "$W/walk.txt" | grep -qx "84 rows: 84 passed, 0 failed, 0 skipped" || fail "summary: $(tail -1 "$W/walk.txt")"
 [ "$(grep -c '<testcase ' "$W/j.xml")" -eq 84 ] || fail "JUnit testcase count"
