@@ -247,7 +247,11 @@ public final class PrimerScene: ScriptableScene {
         return size.width - min(56, max(46, size.width - 40))
     }
 
-    var phoneRect: Rect { Rect(x: 0, y: 0, width: size.width - panelWidth, height: size.height) }
+    /// The phone: beside the panel, or above the status line when there is no room for the panel.
+    var phoneRect: Rect {
+        let statusLine = panelWidth == 0 && size.height >= 3 ? 1 : 0
+        return Rect(x: 0, y: 0, width: size.width - panelWidth, height: size.height - statusLine)
+    }
 
     /// 0…1: how far in the primer is (1 with reduce motion, except that it vanishes as soon as it is answered).
     func progress(_ p: PrimerPresentation, at t: Double) -> Double {
