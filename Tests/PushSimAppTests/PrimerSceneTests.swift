@@ -55,6 +55,10 @@ func makeScene(_ config: PrimerConfig, device: SimulatedDevice = SimulatedDevice
         let (_, frame) = try primerRun(makeScene(PrimerConfig()), "wait 0.1", size: Size(width: 60, height: 20))
         #expect(!frame.contains("Device"))
         #expect(frame.split(separator: "\n").last?.hasPrefix("notDetermined · — · n s ] } o q") == true)
+        // A bottom sheet ends above the status line, so its last button stays visible.
+        let (_, sheetFrame) = try primerRun(makeScene(sheet), "wait 1", size: Size(width: 60, height: 24))
+        let lines = sheetFrame.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines[lines.count - 3].contains("Not now"))
     }
 
     // The sheet slides in over 0.5 s; with --reduce-motion it is in place at once, and outcomes keep SDK timing.
