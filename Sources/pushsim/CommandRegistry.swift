@@ -6,7 +6,9 @@ enum CommandRegistry {
     static let all: [ParsableCommand.Type] = [
         HomeCommand.self,
         StoriesCommand.self,
+        PrimerCommand.self,
         ValidateCommand.self,
         PrefetchCommand.self,
+        ResetCommand.self,
     ]
 }
