@@ -3,5 +3,7 @@
 import ArgumentParser
 
 enum CommandRegistry {
-    static let all: [ParsableCommand.Type] = []
+    static let all: [ParsableCommand.Type] = [
+        InboxCommand.self,
+    ]
 }

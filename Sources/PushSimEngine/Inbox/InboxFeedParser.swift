@@ -307,3 +307,33 @@ public struct InboxFeedParser {
         return nil
     }
 }
+
+extension InboxFeedParser {
+    /// Several files merged into one feed: for a code seen twice, a server copy wins over a push copy (as
+    /// `updateAllMessages` drops the push entry); otherwise the later file's copy wins. Both are reported.
+    public static func combine(_ results: [Result]) -> Result {
+        var out = Result()
+        var at: [String: Int] = [:]
+        for r in results {
+            out.diagnostics += r.diagnostics
+            for m in r.messages {
+                guard let i = at[m.code] else {
+                    at[m.code] = out.messages.count
+                    out.messages.append(m)
+                    continue
+                }
+                let old = out.messages[i]
+                let file = m.source.map { ($0 as NSString).lastPathComponent } ?? "input"
+                if !old.isFromNotification && m.isFromNotification {
+                    out.diagnostics.append(Diagnostic(.warning, path: "\(file):\(m.code)",
+                        "code \(JSONValue.string(m.code).quoted) is already in the feed from the server; the push copy is ignored, as the SDK keeps the server copy"))
+                } else {
+                    out.diagnostics.append(Diagnostic(.warning, path: "\(file):\(m.code)",
+                        "code \(JSONValue.string(m.code).quoted) appears again; this later copy replaces the earlier one"))
+                    out.messages[i] = m
+                }
+            }
+        }
+        return out
+    }
+}
