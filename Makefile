@@ -33,7 +33,7 @@ run: build
 test: build unit e2e
 
 unit:
-	$(SWIFT) test --parallel
+	$(SWIFT) test
 
 e2e: build
 	bash Tests/EndToEnd/run.sh $(BIN)

@@ -1,0 +1,59 @@
+// The store core: creation, WAL, migrations, a corrupt file moved aside, a newer store refused.
+
+import Foundation
+import GRDB
+import Testing
+@testable import PushSimStore
+
+@Suite struct StoreTests {
+    func tempPath(_ name: String = "state.sqlite") -> String {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pushsim-store-\(UUID().uuidString)")
+        return dir.appendingPathComponent(name).path
+    }
+
+    @Test func createsFolderSchemaAndWAL() throws {
+        let path = tempPath()
+        let store = try Store(path: path)
+        #expect(store.warnings.isEmpty)
+        let mode = try store.db.read { try String.fetchOne($0, sql: "PRAGMA journal_mode") }
+        #expect(mode == "wal")
+        #expect(try store.db.read { try $0.tableExists("device") && $0.tableExists("inboxMessage") })
+    }
+
+    @Test func reopeningKeepsData() throws {
+        let path = tempPath()
+        do {
+            let s = try Store(path: path)
+            try s.db.write { try $0.execute(sql: "INSERT INTO inboxMessage(code, status, updatedAt) VALUES ('a', 2, 0)") }
+        }
+        let s2 = try Store(path: path)
+        #expect(try s2.db.read { try Int.fetchOne($0, sql: "SELECT status FROM inboxMessage WHERE code='a'") } == 2)
+    }
+
+    @Test func aCorruptFileIsMovedAsideAndANewStoreMade() throws {
+        let path = tempPath()
+        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try Data(String(repeating: "not a database ", count: 200).utf8).write(to: URL(fileURLWithPath: path))
+        let s = try Store(path: path, now: Date(timeIntervalSince1970: 1_700_000_000))
+        #expect(s.warnings.count == 1)
+        #expect(s.warnings[0].contains("moved to \(path).corrupt-1700000000"))
+        #expect(FileManager.default.fileExists(atPath: path + ".corrupt-1700000000"))
+        #expect(try s.db.read { try $0.tableExists("device") })
+    }
+
+    @Test func aStoreFromANewerVersionIsRefused() throws {
+        let path = tempPath()
+        do {
+            let s = try Store(path: path)
+            try s.db.write { try $0.execute(sql: "INSERT INTO grdb_migrations(identifier) VALUES ('v99-future')") }
+        }
+        #expect(throws: StoreError.self) { try Store(path: path) }
+        // Nothing was moved aside: the newer store is left as it was.
+        #expect(!FileManager.default.fileExists(atPath: path + ".corrupt"))
+    }
+
+    @Test func defaultPathFollowsXDG() {
+        #expect(Store.defaultPath(environment: ["XDG_DATA_HOME": "/x"]) == "/x/pushsim/state.sqlite")
+        #expect(Store.defaultPath(environment: ["HOME": "/home/u"]) == "/home/u/.local/share/pushsim/state.sqlite")
+    }
+}
