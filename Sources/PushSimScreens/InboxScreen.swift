@@ -40,7 +40,13 @@ public struct InboxLayout: Equatable, Sendable {
 public enum InboxScreen {
     public static let minSize = Size(width: 30, height: 10)
     public static let spinner = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
-    public static let hints = "↑↓ move ⏎ open 1-9 buttons d delete r refresh m read all c clear read q back"
+    /// Key hints, longest first; the first that fits the width is shown.
+    public static let hints = [
+        "↑↓ move  ⏎ open  1-9 buttons  d delete  r refresh  m read all  c clear read  q back",
+        "↑↓ move ⏎ open 1-9 buttons d delete r refresh m read all c clear read q back",
+        "↑↓ ⏎ open 1-9 buttons d delete r refresh m all read c clear q back",
+        "↑↓ ⏎ 1-9 d del r refresh m all read c clear q",
+    ]
 
     public static func listRect(_ size: Size, refreshing: Bool) -> Rect {
         let top = refreshing ? 2 : 1
@@ -62,7 +68,7 @@ public enum InboxScreen {
         var cv = Canvas(size: size, fill: Cell(" ", fg: t.titleUnread, bg: t.page))
         let list = listRect(size, refreshing: m.refreshFrame != nil)
         guard size.width >= minSize.width, size.height >= minSize.height else {
-            cv.centered("Make the terminal at least \(minSize.width)×\(minSize.height)", in: cv.bounds, y: size.height / 2,
+            cv.centered(size.width >= 40 ? "Make the terminal at least \(minSize.width)×\(minSize.height)" : "Needs \(minSize.width)×\(minSize.height)", in: cv.bounds, y: size.height / 2,
                         style: Style(fg: t.titleUnread))
             return (cv, InboxLayout(list: list, cards: []))
         }
@@ -106,7 +112,8 @@ public enum InboxScreen {
             cv.blit(pane, x: list.x, y: list.y)
         }
         cv.text(TextWidth.truncate(TextWidth.sanitized(m.status), to: size.width - 1), x: 1, y: size.height - 2, style: Style(fg: t.titleUnread))
-        cv.text(TextWidth.truncate(hints, to: size.width - 1), x: 1, y: size.height - 1, style: Style(fg: t.date, attrs: [.dim]))
+        let hint = hints.first { TextWidth.of($0) <= size.width - 2 } ?? hints[hints.count - 1]
+        cv.text(TextWidth.truncate(hint, to: size.width - 1), x: 1, y: size.height - 1, style: Style(fg: t.date, attrs: [.dim]))
         return (cv, InboxLayout(list: list, cards: cards))
     }
 
