@@ -46,5 +46,4 @@ public enum SampleCatalog {
 extension SampleCatalog {
     static func storiesSamples(_ r: Resources) -> [Sample] { [] }
     static func primerSamples(_ r: Resources) -> [Sample] { [] }
-    static func inboxSamples(_ r: Resources) -> [Sample] { [] }
 }
