@@ -67,14 +67,22 @@ public final class InboxScene: ScriptableScene {
         let parser = InboxFeedParser(now: wallNow, timeZone: timeZone)
         var results: [InboxFeedParser.Result] = []
         for f in files {
-            let doc: JSONValue
-            if f == "-" {
-                if let d = stdinDoc { doc = d } else { doc = try InputFile.readJSON(f); stdinDoc = doc }
-            } else {
-                doc = try InputFile.readJSON(f)
+            do {
+                if f == "-" {
+                    // Standard input can be read once; a refresh parses the same document again.
+                    if stdinDoc == nil { stdinDoc = try InputFile.readJSON(f) }
+                    results.append(try parser.parse(stdinDoc!, file: InputFile.displayName(f)))
+                } else {
+                    // A temporary, so the parser owns the only reference and frees items as it goes.
+                    results.append(try parser.parse(InputFile.readJSON(f), file: InputFile.displayName(f)))
+                }
+            } catch let e as UserError {
+                throw e
+            } catch let e as InboxFeedParser.ShapeError {
+                throw UserError(e.description)
+            } catch {
+                throw UserError("\(f): \(error)")
             }
-            do { results.append(try parser.parse(doc, file: InputFile.displayName(f))) }
-            catch { throw UserError(error.description) }
         }
         return InboxFeedParser.combine(results)
     }

@@ -25,34 +25,46 @@ public struct InboxFeedParser {
     }
 
     /// Parse one file's JSON. `file` names the file in diagnostics and becomes each message's `source`.
-    public func parse(_ doc: JSONValue, file: String) throws(ShapeError) -> Result {
+    /// The document is consumed: each item is released once converted, so a large feed is not held twice.
+    public func parse(_ doc: consuming JSONValue, file: String) throws(ShapeError) -> Result {
         var r = Result()
         let name = (file as NSString).lastPathComponent
+        enum Shape { case mixed, server, request, push }
+        var shape = Shape.mixed
+        var path = JSONPath()
+        var items: [JSONValue] = []
         switch doc {
-        case .array(let items):
-            for (i, item) in items.enumerated() {
-                parseItem(item, path: JSONPath().index(i), file: file, fileName: name, into: &r)
-            }
+        case .array(let a):
+            items = a
         case .object(let o):
             if let resp = o["response"]?.objectValue, let msgs = resp["messages"]?.arrayValue {
-                for (i, item) in msgs.enumerated() {
-                    parseServer(item, path: JSONPath("response").key("messages").index(i), file: file, into: &r)
-                }
+                (shape, path, items) = (.server, JSONPath("response").key("messages"), msgs)
             } else if let msgs = o["messages"]?.arrayValue {
-                for (i, item) in msgs.enumerated() {
-                    parseServer(item, path: JSONPath("messages").index(i), file: file, into: &r)
-                }
+                (shape, path, items) = (.server, JSONPath("messages"), msgs)
             } else if let req = o["request"]?.objectValue, let notes = req["notifications"]?.arrayValue {
-                parseRequest(notes, path: JSONPath("request").key("notifications"), file: file, fileName: name, into: &r)
+                (shape, path, items) = (.request, JSONPath("request").key("notifications"), notes)
             } else if let notes = o["notifications"]?.arrayValue {
-                parseRequest(notes, path: JSONPath("notifications"), file: file, fileName: name, into: &r)
+                (shape, path, items) = (.request, JSONPath("notifications"), notes)
             } else if o["pw_inbox"] != nil || o["aps"] != nil || o["inbox_params"] != nil {
                 parsePush(o, path: JSONPath(), file: file, into: &r)
+                return r
             } else {
                 throw ShapeError(description: "\(file): not an inbox feed; expected a getInboxMessages response ({\"response\":{\"messages\":[…]}}), an array of messages, an APNs inbox push (pw_inbox + inbox_params) or a createMessage request ({\"request\":{\"notifications\":[…]}})")
             }
         default:
             throw ShapeError(description: "\(file): not an inbox feed; the file holds \(doc.typeDescription), expected an object or an array")
+        }
+        doc = .null
+        if shape == .request {
+            parseRequest(items, path: path, file: file, fileName: name, into: &r)
+            return r
+        }
+        r.messages.reserveCapacity(items.count)
+        for i in items.indices {
+            let item = items[i]
+            items[i] = .null
+            if shape == .server { parseServer(item, path: path.index(i), file: file, into: &r) }
+            else { parseItem(item, path: path.index(i), file: file, fileName: name, into: &r) }
         }
         return r
     }
