@@ -7,6 +7,7 @@ enum CommandRegistry {
         HomeCommand.self,
         StoriesCommand.self,
         PrimerCommand.self,
+        InboxCommand.self,
         ValidateCommand.self,
         PrefetchCommand.self,
         ResetCommand.self,
