@@ -15,9 +15,13 @@ public final class StoriesScene: ScriptableScene {
         /// Ring the terminal bell on haptics.
         public var bell: Bool
         public var appName: String
+        /// Wake for picture-only changes (the next progress-bar eighth, the seconds left, animation frames).
+        /// Headless runs turn this off: frames are drawn only after steps, so those wake-ups change nothing.
+        public var wakeForAnimation: Bool
 
         public init(options: StoriesOptions = StoriesOptions(), collapsed: Bool = false, eventsPane: Bool = false,
-                    bell: Bool = false, appName: String = "Pushsim") {
+                    bell: Bool = false, appName: String = "Pushsim", wakeForAnimation: Bool = true) {
+            self.wakeForAnimation = wakeForAnimation
             self.options = options
             self.collapsed = collapsed
             self.eventsPane = eventsPane
@@ -148,7 +152,7 @@ public final class StoriesScene: ScriptableScene {
         var best: Double?
         func consider(_ d: Double?) { if let d { best = min(best ?? d, d) } }
         consider(state.nextDeadline)
-        if expanded && !tooSmall && state.isRunning, let page = state.page {
+        if configuration.wakeForAnimation && expanded && !tooSmall && state.isRunning, let page = state.page {
             let elapsed = state.elapsed(at: now)
             // The next moment one eighth of a progress-bar cell fills at the current width.
             let span = ProgressBar.eighthsSpan(count: state.pages.count, width: layout.story.width - 2, index: state.index)
@@ -163,7 +167,7 @@ public final class StoriesScene: ScriptableScene {
             if frac > 1e-9 { consider(now + frac) }
         }
         consider(flashUntil)
-        if crossfadeFrom != nil { consider(now + 1.0 / 30) }
+        if crossfadeFrom != nil && configuration.wakeForAnimation { consider(now + 1.0 / 30) }
         if images.isBusy { consider(now + 0.05) }
         if reloader != nil { consider(nextWatchCheck) }
         return best

@@ -90,7 +90,7 @@ struct StoriesCommand: ParsableCommand {
         }
         let sink = EventSink()
         let config = StoriesScene.Configuration(options: options, collapsed: headless.headless ? collapsed : true,
-                                                eventsPane: eventsPane, bell: bell)
+                                                eventsPane: eventsPane, bell: bell, wakeForAnimation: !headless.headless)
         let scene = StoriesScene(input: input, configuration: config, sink: sink)
         if watch { scene.reloader = StoriesFileWatcher(path: file, notification: notification).check }
         if headless.headless {

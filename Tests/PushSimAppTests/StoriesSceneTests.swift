@@ -184,6 +184,13 @@ final class FakeImages: ImageSource {
         #expect(abs(h.scene.nextDeadline()! - 2 * step) < 1e-9)
     }
 
+    @Test func headlessSkipsPictureOnlyWakeUps() throws {
+        let h = try StoriesHarness(threePages, .init(options: StoriesOptions(loop: true), wakeForAnimation: false))
+        #expect(h.scene.nextDeadline() == 5)
+        try h.run("wait 3600")
+        #expect(h.sink.names.filter { $0 == "finish" }.count == 300)
+    }
+
     @Test func tooSmallShowsOneLineAndHoldsPlayback() throws {
         let h = try StoriesHarness()
         try h.run("wait 1; resize 20x6; wait 10")
