@@ -14,7 +14,8 @@ extension SampleCatalog {
             let command = (["pushsim stories", "Resources/stories/\(file)"] + flags).joined(separator: " ")
             return Sample(experience: .stories, title: title, summary: summary, keys: storiesKeys, command: command) {
                 let input = try StoriesScene.load(path: path)
-                return StoriesScene(input: input, configuration: .init(options: options, collapsed: true), sink: EventSink())
+                return StoriesScene(input: input, configuration: .init(options: options, collapsed: true), sink: EventSink(),
+                                    images: StoriesImages.source(payloadPath: path, appGroup: nil))
             }
         }
         return [

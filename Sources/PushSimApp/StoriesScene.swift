@@ -125,7 +125,11 @@ public final class StoriesScene: ScriptableScene {
 
     public func resize(to newSize: Size, at t: Double) {
         advance(to: t)
+        let first = !sized
+        sized = true
         size = newSize
+        // The first page's image is asked for once its real size is known, not at the provisional one.
+        if first, expanded, let page = state.page { _ = images.slot(for: page.image, size: storySize) }
         let small = newSize.width < minimumSize.width || newSize.height < minimumSize.height
         if small != tooSmall {
             tooSmall = small
@@ -335,7 +339,7 @@ public final class StoriesScene: ScriptableScene {
                     crossfadeFrom = (prev, t)
                 }
                 lastShownIndex = state.index
-                _ = images.slot(for: url, size: storySize)
+                if sized { _ = images.slot(for: url, size: storySize) }
             case .prefetch(let urls):
                 images.prefetch(urls)
             case .emit, .openURL, .dismiss:
@@ -346,6 +350,8 @@ public final class StoriesScene: ScriptableScene {
     }
 
     var lastShownIndex: Int?
+    /// Whether the host has told the scene its size yet (the runner and the terminal do before drawing).
+    var sized = false
     var storySize: Size { Size(width: layout.story.width, height: layout.story.height) }
 
     func takeImageDiagnostics() {

@@ -91,7 +91,8 @@ struct StoriesCommand: ParsableCommand {
         let sink = EventSink()
         let config = StoriesScene.Configuration(options: options, collapsed: headless.headless ? collapsed : true,
                                                 eventsPane: eventsPane, bell: bell, wakeForAnimation: !headless.headless)
-        let scene = StoriesScene(input: input, configuration: config, sink: sink)
+        let scene = StoriesScene(input: input, configuration: config, sink: sink,
+                                 images: StoriesImages.source(payloadPath: file, appGroup: appGroup))
         if watch { scene.reloader = StoriesFileWatcher(path: file, notification: notification).check }
         if headless.headless {
             headless.runHeadless(scene: scene, sink: sink)

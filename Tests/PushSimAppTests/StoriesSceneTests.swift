@@ -240,6 +240,13 @@ final class FakeImages: ImageSource {
         #expect(h.scene.nextDeadline()! <= 0.05)
     }
 
+    @Test func theFirstImageIsAskedForAtTheRealSize() throws {
+        let images = FakeImages()
+        _ = try StoriesHarness(threePages, size: Size(width: 60, height: 31), images: images)
+        #expect(images.asked.map(\.1) == [Size(width: 40, height: 30)])
+        #expect(StoriesImages.baseDirectory(payloadPath: "/a/b/../c/p.json") == "/a/c")
+    }
+
     // spec §1.4: the timer starts when the page is shown, not when its image arrives.
     @Test func imageLoadingDoesNotAffectTiming() throws {
         let images = FakeImages()
