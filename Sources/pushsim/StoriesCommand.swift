@@ -61,6 +61,7 @@ struct StoriesCommand: ParsableCommand {
     @Flag(help: "Ring the terminal bell on haptics (with --haptics).")
     var bell = false
 
+    @OptionGroup var media: MediaOptions
     @OptionGroup var headless: HeadlessOptions
     @OptionGroup var interactive: InteractiveOptions
 
@@ -91,8 +92,8 @@ struct StoriesCommand: ParsableCommand {
         let sink = EventSink()
         let config = StoriesScene.Configuration(options: options, collapsed: headless.headless ? collapsed : true,
                                                 eventsPane: eventsPane, bell: bell, wakeForAnimation: !headless.headless)
-        let scene = StoriesScene(input: input, configuration: config, sink: sink,
-                                 images: StoriesImages.source(payloadPath: file, appGroup: appGroup))
+        let images = media.imageSource(payload: file, appGroup: appGroup, headless: headless.headless)
+        let scene = StoriesScene(input: input, configuration: config, sink: sink, images: images)
         if watch { scene.reloader = StoriesFileWatcher(path: file, notification: notification).check }
         if headless.headless {
             headless.runHeadless(scene: scene, sink: sink)
