@@ -91,7 +91,7 @@ struct StoriesCommand: ParsableCommand {
         }
         let sink = EventSink()
         let config = StoriesScene.Configuration(options: options, collapsed: headless.headless ? collapsed : true,
-                                                eventsPane: eventsPane, bell: bell)
+                                                eventsPane: eventsPane, bell: bell, wakeForAnimation: !headless.headless)
         let images = media.imageSource(payload: file, appGroup: appGroup, headless: headless.headless)
         let scene = StoriesScene(input: input, configuration: config, sink: sink, images: images)
         if watch { scene.reloader = StoriesFileWatcher(path: file, notification: notification).check }
