@@ -10,6 +10,8 @@ final class NcursesDriver {
     private let relay: OutputRelay?
     private var last: Canvas?
     private var mouseDown = false
+    /// The size the recording last announced.
+    private var recordedSize: Size?
     private var active = true
     let stats: RunStats
 
@@ -60,6 +62,7 @@ final class NcursesDriver {
             use_default_colors()
         }
         enableMouse()
+        recordedSize = size
     }
 
     private func enableMouse() {
@@ -199,6 +202,10 @@ final class NcursesDriver {
             _ = resizeterm(rows, cols)
         }
         invalidate()
+        if size != recordedSize {
+            recordedSize = size
+            relay?.noteResize(width: size.width, height: size.height)
+        }
         return size
     }
 

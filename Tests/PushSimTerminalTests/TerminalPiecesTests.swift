@@ -105,6 +105,10 @@ struct AsciicastTests {
         #expect(line == "[1.500000, \"o\", \"\\u001b[1;1H▀ok\\r\\n\"]\n")
     }
 
+    @Test func resizeEvent() {
+        #expect(Asciicast.resizeLine(width: 70, height: 20, at: 2.25) == "[2.250000, \"r\", \"70x20\"]\n")
+    }
+
     @Test func aUTF8SequenceSplitAcrossChunksIsCarried() {
         var a = Asciicast()
         let bytes = Array("a▀".utf8) // 61 E2 96 80
