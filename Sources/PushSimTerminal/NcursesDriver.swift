@@ -40,7 +40,16 @@ final class NcursesDriver {
             relay?.finish()
             throw TerminalError("the terminal type '\(term!)' is unknown to ncurses; try TERM=xterm-256color")
         }
-        screen = scr
+        // A terminal that cannot address the cursor (TERM=dumb, a line printer) cannot show a full screen.
+        if let cup = tigetstr("cup"), Int(bitPattern: cup) != -1, Int(bitPattern: cup) != 0 {
+            screen = scr
+        } else {
+            endwin()
+            delscreen(scr)
+            relay?.finish()
+            TerminalGuard.restoreTTY(STDIN_FILENO)
+            throw TerminalError("the terminal type '\(term!)' cannot move the cursor; pushsim needs a full-screen terminal such as TERM=xterm-256color")
+        }
         _ = set_term(scr)
         TerminalGuard.setScreenActive(true)
         if relay != nil {
