@@ -117,3 +117,35 @@ struct AsciicastTests {
         #expect(a.outputLine([bytes[3]], at: 0.2) == "[0.200000, \"o\", \"▀\"]\n")
     }
 }
+
+@Suite("Needed-bytes estimate")
+struct NeededBytesTests {
+    @Test func oneMoveAndOneStyleForARunOfSameStyleCells() {
+        var n = NeededBytes(mode: .ansi256)
+        let red = Cell("a", fg: .rgb(255, 0, 0))
+        n.add(red, x: 0, y: 0)
+        n.add(red, x: 1, y: 0)
+        // ESC[1;1H (6) + ESC[0;38;5;196m as counted (3 + 6 + 3 = 12) + 2 characters.
+        #expect(n.bytes == 6 + 12 + 2)
+        #expect(n.cells == 2)
+    }
+
+    @Test func aGapCostsACursorMoveAndAStyleChangeCostsAnSGR() {
+        var n = NeededBytes(mode: .ansi256)
+        n.add(Cell("a"), x: 0, y: 0)
+        let afterFirst = n.bytes
+        n.add(Cell("b"), x: 5, y: 0)
+        #expect(n.bytes - afterFirst == 6 + 1)
+        let afterSecond = n.bytes
+        n.add(Cell("c", attrs: [.bold]), x: 6, y: 0)
+        #expect(n.bytes - afterSecond == 3 + 2 + 1)
+    }
+
+    @Test func wideGraphemesAdvanceTheCursorByTwo() {
+        var n = NeededBytes(mode: .none)
+        n.add(Cell("春"), x: 0, y: 3)
+        let before = n.bytes
+        n.add(Cell("x"), x: 2, y: 3)
+        #expect(n.bytes - before == 1)
+    }
+}
