@@ -1,6 +1,8 @@
 // The bundled stories samples the home screen lists, each with its keys and the equivalent command line.
 
+import Foundation
 import PushSimEngine
+import PushSimMedia
 import PushSimScreens
 
 extension SampleCatalog {
@@ -14,7 +16,8 @@ extension SampleCatalog {
             let command = (["pushsim stories", "Resources/stories/\(file)"] + flags).joined(separator: " ")
             return Sample(experience: .stories, title: title, summary: summary, keys: storiesKeys, command: command) {
                 let input = try StoriesScene.load(path: path)
-                return StoriesScene(input: input, configuration: .init(options: options, collapsed: true), sink: EventSink())
+                let images = MediaImageSource(payloadFolder: (path as NSString).deletingLastPathComponent, mode: .background)
+                return StoriesScene(input: input, configuration: .init(options: options, collapsed: true), sink: EventSink(), images: images)
             }
         }
         return [
