@@ -61,6 +61,7 @@ final class NcursesDriver {
         nonl()
         intrflush(pushsim_stdscr(), false)
         keypad(pushsim_stdscr(), true)
+        Self.defineKeyVariants()
         nodelay(pushsim_stdscr(), true)
         _ = curs_set(0)
         set_escdelay(25)
@@ -72,6 +73,23 @@ final class NcursesDriver {
         }
         enableMouse()
         recordedSize = size
+    }
+
+    /// Terminals and multiplexers send some keys in forms their TERM's terminfo does not list (tmux sends
+    /// ESC [ 1 ~ for Home under TERM=xterm-256color, which lists ESC O H). Unrecognised, such a sequence would
+    /// arrive as a lone Esc plus characters, and Esc quits; so every common form is taught to ncurses.
+    private static func defineKeyVariants() {
+        let variants: [(String, Int32)] = [
+            ("\u{1B}[1~", KEY_HOME), ("\u{1B}[7~", KEY_HOME), ("\u{1B}[H", KEY_HOME), ("\u{1B}OH", KEY_HOME),
+            ("\u{1B}[4~", KEY_END), ("\u{1B}[8~", KEY_END), ("\u{1B}[F", KEY_END), ("\u{1B}OF", KEY_END),
+            ("\u{1B}[5~", KEY_PPAGE), ("\u{1B}[6~", KEY_NPAGE), ("\u{1B}[3~", KEY_DC), ("\u{1B}[Z", KEY_BTAB),
+            ("\u{1B}[A", KEY_UP), ("\u{1B}[B", KEY_DOWN), ("\u{1B}[C", KEY_RIGHT), ("\u{1B}[D", KEY_LEFT),
+            ("\u{1B}OA", KEY_UP), ("\u{1B}OB", KEY_DOWN), ("\u{1B}OC", KEY_RIGHT), ("\u{1B}OD", KEY_LEFT),
+            ("\u{1B}OM", KEY_ENTER),
+        ]
+        for (sequence, code) in variants where key_defined(sequence) == 0 {
+            _ = define_key(sequence, code)
+        }
     }
 
     private func enableMouse() {
@@ -200,7 +218,7 @@ final class NcursesDriver {
                 out.append(.key(k))
             }
         }
-        return out
+        return InputDecoder.droppingUnknownSequences(out)
     }
 
     /// Re-read the kernel's size (ncurses cannot while it writes into the recording pipe) and resize to it.

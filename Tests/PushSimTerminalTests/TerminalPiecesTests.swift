@@ -45,6 +45,16 @@ struct InputDecoderTests {
         #expect(InputDecoder.key(functionKey: KEY_F0 + 5) == nil)
     }
 
+    @Test func unknownEscapeSequencesAreDroppedButALoneEscStays() {
+        func keys(_ s: String) -> [InputEvent] { s.map { InputDecoder.key(character: $0.unicodeScalars.first!.value).map { .key($0) }! } }
+        #expect(InputDecoder.droppingUnknownSequences(keys("\u{1B}[99~q")) == [.key(.char("q"))])
+        #expect(InputDecoder.droppingUnknownSequences(keys("\u{1B}[1;5Pq")) == [.key(.char("q"))])
+        #expect(InputDecoder.droppingUnknownSequences(keys("\u{1B}OXj")) == [.key(.char("j"))])
+        #expect(InputDecoder.droppingUnknownSequences([.key(.esc)]) == [.key(.esc)])
+        #expect(InputDecoder.droppingUnknownSequences([.key(.esc), .key(.char("q"))]) == [.key(.esc), .key(.char("q"))])
+        #expect(InputDecoder.droppingUnknownSequences([.key(.char("["))]) == [.key(.char("["))])
+    }
+
     @Test func mouseButtonStates() {
         #expect(InputDecoder.mouse(state: pushsim_button1_pressed(), x: 3, y: 4, buttonDown: false) == [MouseEvent(.press, x: 3, y: 4)])
         #expect(InputDecoder.mouse(state: pushsim_button1_released(), x: 3, y: 4, buttonDown: true) == [MouseEvent(.release, x: 3, y: 4)])
