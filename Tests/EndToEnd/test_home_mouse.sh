@@ -12,12 +12,11 @@ wait_for "▸ Spring sale" || die "the wheel did not move the selection up"
 # Rows (1-based): 1 header, 3 "Push stories", 4-5 Spring sale, 6-7 Travel digest.
 click 12 6
 wait_for "Enter or click to expand" || die "a click on Travel digest did not open it"
+# q dismisses the notification; the story then offers "r replay · q quit", and q leaves it.
 keys q
-end=$(( $(date +%s) + E2E_TIMEOUT ))
-until screen | grep -q "notification previews" || [ "$(date +%s)" -gt "$end" ]; do
-  screen | grep -q "r replay" && keys q
-  sleep 0.3
-done
+wait_for "r replay|notification previews" || die "q did not dismiss the notification"
+screen | grep -q "r replay" && keys q
+wait_for "notification previews" || die "leaving the sample did not come back to the menu"
 wait_for "▸ Travel digest" || die "leaving the sample did not come back to the menu with it selected"
 keys q
 expect_exit 0
