@@ -34,7 +34,9 @@ static inline void pushsim_on_size_prepared(GdkPixbufLoader *loader, gint width,
         gdk_pixbuf_loader_set_size(loader, 1, 1);
         return;
     }
-    if (s->max_side > 0 && (width > s->max_side || height > s->max_side)) {
+    /* Only big reductions are asked of the loader (JPEG then scales in the DCT, cheaply); a mild one such as
+       1620 -> 1500 would cost a full bilinear pass at close, so the caller does it with a cheap filter. */
+    if (s->max_side > 0 && (width > 2 * s->max_side || height > 2 * s->max_side)) {
         double k = (double)s->max_side / (double)(width > height ? width : height);
         gint w = (gint)(width * k + 0.5), h = (gint)(height * k + 0.5);
         gdk_pixbuf_loader_set_size(loader, w < 1 ? 1 : w, h < 1 ? 1 : h);

@@ -122,6 +122,9 @@ public final class StoriesScene: ScriptableScene {
     public func resize(to newSize: Size, at t: Double) {
         advance(to: t)
         size = newSize
+        sized = true
+        // Start the current page's image at the size it will be drawn (a synchronous source renders it now).
+        if expanded, let page = state.page { _ = images.slot(for: page.image, size: storySize); takeImageDiagnostics() }
         let small = newSize.width < minimumSize.width || newSize.height < minimumSize.height
         if small != tooSmall {
             tooSmall = small
@@ -329,7 +332,8 @@ public final class StoriesScene: ScriptableScene {
                     crossfadeFrom = (prev, t)
                 }
                 lastShownIndex = state.index
-                _ = images.slot(for: url, size: storySize)
+                // Before the first resize the layout is a guess; loading at that size would render twice.
+                if sized { _ = images.slot(for: url, size: storySize) }
             case .prefetch(let urls):
                 images.prefetch(urls)
             case .emit, .openURL, .dismiss:
@@ -340,6 +344,7 @@ public final class StoriesScene: ScriptableScene {
     }
 
     var lastShownIndex: Int?
+    var sized = false
     var storySize: Size { Size(width: layout.story.width, height: layout.story.height) }
 
     func takeImageDiagnostics() {
