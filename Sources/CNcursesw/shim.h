@@ -70,6 +70,13 @@ static inline double pushsim_monotonic_seconds(void) {
     return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
+/// CPU seconds this process has used (all threads), for launch measurements that ignore a busy machine.
+static inline double pushsim_process_cpu_seconds(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
 /// Seconds since the epoch (for asciicast headers and launch measurements).
 static inline double pushsim_realtime_seconds(void) {
     struct timespec ts;
@@ -173,6 +180,18 @@ static inline void pushsim_suspend_self(void) {
     sigaction(SIGTSTP, &dfl, &old);
     raise(SIGTSTP);
     sigaction(SIGTSTP, &old, NULL);
+}
+
+/// Ignore SIGTTOU (on = 1) or restore its default. While restoring the terminal for a Ctrl-Z, the shell may
+/// already have taken the terminal back (it stops a job once its other processes, a wrapping `make` or `sh`,
+/// have stopped); without this the restore's tcsetattr would stop pushsim half-way with SIGTTOU, and `fg`
+/// would resume it only for it to stop again.
+static inline void pushsim_ignore_ttou(int on) {
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on ? SIG_IGN : SIG_DFL;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGTTOU, &sa, NULL);
 }
 
 /// Die from `sig` with its default action, so the shell sees the usual status (128 + sig).

@@ -293,6 +293,7 @@ public final class StoriesScene: ScriptableScene {
         advance(to: t)
         state = StoriesState(payload: input.payload, options: configuration.options)
         crossfadeFrom = nil
+        lastShownIndex = nil
         flashUntil = nil
         expanded = true
         apply(StoriesPlayer.reduce(&state, .start(at: t)), at: t)
@@ -315,6 +316,7 @@ public final class StoriesScene: ScriptableScene {
             for d in newInput.payload.diagnostics { emit(.warning(d), at: now) }
             state = StoriesState(payload: newInput.payload, options: configuration.options)
             crossfadeFrom = nil
+            lastShownIndex = nil
             if expanded { apply(StoriesPlayer.reduce(&state, .start(at: now)), at: now) }
             if tooSmall { apply(StoriesPlayer.reduce(&state, .suspend(at: now)), at: now) }
         }
@@ -373,9 +375,10 @@ public final class StoriesScene: ScriptableScene {
         let l = layout
         let story = l.story
         if !expanded {
-            canvas.fill(story, with: Cell(" ", bg: .rgb(18, 18, 20)))
+            // The banner is as wide as a phone's lock screen allows, not the story's width.
+            let area = Rect(x: 0, y: story.y, width: l.pane.map { $0.x - 1 } ?? size.width, height: size.height - 1 - story.y)
             CollapsedNotification.draw(appName: configuration.appName, title: input.payload.title, body: input.payload.body,
-                                       into: &canvas, rect: story)
+                                       into: &canvas, rect: area)
         } else if state.phase == .fallback || state.pages.isEmpty {
             StoriesScreen.drawFallback(body: state.body, into: &canvas, rect: story)
         } else {

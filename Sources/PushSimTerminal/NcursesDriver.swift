@@ -62,24 +62,17 @@ final class NcursesDriver {
         enableMouse()
     }
 
-    /// Whether the terminal speaks xterm's SGR mouse protocol (terminfo `kmous` is `ESC [ <`).
-    private lazy var sgrMouse: Bool = {
-        guard let k = tigetstr("kmous"), Int(bitPattern: k) != -1 else { return false }
-        return String(cString: k) == "\u{1B}[<"
-    }()
-
     private func enableMouse() {
+        // With REPORT_MOUSE_POSITION in the mask, ncurses asks xterm-like terminals for any-motion tracking
+        // (1003) in SGR encoding (1006): presses, releases, the wheel and drags arrive; plain hovering is dropped
+        // in the decoder and does not redraw.
         let mask = pushsim_button1_pressed() | pushsim_button1_released() | pushsim_button4_pressed()
             | pushsim_button5_pressed() | pushsim_report_mouse_position()
         _ = mousemask(mask, nil)
         _ = mouseinterval(0)
-        // ncurses asks xterm for press/release only (mode 1000); button-motion (1002) adds drags, which the inbox
-        // uses to swipe a row. Sent through ncurses so a recording has it too, and switched off before endwin.
-        if sgrMouse { _ = putp("\u{1B}[?1002h") }
     }
 
     private func disableMouse() {
-        if sgrMouse { _ = putp("\u{1B}[?1002l") }
         _ = mousemask(0, nil)
     }
 
@@ -100,21 +93,25 @@ final class NcursesDriver {
         if full, last?.size != canvas.size { werase(win) }
         var estimate = NeededBytes(mode: colorMode)
         let w = canvas.width
-        for y in 0..<canvas.height {
-            for x in 0..<w {
-                let i = y * w + x
-                let cell = canvas.cells[i]
-                if !full, let last, last.cells[i] == cell { continue }
-                var cx = x
-                var c = cell
-                if cell.isContinuation {
-                    // A changed right half means the wide grapheme to its left must be written again.
-                    guard x > 0, !canvas.cells[i - 1].isContinuation else { continue }
-                    cx = x - 1
-                    c = canvas.cells[i - 1]
+        let previous = full ? [] : last!.cells
+        canvas.cells.withUnsafeBufferPointer { cells in
+            previous.withUnsafeBufferPointer { before in
+                for y in 0..<canvas.height {
+                    for x in 0..<w {
+                        let i = y * w + x
+                        if !full && before[i] == cells[i] { continue }
+                        var cx = x
+                        var c = cells[i]
+                        if c.isContinuation {
+                            // A changed right half means the wide grapheme to its left must be written again.
+                            guard x > 0, !cells[i - 1].isContinuation else { continue }
+                            cx = x - 1
+                            c = cells[i - 1]
+                        }
+                        put(c, x: cx, y: y, win: win)
+                        estimate.add(c, x: cx, y: y)
+                    }
                 }
-                put(c, x: cx, y: y, win: win)
-                estimate.add(c, x: cx, y: y)
             }
         }
         last = canvas
@@ -123,7 +120,10 @@ final class NcursesDriver {
         stats.renders += 1
         stats.cellsChanged += estimate.cells
         stats.bytesNeeded += estimate.bytes
-        if stats.firstFrameRealtime == nil { stats.firstFrameRealtime = pushsim_realtime_seconds() }
+        if stats.firstFrameRealtime == nil {
+            stats.firstFrameRealtime = pushsim_realtime_seconds()
+            stats.firstFrameCPUSeconds = pushsim_process_cpu_seconds()
+        }
     }
 
     /// Forget what is on screen so the next draw repaints everything (after a resume or a resize).

@@ -17,10 +17,13 @@ final class OutputRelay: @unchecked Sendable {
     private var closed = false
 
     init(castPath: String, width: Int, height: Int, title: String, start: Double) throws(TerminalError) {
-        guard FileManager.default.createFile(atPath: castPath, contents: nil),
-              let handle = FileHandle(forWritingAtPath: castPath) else {
+        // open(2), not FileManager.createFile: that writes atomically by renaming over the path, which would
+        // replace a device such as /dev/null with a regular file.
+        let fd = open(castPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else {
             throw TerminalError("\(castPath): cannot be written (does its folder exist?)")
         }
+        let handle = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
         var fds: [Int32] = [-1, -1]
         guard pipe(&fds) == 0 else { throw TerminalError("cannot record: no pipe available") }
         // A big pipe lets a full redraw of a large terminal pass without waiting on the relay thread.

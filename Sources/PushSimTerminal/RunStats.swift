@@ -5,6 +5,8 @@ import Foundation
 public final class RunStats {
     public var startRealtime: Double = 0
     public var firstFrameRealtime: Double?
+    /// CPU time the process had used when the first frame was sent (dynamic loading and setup included).
+    public var firstFrameCPUSeconds: Double?
     public var iterations = 0
     public var inputWakeups = 0
     public var deadlineWakeups = 0
@@ -22,6 +24,7 @@ public final class RunStats {
         var fields: [(String, String)] = [
             ("startRealtime", String(format: "%.6f", startRealtime)),
             ("firstFrameRealtime", firstFrameRealtime.map { String(format: "%.6f", $0) } ?? "null"),
+            ("firstFrameCPUSeconds", firstFrameCPUSeconds.map { String(format: "%.6f", $0) } ?? "null"),
             ("iterations", "\(iterations)"), ("inputWakeups", "\(inputWakeups)"),
             ("deadlineWakeups", "\(deadlineWakeups)"), ("signalWakeups", "\(signalWakeups)"),
             ("otherWakeups", "\(otherWakeups)"), ("inputEvents", "\(inputEvents)"),
@@ -32,6 +35,10 @@ public final class RunStats {
     }
 
     func write(to path: String) {
-        FileManager.default.createFile(atPath: path, contents: Data(json.utf8))
+        // open(2) rather than an atomic FileManager write, which would replace a device path with a file.
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { return }
+        let handle = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
+        handle.write(Data(json.utf8))
     }
 }

@@ -65,7 +65,9 @@ public enum Terminal {
                         TerminalGuard.die(by: sig)
                     case SIGTSTP:
                         let stopped = pushsim_monotonic_seconds()
+                        TerminalGuard.ignoreTTOU(true)
                         driver.suspend()
+                        TerminalGuard.ignoreTTOU(false)
                         TerminalGuard.suspendSelf()
                         driver.resume()
                         stoppedFor += pushsim_monotonic_seconds() - stopped
@@ -88,6 +90,7 @@ public enum Terminal {
             else if woke == -1 { stats.otherWakeups += 1 }
 
             let t = now()
+            let due = woke == 0 || (scene.nextDeadline().map { $0 <= t } ?? false)
             scene.advance(to: t)
             for e in events {
                 stats.inputEvents += 1
@@ -105,6 +108,8 @@ public enum Terminal {
                 }
             }
             if scene.exitStatus != nil { break }
+            // Input that decoded to nothing (a hovering mouse) changes nothing: no frame.
+            guard redrawAll || !events.isEmpty || due || woke & 2 != 0 else { continue }
             if redrawAll { driver.invalidate() }
             driver.draw(scene.render(at: now()))
         }

@@ -8,6 +8,7 @@ enum TerminalGuard {
     static func wait(input: Int32, signals: Int32, timeoutMs: Int32) -> Int32 { pushsim_wait(input, signals, timeoutMs) }
     static func nextSignal(_ fd: Int32) -> Int32 { pushsim_next_signal(fd) }
     static func suspendSelf() { pushsim_suspend_self() }
+    static func ignoreTTOU(_ on: Bool) { pushsim_ignore_ttou(on ? 1 : 0) }
     static func die(by signal: Int32) -> Never {
         pushsim_die_by_signal(signal)
         fatalError("still alive after signal \(signal)")

@@ -6,7 +6,10 @@ enum CommandRegistry {
     static let all: [ParsableCommand.Type] = [
         HomeCommand.self,
         StoriesCommand.self,
+        PrimerCommand.self,
+        InboxCommand.self,
         ValidateCommand.self,
         PrefetchCommand.self,
+        ResetCommand.self,
     ]
 }

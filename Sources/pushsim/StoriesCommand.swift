@@ -17,6 +17,8 @@ struct StoriesCommand: ParsableCommand {
 
         Keys: Enter expand · ←/h back · →/l/space next · 1/2/3 tap a third · Enter/b button · \
         p finger down/up (hold to pause) · q/Esc dismiss · r replay · ? help.
+
+        Headless steps: tap left|middle|right, tap X (0–1), hold SECONDS, button, dismiss, expand,         replay, and the common wait, key, click, press, release, resize.
         """
     )
 
@@ -92,7 +94,7 @@ struct StoriesCommand: ParsableCommand {
                                                 eventsPane: eventsPane, bell: bell)
         let images = media.imageSource(payload: file, appGroup: appGroup, headless: headless.headless)
         let scene = StoriesScene(input: input, configuration: config, sink: sink, images: images)
-        if watch { scene.reloader = FileWatcher(path: file, notification: notification).check }
+        if watch { scene.reloader = StoriesFileWatcher(path: file, notification: notification).check }
         if headless.headless {
             headless.runHeadless(scene: scene, sink: sink)
             return
@@ -107,33 +109,5 @@ struct StoriesCommand: ParsableCommand {
             }
         }
         runInteractive(scene, options: interactive)
-    }
-}
-
-/// `--watch`: reload when the file's modification time changes.
-final class FileWatcher {
-    let path: String
-    let notification: Int?
-    var lastModified: Date?
-
-    init(path: String, notification: Int?) {
-        self.path = path
-        self.notification = notification
-        lastModified = FileWatcher.modified(path)
-    }
-
-    static func modified(_ path: String) -> Date? {
-        (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date
-    }
-
-    func check() -> StoriesScene.Reload {
-        let m = FileWatcher.modified(path)
-        guard m != lastModified else { return .unchanged }
-        lastModified = m
-        do {
-            return .changed(try StoriesScene.load(path: path, notification: notification))
-        } catch {
-            return .failed(error)
-        }
     }
 }

@@ -7,7 +7,7 @@ E2E_TIMEOUT=${E2E_TIMEOUT:-20}
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/pushsim-e2e.XXXXXX")
 SOCK="$WORK/tmux.sock"
 T() { tmux -S "$SOCK" "$@"; }
-cleanup() { T kill-server >/dev/null 2>&1; rm -rf "$WORK"; }
+cleanup() { T kill-server >/dev/null 2>&1; rm -rf "$WORK" 2>/dev/null || { sleep 0.5; rm -rf "$WORK" 2>/dev/null; }; }
 trap cleanup EXIT
 
 die() { echo "FAIL: $*" >&2; echo "--- screen ---" >&2; screen >&2; exit 1; }
@@ -15,6 +15,16 @@ die() { echo "FAIL: $*" >&2; echo "--- screen ---" >&2; screen >&2; exit 1; }
 # start W H: a session whose pane runs an interactive shell with a clean prompt and sane terminal settings.
 start() {
   local w=${1:-80} h=${2:-24}
+  # tmux refuses to start when /dev/null is not the device. An atomic file write aimed at /dev/null (Foundation's
+  # FileManager.createFile, run as root) replaces it with a regular file; put the device back, and say so.
+  if [ ! -c /dev/null ]; then
+    if [ "$(id -u)" = 0 ] && rm -f /dev/null && mknod -m 666 /dev/null c 1 3; then
+      echo "warning: /dev/null had been replaced by a regular file; restored the device" >&2
+    else
+      echo "FAIL: /dev/null is not the null device; restore it with: rm /dev/null && mknod -m 666 /dev/null c 1 3" >&2
+      exit 1
+    fi
+  fi
   T -f /dev/null new-session -d -x "$w" -y "$h" \
     "env -i HOME=$WORK PATH=/usr/bin:/bin TERM=xterm-256color LANG=C.UTF-8 LC_ALL=C.UTF-8 PS1='$ ' bash --norc --noprofile -i" \
     || die "tmux did not start"

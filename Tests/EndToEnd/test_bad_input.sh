@@ -13,10 +13,13 @@ T send-keys -l "$BIN < /dev/null > $WORK/out 2> $WORK/err; echo \$? > $WORK/stat
 expect_exit 1
 [ "$(wc -l < "$WORK/err")" -eq 1 ] || die "expected one line on stderr, got: $(cat "$WORK/err")"
 grep -q "must be a terminal.*--headless" "$WORK/err" || die "unclear message: $(cat "$WORK/err")"
-# Once the stories command exists: a missing payload file.
-if "$BIN" --help 2>/dev/null | grep -Eq '^ +stories( |$)'; then
-  run "$BIN" stories "$WORK/missing.json"
-  expect_exit 1
-  wait_for "^pushsim: $WORK/missing.json: no such file" || die "no clear line for a missing file"
-  expect_sane
-fi
+# A missing payload and a broken one: one line each naming the file, status 1, the terminal untouched.
+run "$BIN" stories "$WORK/missing.json"
+expect_exit 1
+wait_for "^pushsim: $WORK/missing.json: no such file" || die "no clear line for a missing file"
+expect_sane
+printf '{"pw_stories": {"pages": [\n  {"image": "https://x/1.jpg",}\n' > "$WORK/broken.json"
+run "$BIN" stories "$WORK/broken.json"
+expect_exit 1
+wait_for "^pushsim: $WORK/broken.json: not valid JSON.*line 2" || die "no clear line for a broken payload"
+expect_sane

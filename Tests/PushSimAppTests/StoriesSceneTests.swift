@@ -233,6 +233,26 @@ final class FakeImages: ImageSource {
         #expect(h.scene.nextDeadline()! <= 0.05)
     }
 
+    // spec §1.4: the timer starts when the page is shown, not when its image arrives.
+    @Test func imageLoadingDoesNotAffectTiming() throws {
+        let images = FakeImages()
+        images.slots["https://x/a.jpg"] = .loading
+        images.busy = true
+        let h = try StoriesHarness(threePages, images: images)
+        try h.run("wait 1")
+        #expect(h.frames.last!.contains("⠋"))  // spinner on black while loading
+        try h.run("wait 4")
+        #expect(h.log == ["0 start 3", "0 show 0", "5 show 1"])
+    }
+
+    @Test func collapsedAndHelpFrames() throws {
+        let h = try StoriesHarness(threePages, .init(collapsed: true), size: Size(width: 60, height: 20))
+        try h.run("key ?")
+        assertSnapshot(of: h.frames[0], as: .lines, named: "help-over-collapsed")
+        try h.run("key x")
+        assertSnapshot(of: h.frames.last!, as: .lines, named: "collapsed")
+    }
+
     @Test func crossfadeKeepsThePreviousImageWhileTheNewOneLoads() throws {
         let images = FakeImages()
         images.slots["https://x/a.jpg"] = .image(Canvas(width: 31, height: 23, fill: Cell("A")))

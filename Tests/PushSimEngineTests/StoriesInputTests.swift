@@ -12,6 +12,7 @@ import Testing
         #expect(input.shape == .createMessage)
         #expect(input.notificationCount == 2)
         #expect(input.payload.pages.count == 1)
+        #expect(input.payload.pagePaths == ["request.notifications[0].data.pw_stories.pages[0]"])
         #expect(input.payload.body == "first")
         #expect(input.userInfo["u"]?.stringValue?.hasPrefix(#"{"pw_stories""#) == true)
         #expect(input.payload.diagnostics.map(\.path) == ["request.notifications[0].data.pw_stories.pages[1].image",

@@ -82,6 +82,7 @@ public struct StoriesInput: Sendable, Equatable {
             // Not an SDK drop, but the commonest reason a valid payload never shows as stories on a device.
             found.append(Diagnostic(path: "aps.category", "is not set; iOS opens the stories content extension only for the category in its UNNotificationExtensionCategory (PW_STORIES in the SDK's guide)"))
         }
+        payload.pagePaths = payload.pagePaths.map { sourcePath($0, shape: shape, prefix: prefix ?? "") }
         payload.diagnostics = extra + found.map { d in
             var d = d
             d.path = sourcePath(d.path, shape: shape, prefix: prefix ?? "")

@@ -21,8 +21,11 @@ public enum StoriesPayloadParser {
             diags.append(Diagnostic(.error, path: "", "no pw_stories block (looked at pw_stories, u.pw_stories and userdata.pw_stories); the SDK shows the notification body instead"))
             return StoriesPayload(pages: [], source: nil, body: body, title: title, diagnostics: diags)
         }
-        let pages = parsePages(block, path: blockPath, &diags)
-        return StoriesPayload(pages: pages, source: source, body: body, title: title, diagnostics: diags)
+        var paths: [String] = []
+        let pages = parsePages(block, path: blockPath, &diags, paths: &paths)
+        var payload = StoriesPayload(pages: pages, source: source, body: body, title: title, diagnostics: diags)
+        payload.pagePaths = paths
+        return payload
     }
 
     /// `aps.alert.title` and the fallback body: `aps.alert.body`, or `aps.alert` when it is a string.
@@ -70,7 +73,7 @@ public enum StoriesPayloadParser {
     }
 
     /// spec §1.2 item 3 and §1.3: `pages` must be an array of objects; invalid pages are dropped, order kept.
-    static func parsePages(_ block: JSONObject, path: JSONPath, _ diags: inout [Diagnostic]) -> [StoryPage] {
+    static func parsePages(_ block: JSONObject, path: JSONPath, _ diags: inout [Diagnostic], paths: inout [String]) -> [StoryPage] {
         let pagesPath = path.key("pages")
         guard let raw = block["pages"] else {
             diags.append(Diagnostic(.error, path: path.description, "has no pages; the SDK shows the notification body instead"))
@@ -95,7 +98,10 @@ public enum StoriesPayloadParser {
         }
         var pages: [StoryPage] = []
         for (i, o) in objects.enumerated() {
-            if let p = parsePage(o, path: pagesPath.index(i), &diags) { pages.append(p) }
+            if let p = parsePage(o, path: pagesPath.index(i), &diags) {
+                pages.append(p)
+                paths.append(pagesPath.index(i).description)
+            }
         }
         if pages.isEmpty {
             let n = objects.count

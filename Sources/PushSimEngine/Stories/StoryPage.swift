@@ -44,6 +44,8 @@ public struct StoriesPayload: Sendable, Equatable {
     public var body: String
     public var title: String?
     public var diagnostics: [Diagnostic]
+    /// The JSON path of each page in `pages` (`pw_stories.pages[3]`), for findings about a page.
+    public var pagePaths: [String] = []
 
     public init(pages: [StoryPage], source: Source?, body: String, title: String? = nil, diagnostics: [Diagnostic] = []) {
         self.pages = pages

@@ -1,0 +1,360 @@
+// The inbox feed as a running scene: loads the files, merges with the store, and turns keys, mouse and steps into
+// the SDK's actions, events and persisted statuses.
+
+import Foundation
+import PushSimEngine
+import PushSimScreens
+import PushSimStore
+
+public final class InboxScene: ScriptableScene {
+    public let files: [String]
+    public private(set) var model: InboxScreenModel
+    public let sink: EventSink
+    let inboxStore: InboxStore?
+    let images: ImageSource
+    /// The simulated wall clock at t = 0 (`--now`).
+    public let baseDate: Date
+    let timeZone: TimeZone
+    var size = Size(width: 80, height: 24)
+    var now: Double = 0
+    public private(set) var exitStatus: Int32?
+    /// Standard input can be read once; a refresh reuses what was read.
+    var stdinDoc: JSONValue?
+    /// Relative image paths resolve against the folder of the file that named them.
+    var imageBase: [String: String] = [:]
+
+    // Animations and timers, each cancelled by the state it belongs to.
+    var deleting: (code: String, start: Double)?
+    var refreshStart: Double?
+    var reorderAt: Double?
+    var press: (x: Int, y: Int, row: Int?)?
+    var dragTo: (x: Int, y: Int)?
+
+    public static let deleteDuration = 0.3
+    public static let refreshDuration = 0.6
+    /// The debounced merge reload that follows every read or delete notification (spec §3.8).
+    public static let reorderDelay = 1.5
+
+    /// Loads every file (a failure is a `UserError` naming the file) and shows the merged feed.
+    public init(files: [String], attributes: InboxAttributes = InboxAttributes(), now: Date, timeZone: TimeZone = .current,
+                store: Store?, images: ImageSource = NoImages(), sink: EventSink, appName: String = "App") throws(UserError) {
+        self.files = files
+        self.sink = sink
+        self.baseDate = now
+        self.timeZone = timeZone
+        self.images = images
+        inboxStore = store.map(InboxStore.init)
+        var feed = InboxFeed(attributes: attributes)
+        feed.loadError = nil
+        let ctx = InboxCardContext(theme: .for(dark: attributes.enableDarkTheme), attributes: attributes,
+                                   dates: InboxDateFormatter(now: now, timeZone: timeZone), appName: appName)
+        model = InboxScreenModel(feed: feed, context: ctx)
+        model.context.image = { [weak self] url, size in self?.image(url, size) ?? .none }
+        for w in store?.warnings ?? [] {
+            sink.emit(.warning(Diagnostic(.warning, path: store?.path ?? "", w)), at: 0)
+            model.status = w
+        }
+        let parsed = try readFeed()
+        try apply(parsed, at: 0)
+    }
+
+    public var wallNow: Date { baseDate.addingTimeInterval(now) }
+    public var feed: InboxFeed { model.feed }
+
+    // MARK: loading
+
+    func readFeed() throws(UserError) -> InboxFeedParser.Result {
+        let parser = InboxFeedParser(now: wallNow, timeZone: timeZone)
+        var results: [InboxFeedParser.Result] = []
+        for f in files {
+            do {
+                if f == "-" {
+                    // Standard input can be read once; a refresh parses the same document again.
+                    if stdinDoc == nil { stdinDoc = try InputFile.readJSON(f) }
+                    results.append(try parser.parse(stdinDoc!, file: InputFile.displayName(f)))
+                } else {
+                    // A temporary, so the parser owns the only reference and frees items as it goes.
+                    results.append(try parser.parse(InputFile.readJSON(f), file: InputFile.displayName(f)))
+                }
+            } catch let e as UserError {
+                throw e
+            } catch let e as InboxFeedParser.ShapeError {
+                throw UserError(e.description)
+            } catch {
+                throw UserError("\(f): \(error)")
+            }
+        }
+        return InboxFeedParser.combine(results)
+    }
+
+    /// Merge with the store, then a `.replace` load; warnings first, then `load` and `degrade` events.
+    func apply(_ parsed: InboxFeedParser.Result, at t: Double) throws(UserError) {
+        for d in parsed.diagnostics { sink.emit(.warning(d), at: t) }
+        var messages = parsed.messages
+        if let s = inboxStore {
+            do { messages = try s.merge(messages, at: wallNow).messages }
+            catch { throw UserError(error.message) }
+        }
+        imageBase = [:]
+        for m in messages {
+            guard let src = m.source, src != "standard input" else { continue }
+            let dir = (src as NSString).deletingLastPathComponent
+            for u in [m.imageUrl, InboxCellResolver.resolvedImageURL(m)].compactMap({ $0 }) where imageBase[u] == nil { imageBase[u] = dir }
+        }
+        let keep = model.feed.rows.indices.contains(model.highlighted) ? model.feed.rows[model.highlighted].code : nil
+        let events = model.feed.load(messages, now: wallNow)
+        model.context.dates = InboxDateFormatter(now: wallNow, timeZone: timeZone)
+        for e in events { sink.emit(e, at: t) }
+        if let keep, let i = model.feed.index(of: keep) { model.highlighted = i }
+        if !parsed.diagnostics.isEmpty && model.status.isEmpty {
+            model.status = "\(parsed.diagnostics.count) warning\(parsed.diagnostics.count == 1 ? "" : "s"): \(parsed.diagnostics[0])"
+        }
+        InboxScreen.reveal(&model, size: size)
+    }
+
+    func image(_ url: String, _ size: Size) -> ImageSlot {
+        images.slot(for: resolve(url), size: size)
+    }
+
+    /// A relative path becomes a path beside the feed file that named it; URLs and absolute paths pass through.
+    func resolve(_ url: String) -> String {
+        if url.hasPrefix("/") || url.contains("://") { return url }
+        let dir = imageBase[url] ?? files.first(where: { $0 != "-" }).map { ($0 as NSString).deletingLastPathComponent } ?? ""
+        return dir.isEmpty ? url : (dir as NSString).appendingPathComponent(url)
+    }
+
+    // MARK: Scene
+
+    public func resize(to size: Size, at now: Double) {
+        self.size = size
+        InboxScreen.reveal(&model, size: size)
+    }
+
+    public func render(at now: Double) -> Canvas {
+        var m = model
+        if let d = deleting, let i = model.feed.index(of: d.code, hint: model.highlighted) {
+            m.deleting = (i, min(1, (now - d.start) / InboxScene.deleteDuration))
+        }
+        if let r = refreshStart { m.refreshFrame = Int(((now - r) / 0.08).rounded(.down)) }
+        return InboxScreen.render(m, size: size)
+    }
+
+    public func nextDeadline() -> Double? {
+        var ds: [Double] = []
+        if let d = deleting {
+            // Animation frames, then the moment the row goes.
+            let end = d.start + InboxScene.deleteDuration
+            ds.append(min(end, max(now, d.start) + 0.05))
+        }
+        if let r = refreshStart {
+            let end = r + InboxScene.refreshDuration
+            ds.append(min(end, now + 0.08))
+        }
+        if let r = reorderAt { ds.append(r) }
+        return ds.min()
+    }
+
+    public func advance(to t: Double) {
+        now = max(now, t)
+        if let d = deleting, now >= d.start + InboxScene.deleteDuration - 1e-9 {
+            deleting = nil
+            perform(model.feed.tapDelete(d.code, hint: model.highlighted))
+        }
+        if let r = refreshStart, now >= r + InboxScene.refreshDuration - 1e-9 {
+            refreshStart = nil
+            finishRefresh()
+        }
+        if let r = reorderAt, now >= r - 1e-9 {
+            reorderAt = nil
+            let keep = highlightedCode
+            model.feed.reorder()
+            if let keep, let i = model.feed.index(of: keep) { model.highlighted = i }
+            InboxScreen.reveal(&model, size: size)
+        }
+    }
+
+    var highlightedCode: String? {
+        model.feed.rows.indices.contains(model.highlighted) ? model.feed.rows[model.highlighted].code : nil
+    }
+
+    // MARK: input
+
+    public func handle(_ input: InputEvent, at t: Double) {
+        advance(to: t)
+        guard exitStatus == nil else { return }
+        switch input {
+        case .resize(let s): resize(to: s, at: t)
+        case .key(let k): key(k)
+        case .mouse(let e): mouse(e)
+        }
+    }
+
+    func key(_ k: Key) {
+        switch k {
+        case .down, .char("j"): move(to: model.highlighted + 1)
+        case .up, .char("k"): move(to: model.highlighted - 1)
+        case .pageDown: move(to: model.highlighted + InboxScreen.pageRows(model, size: size))
+        case .pageUp: move(to: model.highlighted - InboxScreen.pageRows(model, size: size))
+        case .home: move(to: 0)
+        case .end: move(to: model.feed.rows.count - 1)
+        case .enter, .space: select()
+        case .char(let c) where ("1"..."9").contains(c): button(Int(String(c))!)
+        case .char("d"), .delete, .backspace: swipeDelete()
+        case .char("r"): refresh()
+        case .char("m"): perform(model.feed.markAllRead())
+        case .char("c"):
+            perform(model.feed.clearRead())
+            InboxScreen.reveal(&model, size: size)
+        case .char("q"), .esc: leave()
+        default: break
+        }
+    }
+
+    func move(to i: Int) {
+        guard !model.feed.rows.isEmpty else { return }
+        model.highlighted = max(0, min(i, model.feed.rows.count - 1))
+        InboxScreen.reveal(&model, size: size)
+    }
+
+    /// Enter or a click on a row: the SDK's row tap.
+    public func select() {
+        guard let code = highlightedCode else { model.status = "Nothing to open"; return }
+        perform(model.feed.tap(code, hint: model.highlighted))
+    }
+
+    public func button(_ n: Int) {
+        guard let code = highlightedCode else { model.status = "Nothing to press"; return }
+        perform(model.feed.tapButton(code, index: n, hint: model.highlighted))
+        InboxScreen.reveal(&model, size: size)
+    }
+
+    /// The trailing "Delete" action slides in, then the row goes.
+    public func swipeDelete() {
+        guard model.feed.attributes.swipeToDeleteEnabled else { model.status = "Swipe to delete is off (--no-swipe-to-delete)"; return }
+        guard deleting == nil, let code = highlightedCode else { return }
+        deleting = (code, now)
+    }
+
+    public func refresh() {
+        guard model.feed.attributes.pullToRefreshEnabled else { model.status = "Pull to refresh is off (--no-pull-to-refresh)"; return }
+        guard refreshStart == nil else { return }
+        refreshStart = now
+        sink.emit(Event("refresh"), at: now)
+        InboxScreen.reveal(&model, size: size)
+    }
+
+    func finishRefresh() {
+        do {
+            let parsed = try readFeed()
+            try apply(parsed, at: now)
+            model.status = "Refreshed: \(model.feed.rows.count) message\(model.feed.rows.count == 1 ? "" : "s")"
+        } catch {
+            // A failed refresh never blanks an existing list; with no content the error label shows.
+            model.feed.loadFailed(error.message)
+            sink.emit(.warning(Diagnostic(.warning, path: "", "refresh failed: \(error.message)")), at: now)
+            model.status = "Couldn't refresh: \(error.message)"
+        }
+        InboxScreen.reveal(&model, size: size)
+    }
+
+    /// Leaving the screen: with automaticReadOnDisappear, the visible unread rows are marked read in one batch.
+    public func leave() {
+        if let d = deleting {
+            deleting = nil
+            perform(model.feed.tapDelete(d.code, hint: model.highlighted))
+        }
+        if model.feed.attributes.automaticReadOnDisappear {
+            let codes = InboxScreen.visibleRows(model, size: size).map { model.feed.rows[$0].code }
+            perform(model.feed.markRead(codes))
+        }
+        exitStatus = 0
+    }
+
+    func perform(_ out: InboxOutcome) {
+        for e in out.events { sink.emit(e, at: now) }
+        if let s = out.status { model.status = s }
+        if !out.persist.isEmpty {
+            if let st = inboxStore {
+                do { try st.save(out.persist, at: wallNow) }
+                catch {
+                    sink.emit(.warning(Diagnostic(.warning, path: st.store.path, error.message)), at: now)
+                    model.status = error.message
+                }
+            }
+            if reorderAt == nil { reorderAt = now + InboxScene.reorderDelay }
+        }
+        model.highlighted = max(0, min(model.highlighted, model.feed.rows.count - 1))
+        InboxScreen.reveal(&model, size: size)
+    }
+
+    /// One mark-read through the same path a key press takes (the bench's unit of persistence).
+    public func markReadForBench(_ code: String) {
+        perform(model.feed.markRead([code]))
+    }
+
+    // MARK: mouse
+
+    func mouse(_ e: MouseEvent) {
+        switch e.kind {
+        case .wheelUp, .wheelDown:
+            InboxScreen.scroll(&model, by: e.kind == .wheelDown ? 3 : -3, size: size)
+            let visible = InboxScreen.visibleRows(model, size: size)
+            if !visible.contains(model.highlighted), let first = visible.first {
+                model.highlighted = model.topOffset > 0 && visible.count > 1 ? visible[1] : first
+            }
+        case .press:
+            let layout = InboxScreen.renderWithLayout(model, size: size).layout
+            press = (e.x, e.y, layout.card(at: e.x, e.y)?.row)
+            dragTo = nil
+        case .drag:
+            if press != nil { dragTo = (e.x, e.y) }
+        case .release:
+            guard let p = press else { return }
+            press = nil
+            let end = dragTo ?? (e.x, e.y)
+            dragTo = nil
+            let dx = end.x - p.x, dy = end.y - p.y
+            if dx <= -6 && abs(dy) <= 1, let row = p.row {
+                model.highlighted = row
+                swipeDelete()
+            } else if dy >= 2 && abs(dx) < 6 && model.top == 0 && model.topOffset == 0 {
+                refresh()
+            } else if abs(dx) <= 1 && abs(dy) <= 0 {
+                click(x: p.x, y: p.y)
+            }
+        }
+    }
+
+    func click(x: Int, y: Int) {
+        let layout = InboxScreen.renderWithLayout(model, size: size).layout
+        guard let card = layout.card(at: x, y) else { return }
+        model.highlighted = card.row
+        if let b = card.buttons.firstIndex(where: { $0.contains(x: x, y: y) }) {
+            button(b + 1)
+        } else {
+            select()
+        }
+    }
+
+    // MARK: steps
+
+    public func expand(_ step: ScriptStep) throws -> [PrimitiveStep]? {
+        switch step.name {
+        case "down": return [.input(.key(.down))]
+        case "up": return [.input(.key(.up))]
+        case "select": return [.input(.key(.enter))]
+        case "button":
+            guard let n = Int(step.argument), n >= 1 else { throw ScriptError(step, "expected a button number from 1, such as 'button 2'") }
+            return [.call { [weak self] t in self?.advance(to: t); self?.button(n) }]
+        case "delete": return [.input(.key(.char("d"))), .wait(InboxScene.deleteDuration)]
+        case "refresh": return [.input(.key(.char("r"))), .wait(InboxScene.refreshDuration)]
+        case "back": return [.input(.key(.char("q")))]
+        default: return nil
+        }
+    }
+}
+
+extension InboxFeed {
+    /// The delete that ends a swipe (or a dismiss button).
+    mutating func tapDelete(_ code: String, hint: Int?) -> InboxOutcome { delete(code, hint: hint) }
+}

@@ -1,0 +1,166 @@
+// Which card a message gets: forced kind, displayType lookup, the image/title heuristic and the degrade rules (spec §3.4).
+
+import Foundation
+
+public enum InboxCellKind: String, Sendable, Equatable, CaseIterable {
+    case banner, captioned, classic, carousel, video, wallet
+    /// Registered as the classic cell; used for kinds that are not registered.
+    case `default`
+
+    /// Only captioned and classic cells render inline buttons (spec §3.5).
+    public var rendersButtons: Bool { self == .captioned || self == .classic || self == .default }
+}
+
+/// A resolver downgrade, logged by the SDK as "Inbox cell degraded — … X→Y (reason)".
+public struct InboxDegrade: Sendable, Equatable {
+    public var code: String
+    public var from: InboxCellKind
+    public var to: InboxCellKind
+    public var reason: String
+
+    public var event: Event {
+        Event("degrade", ["code": .string(code), "from": .string(from.rawValue), "to": .string(to.rawValue), "reason": .string(reason)])
+    }
+}
+
+public struct InboxCellResolution: Sendable, Equatable {
+    public var kind: InboxCellKind
+    /// The displayType the payload asked for (lowercased), if any.
+    public var displayType: String?
+    public var degrade: InboxDegrade?
+    public var forced: Bool
+}
+
+public enum InboxCellResolver {
+    /// `forceCellKind` wins outright and skips the degrade rules; otherwise displayType, heuristic, degrade.
+    public static func resolve(_ m: InboxMessage, forceCellKind: InboxCellKind? = nil) -> InboxCellResolution {
+        if let forced = forceCellKind {
+            return InboxCellResolution(kind: forced, displayType: nil, degrade: nil, forced: true)
+        }
+        let displayType = readDisplayType(m.actionParams, userData: m.userData)
+        let hasImage = resolvedImageURL(m) != nil
+        let requested: InboxCellKind
+        if let d = displayType, let k = InboxCellKind(rawValue: d), k != .default {
+            requested = k
+        } else if hasImage {
+            requested = (m.title ?? "").isEmpty ? .banner : .captioned
+        } else {
+            requested = .classic
+        }
+        var reason: String?
+        switch requested {
+        case .banner, .captioned:
+            if !hasImage { reason = "no image" }
+        case .carousel:
+            if InboxCarouselSlide.decode(m).isEmpty { reason = "no decodable carousel slides" }
+        case .video:
+            if InboxVideoContent.decode(m) == nil { reason = "no valid video descriptor (video.url must be http or https)" }
+        case .wallet:
+            if InboxWalletPass.decode(m) == nil { reason = "no valid wallet pass URL (http or https)" }
+        case .classic, .default:
+            break
+        }
+        if let reason {
+            return InboxCellResolution(kind: .classic, displayType: displayType,
+                                       degrade: InboxDegrade(code: m.code, from: requested, to: .classic, reason: reason), forced: false)
+        }
+        return InboxCellResolution(kind: requested, displayType: displayType, degrade: nil, forced: false)
+    }
+
+    /// Root `displayType` string (lowercased; wins even when not a valid kind), then `u` as a dictionary,
+    /// then `u` as a JSON string, then `userdata`.
+    public static func readDisplayType(_ p: JSONObject?, userData: JSONObject?) -> String? {
+        guard let p else { return nil }
+        if let s = p["displayType"]?.stringValue { return s.lowercased() }
+        // `u` as a dictionary, then as a JSON string (parsed once into `userData`).
+        if let u = userData, let s = u["displayType"]?.stringValue { return s.lowercased() }
+        if let ud = p["userdata"]?.objectValue, let s = ud["displayType"]?.stringValue { return s.lowercased() }
+        return nil
+    }
+
+    /// The image a card shows: `imageUrl`, then `actionParams.image`, then `u.image`; never `userdata`.
+    public static func resolvedImageURL(_ m: InboxMessage) -> String? {
+        if let s = m.imageUrl, !s.isEmpty { return s }
+        if let s = m.actionParams?["image"]?.stringValue, !s.isEmpty { return s }
+        if let s = m.userData?["image"]?.stringValue, !s.isEmpty { return s }
+        return nil
+    }
+
+    /// Pinned: root `pinned`, then `u.pinned`, then `userdata.pinned`; the first key present decides (even when
+    /// false). Only booleans and numbers count (non-zero = pinned); the string "true" is not pinned.
+    public static func isPinned(_ m: InboxMessage) -> Bool {
+        guard let p = m.actionParams else { return false }
+        for source in [p, m.userData, p["userdata"]?.objectValue] {
+            guard let v = source?["pinned"] else { continue }
+            if let n = v.numberValue { return n != 0 && !n.isNaN }
+            return false
+        }
+        return false
+    }
+
+    /// Looks a rich-card key up at the root, then in `u` (dictionary or JSON string); never in `userdata`.
+    static func richValue(_ key: String, _ m: InboxMessage) -> JSONValue? {
+        guard let p = m.actionParams else { return nil }
+        if let v = p[key] { return v }
+        return m.userData?[key]
+    }
+}
+
+/// A URL with a scheme, as `URL(string:)?.scheme != nil` would accept.
+func inboxURLScheme(_ s: String) -> String? {
+    guard let colon = s.firstIndex(of: ":"), colon != s.startIndex else { return nil }
+    let scheme = s[..<colon]
+    guard let first = scheme.unicodeScalars.first, first.properties.isAlphabetic, first.isASCII else { return nil }
+    for u in scheme.unicodeScalars where !(u.isASCII && (u.properties.isAlphabetic || ("0"..."9").contains(u) || u == "+" || u == "-" || u == ".")) {
+        return nil
+    }
+    return scheme.lowercased()
+}
+
+func isHTTPURL(_ s: String) -> Bool {
+    let scheme = inboxURLScheme(s)
+    return (scheme == "http" || scheme == "https") && s.count > scheme!.count + 3
+}
+
+/// One carousel slide: `{image (required, non-empty), title?, url? (scheme required)}`.
+public struct InboxCarouselSlide: Sendable, Equatable {
+    public var image: String
+    public var title: String?
+    public var url: String?
+
+    public static func decode(_ m: InboxMessage) -> [InboxCarouselSlide] {
+        guard let arr = InboxCellResolver.richValue("carousel", m)?.arrayValue else { return [] }
+        return arr.compactMap { item in
+            guard let o = item.objectValue, let image = o["image"]?.stringValue, !image.isEmpty else { return nil }
+            var url = o["url"]?.stringValue
+            if let u = url, inboxURLScheme(u) == nil { url = nil }
+            let title = o["title"]?.stringValue
+            return InboxCarouselSlide(image: image, title: (title?.isEmpty ?? true) ? nil : title, url: url)
+        }
+    }
+}
+
+/// A video card: `{url (http/https only, required), poster?}`.
+public struct InboxVideoContent: Sendable, Equatable {
+    public var url: String
+    public var poster: String?
+
+    public static func decode(_ m: InboxMessage) -> InboxVideoContent? {
+        guard let o = InboxCellResolver.richValue("video", m)?.objectValue,
+              let url = o["url"]?.stringValue, isHTTPURL(url) else { return nil }
+        let poster = o["poster"]?.stringValue
+        return InboxVideoContent(url: url, poster: (poster?.isEmpty ?? true) ? nil : poster)
+    }
+}
+
+/// A wallet card: a string URL or `{pass: URL}`, http/https only.
+public struct InboxWalletPass: Sendable, Equatable {
+    public var url: String
+
+    public static func decode(_ m: InboxMessage) -> InboxWalletPass? {
+        guard let v = InboxCellResolver.richValue("wallet", m) else { return nil }
+        let s = v.stringValue ?? v["pass"]?.stringValue
+        guard let url = s, isHTTPURL(url) else { return nil }
+        return InboxWalletPass(url: url)
+    }
+}

@@ -1,0 +1,287 @@
+// The InboxKit feed as a pure state machine: the displayed rows, their order, and every user action (spec §3.5–3.9).
+
+import Foundation
+
+/// One displayed message with what its cell needs, resolved once per load.
+public struct InboxRow: Sendable, Equatable {
+    public var message: InboxMessage
+    public var resolution: InboxCellResolution
+    public var pinned: Bool
+    /// Every valid button in the payload; whether they render depends on the kind and the attributes.
+    public var buttons: [InboxButton]
+    public var imageURL: String?
+
+    public init(_ m: InboxMessage, forceCellKind: InboxCellKind?) {
+        message = m
+        resolution = InboxCellResolver.resolve(m, forceCellKind: forceCellKind)
+        pinned = InboxCellResolver.isPinned(m)
+        buttons = InboxButton.decode(m)
+        imageURL = InboxCellResolver.resolvedImageURL(m)
+    }
+
+    public var code: String { message.code }
+    public var kind: InboxCellKind { resolution.kind }
+}
+
+/// What an action asks the runtime to do: events to emit and statuses to persist, in order.
+public struct InboxOutcome: Sendable, Equatable {
+    public var events: [Event] = []
+    public var persist: [String: InboxStatus] = [:]
+    /// One sentence for the status line.
+    public var status: String?
+
+    public init() {}
+}
+
+public struct InboxFeed: Sendable {
+    public var attributes: InboxAttributes
+    /// The displayed rows, in display order.
+    public private(set) var rows: [InboxRow] = []
+    /// Set when the last load failed; the error state shows only while there are no rows.
+    public var loadError: String?
+
+    public init(attributes: InboxAttributes = InboxAttributes()) {
+        self.attributes = attributes
+    }
+
+    public enum ScreenState: Equatable, Sendable { case list, empty, error }
+
+    /// `updateStates`: content wins; with none, the error label if the load failed, else the empty label.
+    public var screenState: ScreenState {
+        if !rows.isEmpty { return .list }
+        return loadError == nil ? .empty : .error
+    }
+
+    // MARK: loading and ordering
+
+    /// A `.replace` load: the rows become exactly `transform(messages)`, deleted and expired ones filtered out.
+    /// Returns the `load` event and one `degrade` event per downgraded card.
+    public mutating func load(_ messages: [InboxMessage], now: Date) -> [Event] {
+        let visible = messages.filter { !$0.status.isDeleted && !$0.isExpired(at: now) }
+        let ordered = InboxFeed.transform(InboxFeed.coreOrder(visible), pinningEnabled: attributes.pinningEnabled)
+        let force = attributes.forceCellKind
+        rows = ordered.map { InboxRow($0, forceCellKind: force) }
+        loadError = nil
+        var events = [Event("load", ["count": .number(Double(rows.count))])]
+        for r in rows { if let d = r.resolution.degrade { events.append(d.event) } }
+        return events
+    }
+
+    /// A failed load: an existing list stays; the error shows only when there is no content.
+    public mutating func loadFailed(_ reason: String) {
+        loadError = reason
+    }
+
+    /// The debounced `.merge` reload after a mutation: the transform runs again over the current rows.
+    public mutating func reorder() {
+        let keyed = InboxFeed.transformOrder(rows.map(\.message), pinned: rows.map(\.pinned), pinningEnabled: attributes.pinningEnabled)
+        rows = keyed.map { rows[$0] }
+    }
+
+    /// PWInboxStorage.getAllMessages: sendDate descending, then sortOrder (a string) descending, then code descending.
+    public static func coreOrder(_ ms: [InboxMessage]) -> [InboxMessage] {
+        ms.sorted { a, b in
+            if a.sendDate != b.sendDate {
+                // NSSortDescriptor puts nil below every date; descending puts it last.
+                guard let x = a.sendDate else { return false }
+                guard let y = b.sendDate else { return true }
+                return x > y
+            }
+            if a.sortOrder != b.sortOrder {
+                guard let x = a.sortOrder else { return false }
+                guard let y = b.sortOrder else { return true }
+                return x > y
+            }
+            return a.code > b.code
+        }
+    }
+
+    /// InboxKit's `defaultTransform`: pinned first (only when pinning is on), unread before read, then sendDate
+    /// descending with nil as distantPast. Stable: ties keep the input order.
+    public static func transform(_ ms: [InboxMessage], pinningEnabled: Bool) -> [InboxMessage] {
+        let pins = pinningEnabled ? ms.map(InboxCellResolver.isPinned) : Array(repeating: false, count: ms.count)
+        return transformOrder(ms, pinned: pins, pinningEnabled: pinningEnabled).map { ms[$0] }
+    }
+
+    static func transformOrder(_ ms: [InboxMessage], pinned: [Bool], pinningEnabled: Bool) -> [Int] {
+        let dates = ms.map { ($0.sendDate ?? .distantPast).timeIntervalSinceReferenceDate }
+        let unread = ms.map { !$0.isRead }
+        return ms.indices.sorted { i, j in
+            if pinningEnabled && pinned[i] != pinned[j] { return pinned[i] }
+            if unread[i] != unread[j] { return unread[i] }
+            if dates[i] != dates[j] { return dates[i] > dates[j] }
+            return i < j
+        }
+    }
+
+    // MARK: lookups
+
+    public func index(of code: String, hint: Int? = nil) -> Int? {
+        if let h = hint, rows.indices.contains(h), rows[h].code == code { return h }
+        return rows.firstIndex { $0.code == code }
+    }
+
+    /// The buttons a row's cell renders: only captioned and classic cells, only with inline buttons enabled.
+    public func visibleButtons(_ row: InboxRow) -> [InboxButton] {
+        attributes.inlineButtonsEnabled && row.kind.rendersButtons ? row.buttons : []
+    }
+
+    public func showsPin(_ row: InboxRow) -> Bool { attributes.showsPin(row.pinned) }
+
+    // MARK: user actions
+
+    /// Row tap (§3.9): `performAction` (status Action, which counts as read), `read` (a no-op after Action),
+    /// then the SDK's `processActionUserInfo` opens the link, the deep link or the rich media.
+    public mutating func tap(_ code: String, hint: Int? = nil) -> InboxOutcome {
+        var out = InboxOutcome()
+        guard let i = index(of: code, hint: hint) else { return out }
+        out.events.append(Event("select", ["code": .string(code)]))
+        let wasUnread = !rows[i].message.isRead
+        setStatus(i, .action, &out)
+        setStatus(i, .read, &out)
+        if wasUnread { out.events.append(Event("read", ["codes": .array([.string(code)])])) }
+        let m = rows[i].message
+        if let l = m.actionParams?["l"]?.stringValue, !l.isEmpty {
+            open(l, &out)
+        } else if m.type == .richmedia {
+            out.events.append(Event("rich_media", ["code": .string(code)]))
+            out.status = "Opened the rich media page of \(code)"
+        } else {
+            out.status = wasUnread ? "Marked \(code) read; it has no link" : "\(code) has no link"
+        }
+        return out
+    }
+
+    /// Inline button tap (§3.6) with the delegate's default answer (true).
+    public mutating func tapButton(_ code: String, index n: Int, hint: Int? = nil) -> InboxOutcome {
+        var out = InboxOutcome()
+        guard let i = index(of: code, hint: hint) else { return out }
+        let buttons = visibleButtons(rows[i])
+        guard n >= 1, n <= buttons.count else {
+            out.status = buttons.isEmpty ? "This card has no buttons" : "This card has \(buttons.count) button\(buttons.count == 1 ? "" : "s")"
+            return out
+        }
+        let b = buttons[n - 1]
+        out.events.append(Event("button", ["code": .string(code), "index": .number(Double(n)), "action": .string(b.action.name)]))
+        switch b.action {
+        case .openURL(let url):
+            open(url, &out)
+            markRead(i, &out)
+        case .dismiss:
+            let del = delete(code, hint: i)
+            out.events += del.events
+            out.persist.merge(del.persist) { $1 }
+            out.status = "“\(b.title)” dismissed the message"
+        case .markRead:
+            markRead(i, &out)
+            out.status = "“\(b.title)” marked the message read"
+        case .custom(let payload):
+            markRead(i, &out)
+            out.status = "“\(b.title)” sent a custom action \(JSONValue.object(payload).jsonText()) to the delegate"
+        }
+        return out
+    }
+
+    /// Swipe to delete (§3.9): status Deleted, the row goes.
+    public mutating func delete(_ code: String, hint: Int? = nil) -> InboxOutcome {
+        var out = InboxOutcome()
+        guard let i = index(of: code, hint: hint) else { return out }
+        setStatus(i, .deleted, &out)
+        rows.remove(at: i)
+        out.events.append(Event("delete", ["code": .string(code)]))
+        out.status = "Deleted \(code)"
+        return out
+    }
+
+    /// `markRead(messages:)`: skips messages already read; the rest become Read.
+    public mutating func markRead(_ codes: [String]) -> InboxOutcome {
+        var out = InboxOutcome()
+        var done: [JSONValue] = []
+        for c in codes {
+            guard let i = index(of: c), !rows[i].message.isRead else { continue }
+            setStatus(i, .read, &out)
+            if rows[i].message.isRead { done.append(.string(c)) }
+        }
+        if !done.isEmpty { out.events.append(Event("read", ["codes": .array(done)])) }
+        return out
+    }
+
+    /// `markAllAsRead()`: every unread message.
+    public mutating func markAllRead() -> InboxOutcome {
+        var out = markRead(rows.filter { !$0.message.isRead }.map(\.code))
+        let n = (out.events.first?["codes"]?.arrayValue?.count) ?? 0
+        out.status = n == 0 ? "Nothing unread" : "Marked \(n) message\(n == 1 ? "" : "s") read"
+        return out
+    }
+
+    /// `clearReadMessages()`: every read message is deleted; the list keeps the unread ones.
+    public mutating func clearRead() -> InboxOutcome {
+        var out = InboxOutcome()
+        var kept: [InboxRow] = []
+        kept.reserveCapacity(rows.count)
+        for i in rows.indices {
+            if rows[i].message.isRead {
+                setStatus(i, .deleted, &out)
+                out.events.append(Event("delete", ["code": .string(rows[i].code)]))
+            } else {
+                kept.append(rows[i])
+            }
+        }
+        let n = rows.count - kept.count
+        rows = kept
+        out.status = n == 0 ? "No read messages to clear" : "Cleared \(n) read message\(n == 1 ? "" : "s")"
+        return out
+    }
+
+    // MARK: helpers
+
+    /// Applies a status change only when the SDK's transition table allows it.
+    mutating func setStatus(_ i: Int, _ s: InboxStatus, _ out: inout InboxOutcome) {
+        guard rows[i].message.status.canMove(to: s) else { return }
+        rows[i].message.status = s
+        out.persist[rows[i].code] = s
+    }
+
+    mutating func markRead(_ i: Int, _ out: inout InboxOutcome) {
+        guard !rows[i].message.isRead else { return }
+        setStatus(i, .read, &out)
+        if rows[i].message.isRead { out.events.append(Event("read", ["codes": .array([.string(rows[i].code)])])) }
+    }
+
+    func open(_ url: String, _ out: inout InboxOutcome) {
+        if InboxURLPolicy.isRefused(url) {
+            out.events.append(Event("refused_url", ["url": .string(url)]))
+            out.status = "Refused to open \(url) (unsafe scheme)"
+        } else {
+            out.events.append(Event("open_url", ["url": .string(url)]))
+            out.status = "Opened \(url)"
+        }
+    }
+
+    // MARK: --dump
+
+    /// The feed as displayed: `[{"code","kind","pinned","read","title","message","image","date","buttons":[…]}]`.
+    public func dump() -> JSONValue {
+        .array(rows.map { r in
+            let m = r.message
+            let o: JSONObject = [
+                "code": .string(m.code),
+                "kind": .string(r.kind.rawValue),
+                "pinned": .bool(attributes.pinningEnabled && r.pinned),
+                "read": .bool(m.isRead),
+                "title": m.title.map(JSONValue.string) ?? .null,
+                "message": m.message.map(JSONValue.string) ?? .null,
+                "image": r.imageURL.map(JSONValue.string) ?? .null,
+                "date": m.sendDate.map { .string(InboxFeed.iso8601($0)) } ?? .null,
+                "buttons": .array(visibleButtons(r).map(\.dumpValue)),
+            ]
+            return .object(o)
+        })
+    }
+
+    public static func iso8601(_ d: Date) -> String {
+        let f = ISO8601DateFormatter()
+        f.formatOptions = [.withInternetDateTime]
+        return f.string(from: d)
+    }
+}

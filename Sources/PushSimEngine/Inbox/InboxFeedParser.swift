@@ -1,0 +1,351 @@
+// Turns inbox input files into messages the way the SDK and the server would: getInboxMessages items, APNs inbox
+// pushes and createMessage requests (spec §3.10), reporting everything it skips.
+
+import Foundation
+
+public struct InboxFeedParser {
+    /// The simulated receive time of pushes and the "now" of `send_date: "now"`.
+    public var now: Date
+    /// The device's time zone: `yyyy-MM-dd` dates mean local midnight.
+    public var timeZone: TimeZone
+
+    public init(now: Date, timeZone: TimeZone = .current) {
+        self.now = now
+        self.timeZone = timeZone
+    }
+
+    public struct Result: Sendable, Equatable {
+        public var messages: [InboxMessage] = []
+        public var diagnostics: [Diagnostic] = []
+    }
+
+    /// A document that is none of the accepted shapes.
+    public struct ShapeError: Error, Sendable, Equatable, CustomStringConvertible {
+        public var description: String
+    }
+
+    /// Parse one file's JSON. `file` names the file in diagnostics and becomes each message's `source`.
+    /// The document is consumed: each item is released once converted, so a large feed is not held twice.
+    public func parse(_ doc: consuming JSONValue, file: String) throws(ShapeError) -> Result {
+        var r = Result()
+        let name = (file as NSString).lastPathComponent
+        enum Shape { case mixed, server, request, push }
+        var shape = Shape.mixed
+        var path = JSONPath()
+        var items: [JSONValue] = []
+        switch doc {
+        case .array(let a):
+            items = a
+        case .object(let o):
+            if let resp = o["response"]?.objectValue, let msgs = resp["messages"]?.arrayValue {
+                (shape, path, items) = (.server, JSONPath("response").key("messages"), msgs)
+            } else if let msgs = o["messages"]?.arrayValue {
+                (shape, path, items) = (.server, JSONPath("messages"), msgs)
+            } else if let req = o["request"]?.objectValue, let notes = req["notifications"]?.arrayValue {
+                (shape, path, items) = (.request, JSONPath("request").key("notifications"), notes)
+            } else if let notes = o["notifications"]?.arrayValue {
+                (shape, path, items) = (.request, JSONPath("notifications"), notes)
+            } else if o["pw_inbox"] != nil || o["aps"] != nil || o["inbox_params"] != nil {
+                parsePush(o, path: JSONPath(), file: file, into: &r)
+                return r
+            } else {
+                throw ShapeError(description: "\(file): not an inbox feed; expected a getInboxMessages response ({\"response\":{\"messages\":[…]}}), an array of messages, an APNs inbox push (pw_inbox + inbox_params) or a createMessage request ({\"request\":{\"notifications\":[…]}})")
+            }
+        default:
+            throw ShapeError(description: "\(file): not an inbox feed; the file holds \(doc.typeDescription), expected an object or an array")
+        }
+        doc = .null
+        if shape == .request {
+            parseRequest(items, path: path, file: file, fileName: name, into: &r)
+            return r
+        }
+        r.messages.reserveCapacity(items.count)
+        for i in items.indices {
+            let item = items[i]
+            items[i] = .null
+            if shape == .server { parseServer(item, path: path.index(i), file: file, into: &r) }
+            else { parseItem(item, path: path.index(i), file: file, fileName: name, into: &r) }
+        }
+        return r
+    }
+
+    func warn(_ r: inout Result, _ file: String, _ path: JSONPath, _ message: String) {
+        r.diagnostics.append(Diagnostic(.warning, path: "\(file):\(path.description.isEmpty ? "(root)" : path.description)", message))
+    }
+
+    func parseItem(_ item: JSONValue, path: JSONPath, file: String, fileName: String, into r: inout Result) {
+        if let o = item.objectValue, o["pw_inbox"] != nil || o["aps"] != nil || o["inbox_params"] != nil {
+            parsePush(o, path: path, file: file, into: &r)
+        } else {
+            parseServer(item, path: path, file: file, into: &r)
+        }
+    }
+
+    // MARK: getInboxMessages items
+
+    static let requiredServerKeys = ["inbox_id", "order", "rt", "text", "action_type", "status"]
+
+    func parseServer(_ item: JSONValue, path: JSONPath, file: String, into r: inout Result) {
+        guard let o = item.objectValue else {
+            warn(&r, file, path, "skipped: a message must be an object, not \(item.typeDescription)")
+            return
+        }
+        let missing = InboxFeedParser.requiredServerKeys.filter { o[$0] == nil }
+        if !missing.isEmpty {
+            warn(&r, file, path, "skipped: missing \(missing.joined(separator: ", ")) (the SDK keeps a message only with all of inbox_id, order, rt, text, action_type and status)")
+            return
+        }
+        guard let code = o["inbox_id"]?.stringValue, !code.isEmpty else {
+            warn(&r, file, path, "skipped: inbox_id is \(o["inbox_id"]!.quoted), it must be a non-empty string")
+            return
+        }
+        guard let raw = InboxFeedParser.integer(o["status"]!), let status = InboxStatus(rawValue: raw) else {
+            warn(&r, file, path, "skipped: status \(o["status"]!.quoted) is not one of 0–5")
+            return
+        }
+        if status == .deleted {
+            warn(&r, file, path, "skipped: status 4 (deleted); the full-list request drops deleted messages")
+            return
+        }
+        var m = InboxMessage(code: code, status: status, source: file)
+        m.sortOrder = InboxFeedParser.text(o["order"]!)
+        m.title = o["title"]?.stringValue
+        m.message = o["text"]?.stringValue
+        m.inboxHash = o["hash"].flatMap(InboxFeedParser.text)
+        m.sendDate = o["send_date"].flatMap(InboxFeedParser.unixDate)
+        m.expirationDate = InboxFeedParser.unixDate(o["rt"]!)
+        if m.expirationDate == nil {
+            warn(&r, file, path.key("rt"), "\(o["rt"]!.quoted) is not Unix seconds; the message gets no expiry date")
+        }
+        m.imageUrl = o["image"]?.stringValue
+        if let ap = o["action_params"] {
+            switch ap {
+            case .string(let s) where s.isEmpty:
+                break
+            case .string(let s):
+                if let parsed = try? JSONParser.parse(s), let obj = parsed.objectValue {
+                    m.actionParams = obj
+                } else {
+                    warn(&r, file, path.key("action_params"), "is not a JSON object encoded as a string; actionParams is nil (no buttons, displayType, pin or link)")
+                }
+            case .object:
+                warn(&r, file, path.key("action_params"), "is an object, but the iOS SDK parses action_params only from a JSON string; actionParams is nil (no buttons, displayType, pin or link). Encode it as a string")
+            case .null:
+                break
+            default:
+                warn(&r, file, path.key("action_params"), "is \(ap.typeDescription), not a JSON string; actionParams is nil")
+            }
+        }
+        if let a = m.actionParams?["attachment"]?.stringValue, a.hasPrefix("http://") || a.hasPrefix("https://") {
+            m.attachmentUrl = a
+        }
+        r.messages.append(m)
+    }
+
+    // MARK: APNs inbox pushes
+
+    func parsePush(_ o: JSONObject, path: JSONPath, file: String, into r: inout Result) {
+        var problems: [String] = []
+        if o["pw_inbox"]?.stringValue == nil { problems.append(o["pw_inbox"] == nil ? "no pw_inbox" : "pw_inbox is not a string") }
+        let params = o["inbox_params"]?.objectValue
+        if params == nil { problems.append(o["inbox_params"] == nil ? "no inbox_params" : "inbox_params is not an object") }
+        else if params?["rt"]?.stringValue == nil { problems.append(params?["rt"] == nil ? "no inbox_params.rt" : "inbox_params.rt is not a string") }
+        if !problems.isEmpty {
+            warn(&r, file, path, "skipped: not an inbox push (\(problems.joined(separator: ", "))); the SDK shows it as a regular notification only")
+            return
+        }
+        let code = o["pw_inbox"]!.stringValue!
+        var m = InboxMessage(code: code, status: .delivered, isFromNotification: true, source: file)
+        let alert = o["aps"]?["alert"]
+        if let s = alert?.stringValue {
+            m.message = s
+        } else if let a = alert?.objectValue {
+            m.title = a["title"]?.stringValue
+            m.message = a["body"]?.stringValue
+        }
+        m.sendDate = now
+        let rt = params!["rt"]!.stringValue!
+        m.expirationDate = localMidnight(rt)
+        if m.expirationDate == nil {
+            warn(&r, file, path.key("inbox_params").key("rt"), "\(JSONValue.string(rt).quoted) is not yyyy-MM-dd; the SDK gives the message no expiry date, so it never expires locally")
+        }
+        m.imageUrl = params!["image"]?.stringValue
+        m.actionParams = o
+        r.messages.append(m)
+    }
+
+    // MARK: createMessage requests
+
+    func parseRequest(_ notes: [JSONValue], path: JSONPath, file: String, fileName: String, into r: inout Result) {
+        for (i, item) in notes.enumerated() {
+            let p = path.index(i)
+            guard let n = item.objectValue else {
+                warn(&r, file, p, "skipped: a notification must be an object, not \(item.typeDescription)")
+                continue
+            }
+            guard n["inbox_image"] != nil || n["inbox_date"] != nil || n["inbox_days"] != nil else {
+                warn(&r, file, p, "has none of inbox_image, inbox_date or inbox_days, so it is sent as a regular push and never reaches the inbox")
+                continue
+            }
+            var m = InboxMessage(code: "\(fileName)#\(i + 1)", status: .delivered, source: file)
+            m.sortOrder = String(format: "%08d", i)
+            m.title = InboxFeedParser.localized(n["ios_title"]) ?? InboxFeedParser.localized(n["title"])
+            m.message = InboxFeedParser.localized(n["content"])
+            if n["content"] != nil && m.message == nil {
+                warn(&r, file, p.key("content"), "is \(n["content"]!.typeDescription); expected a string or an object of language codes to strings")
+            }
+            m.sendDate = sendDate(n["send_date"], timeZone: n["timezone"]?.stringValue, file: file, path: p.key("send_date"), into: &r)
+            if let img = n["inbox_image"] {
+                if let s = img.stringValue, !s.isEmpty { m.imageUrl = s }
+                else { warn(&r, file, p.key("inbox_image"), "is \(img.quoted), not an image URL; the message has no image") }
+            }
+            m.expirationDate = expiry(n, sendDate: m.sendDate ?? now, file: file, path: p, into: &r)
+            m.actionParams = InboxRequestMapper.actionParams(n, file: file, path: p, diagnostics: &r.diagnostics)
+            r.messages.append(m)
+        }
+    }
+
+    func sendDate(_ v: JSONValue?, timeZone tzName: String?, file: String, path: JSONPath, into r: inout Result) -> Date {
+        guard let v else { return now }
+        guard let s = v.stringValue else {
+            warn(&r, file, path, "is \(v.quoted); expected \"now\" or \"YYYY-MM-DD HH:mm\"; using --now")
+            return now
+        }
+        if s.lowercased() == "now" { return now }
+        var tz = TimeZone(identifier: "UTC")!
+        if let tzName {
+            if let t = TimeZone(identifier: tzName) { tz = t }
+            else { warn(&r, file, path, "timezone \(JSONValue.string(tzName).quoted) is unknown; using UTC") }
+        }
+        let parts = s.split(separator: " ")
+        if parts.count == 2, let day = InboxFeedParser.dayComponents(String(parts[0])) {
+            let hm = parts[1].split(separator: ":")
+            if hm.count == 2, let h = Int(hm[0]), let mi = Int(hm[1]), (0..<24).contains(h), (0..<60).contains(mi) {
+                var cal = Calendar(identifier: .gregorian)
+                cal.timeZone = tz
+                if let d = cal.date(from: DateComponents(year: day.0, month: day.1, day: day.2, hour: h, minute: mi)) { return d }
+            }
+        }
+        warn(&r, file, path, "\(JSONValue.string(s).quoted) is not \"now\" or \"YYYY-MM-DD HH:mm\"; using --now")
+        return now
+    }
+
+    /// `inbox_date` (a fixed removal day) wins; `inbox_days` keeps the message N days from sending, at most 30.
+    func expiry(_ n: JSONObject, sendDate: Date, file: String, path: JSONPath, into r: inout Result) -> Date? {
+        if let d = n["inbox_date"] {
+            if n["inbox_days"] != nil {
+                warn(&r, file, path.key("inbox_days"), "is ignored because inbox_date is also set (they are alternatives)")
+            }
+            if let s = d.stringValue, let date = localMidnight(s) { return date }
+            warn(&r, file, path.key("inbox_date"), "\(d.quoted) is not YYYY-MM-DD; the message gets no expiry date")
+            return nil
+        }
+        if let v = n["inbox_days"] {
+            guard let raw = InboxFeedParser.integer(v), raw >= 1 else {
+                warn(&r, file, path.key("inbox_days"), "\(v.quoted) is not a whole number of days from 1 to 30; the message gets no expiry date")
+                return nil
+            }
+            var days = raw
+            if days > 30 {
+                warn(&r, file, path.key("inbox_days"), "\(raw) is more than the server's maximum of 30 days; clamped to 30")
+                days = 30
+            }
+            return sendDate.addingTimeInterval(Double(days) * 86_400)
+        }
+        return nil
+    }
+
+    // MARK: value helpers
+
+    /// `yyyy-MM-dd` at local midnight (the start of that day in the device's time zone); nil otherwise.
+    public func localMidnight(_ s: String) -> Date? {
+        guard let (y, mo, d) = InboxFeedParser.dayComponents(s) else { return nil }
+        var cal = Calendar(identifier: .gregorian)
+        cal.timeZone = timeZone
+        return cal.date(from: DateComponents(year: y, month: mo, day: d))
+    }
+
+    static func dayComponents(_ s: String) -> (Int, Int, Int)? {
+        let parts = s.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+              parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
+              let y = Int(parts[0]), let m = Int(parts[1]), let d = Int(parts[2]),
+              (1...12).contains(m), (1...31).contains(d) else { return nil }
+        var cal = Calendar(identifier: .gregorian)
+        cal.timeZone = TimeZone(identifier: "UTC")!
+        // Reject days the month does not have (2026-02-30).
+        guard let date = cal.date(from: DateComponents(year: y, month: m, day: d)),
+              cal.component(.day, from: date) == d else { return nil }
+        return (y, m, d)
+    }
+
+    /// Unix seconds as a number or a numeric string.
+    static func unixDate(_ v: JSONValue) -> Date? {
+        let secs: Double?
+        switch v {
+        case .number(let d): secs = d
+        case .string(let s): secs = Double(s.trimmingCharacters(in: .whitespaces))
+        default: secs = nil
+        }
+        guard let s = secs, s.isFinite, abs(s) < 1e11 else { return nil }
+        return Date(timeIntervalSince1970: s)
+    }
+
+    static func integer(_ v: JSONValue) -> Int? {
+        switch v {
+        case .number(let d) where d.isFinite && d == d.rounded() && abs(d) < 1e9: return Int(d)
+        case .string(let s): return Int(s.trimmingCharacters(in: .whitespaces))
+        default: return nil
+        }
+    }
+
+    /// A string, or a number turned into one (the server `order` and `hash`).
+    static func text(_ v: JSONValue) -> String? {
+        switch v {
+        case .string(let s): return s
+        case .number(let d): return JSONValue.formatNumber(d)
+        default: return nil
+        }
+    }
+
+    /// A string, or a `{"en": …, "de": …}` object of translations (English first, else the first one).
+    static func localized(_ v: JSONValue?) -> String? {
+        guard let v else { return nil }
+        if let s = v.stringValue { return s }
+        if let o = v.objectValue {
+            if let en = o["en"]?.stringValue { return en }
+            for (_, value) in o { if let s = value.stringValue { return s } }
+        }
+        return nil
+    }
+}
+
+extension InboxFeedParser {
+    /// Several files merged into one feed: for a code seen twice, a server copy wins over a push copy (as
+    /// `updateAllMessages` drops the push entry); otherwise the later file's copy wins. Both are reported.
+    public static func combine(_ results: [Result]) -> Result {
+        var out = Result()
+        var at: [String: Int] = [:]
+        for r in results {
+            out.diagnostics += r.diagnostics
+            for m in r.messages {
+                guard let i = at[m.code] else {
+                    at[m.code] = out.messages.count
+                    out.messages.append(m)
+                    continue
+                }
+                let old = out.messages[i]
+                let file = m.source.map { ($0 as NSString).lastPathComponent } ?? "input"
+                if !old.isFromNotification && m.isFromNotification {
+                    out.diagnostics.append(Diagnostic(.warning, path: "\(file):\(m.code)",
+                        "code \(JSONValue.string(m.code).quoted) is already in the feed from the server; the push copy is ignored, as the SDK keeps the server copy"))
+                } else {
+                    out.diagnostics.append(Diagnostic(.warning, path: "\(file):\(m.code)",
+                        "code \(JSONValue.string(m.code).quoted) appears again; this later copy replaces the earlier one"))
+                    out.messages[i] = m
+                }
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,51 @@
+// PWInboxMerge on a successful load: who wins when the feed and the stored status differ (spec §3.10).
+
+public enum InboxMerge {
+    public struct Result: Sendable, Equatable {
+        /// The feed's messages, each with the status that won.
+        public var messages: [InboxMessage]
+        /// Statuses to write to the store (new codes and changed ones).
+        public var writes: [(code: String, status: InboxStatus)]
+        /// Stored codes absent from the feed: dropped (reported by the SDK as `messagesDeleted`).
+        public var dropped: [String]
+        /// Codes whose local status was ahead and kept (the SDK re-sends it to the server).
+        public var keptLocal: [String]
+
+        public static func == (a: Result, b: Result) -> Bool {
+            a.messages == b.messages && a.dropped == b.dropped && a.keptLocal == b.keptLocal
+                && a.writes.map(\.code) == b.writes.map(\.code) && a.writes.map(\.status) == b.writes.map(\.status)
+        }
+    }
+
+    /// The status that survives: when the stored one could move up to the feed's, the feed is ahead and wins;
+    /// when the feed's could move up to the stored one (read, action or deleted locally), the local one stays.
+    /// Otherwise the server copy replaces the stored one.
+    public static func winner(stored: InboxStatus, feed: InboxStatus) -> InboxStatus {
+        if stored == feed { return feed }
+        if stored.canMove(to: feed) { return feed }
+        if feed.canMove(to: stored) { return stored }
+        return feed
+    }
+
+    public static func merge(feed: [InboxMessage], stored: [String: InboxStatus]) -> Result {
+        var out: [InboxMessage] = []
+        out.reserveCapacity(feed.count)
+        var writes: [(code: String, status: InboxStatus)] = []
+        var kept: [String] = []
+        var seen = Set<String>(minimumCapacity: feed.count)
+        for var m in feed {
+            seen.insert(m.code)
+            if let s = stored[m.code] {
+                let w = winner(stored: s, feed: m.status)
+                if w != m.status { kept.append(m.code) }
+                m.status = w
+                if w != s { writes.append((m.code, w)) }
+            } else {
+                writes.append((m.code, m.status))
+            }
+            out.append(m)
+        }
+        let dropped = stored.keys.filter { !seen.contains($0) }.sorted()
+        return Result(messages: out, writes: writes, dropped: dropped, keptLocal: kept)
+    }
+}

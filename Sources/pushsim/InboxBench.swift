@@ -1,0 +1,63 @@
+// The hidden `pushsim inbox --bench` timing mode behind bench/inbox.sh: load, scroll and mark-read on a real store.
+
+import Foundation
+import PushSimApp
+import PushSimEngine
+import PushSimScreens
+import PushSimStore
+
+enum InboxBench {
+    static func ms(_ since: UInt64) -> Double { Double(DispatchTime.now().uptimeNanoseconds - since) / 1e6 }
+
+    static func run(files: [String], attributes: InboxAttributes, now: Date, store path: String?, size: Size) -> Never {
+        let storePath = path ?? NSTemporaryDirectory() + "pushsim-inbox-bench-\(getpid()).sqlite"
+        let t0 = DispatchTime.now().uptimeNanoseconds
+        let sink = EventSink()
+        sink.memoryLimit = 16
+        let scene: InboxScene
+        do {
+            let store = try Store(path: storePath)
+            scene = try InboxScene(files: files, attributes: attributes, now: now, store: store, sink: sink)
+        } catch let e as UserError { fail(e) } catch { fail(UserError("\(error)")) }
+        scene.resize(to: size, at: 0)
+        _ = scene.render(at: 0)
+        let firstFrame = ms(t0)
+
+        let steps = 1000
+        let t1 = DispatchTime.now().uptimeNanoseconds
+        for _ in 0..<steps {
+            scene.handle(.key(.down), at: 0)
+            _ = scene.render(at: 0)
+        }
+        let scroll = ms(t1) / Double(steps)
+
+        let unread = scene.feed.rows.prefix(200).filter { !$0.message.isRead }.map(\.code)
+        let t2 = DispatchTime.now().uptimeNanoseconds
+        var marked = 0
+        for c in unread {
+            scene.markReadForBench(c)
+            marked += 1
+        }
+        let markRead = marked == 0 ? 0 : ms(t2) / Double(marked)
+
+        var usage = rusage()
+        #if canImport(Glibc)
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        let rssMB = Double(usage.ru_maxrss) / 1024  // Linux reports kilobytes
+        #else
+        getrusage(RUSAGE_SELF, &usage)
+        let rssMB = Double(usage.ru_maxrss) / 1_048_576  // macOS reports bytes
+        #endif
+        let out: JSONObject = [
+            "messages": .number(Double(scene.feed.rows.count)),
+            "firstFrameMs": .number((firstFrame * 10).rounded() / 10),
+            "scrollStepMs": .number((scroll * 1000).rounded() / 1000),
+            "markReadMs": .number((markRead * 1000).rounded() / 1000),
+            "markReadSamples": .number(Double(marked)),
+            "maxResidentMB": .number(rssMB.rounded()),
+        ]
+        print(JSONValue.object(out).jsonText())
+        if path == nil { for s in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: storePath + s) } }
+        exit(0)
+    }
+}

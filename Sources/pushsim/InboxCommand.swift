@@ -1,0 +1,134 @@
+// `pushsim inbox FILE...`: open an InboxKit feed interactively, headless, or as a --dump of what it shows.
+
+import ArgumentParser
+import Foundation
+import PushSimApp
+import PushSimEngine
+import PushSimScreens
+import PushSimStore
+
+struct InboxCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "inbox",
+        abstract: "Open an inbox feed as PushwooshInboxKit shows it, with read and deleted state kept in the store.",
+        discussion: """
+        FILE may hold a getInboxMessages response or array, APNs inbox pushes (pw_inbox + inbox_params), or a \
+        createMessage request whose notifications carry inbox_image, inbox_date or inbox_days. Several files are \
+        merged; '-' reads standard input.
+
+        Keys: ↑/↓ j/k PgUp/PgDn Home/End move, Enter opens (marks read, opens the link), 1–9 press the \
+        highlighted card's buttons, d deletes, r refreshes, m marks all read, c clears read messages, q leaves.
+        """
+    )
+
+    @Argument(help: ArgumentHelp("Inbox feed files ('-' = standard input).", valueName: "file"))
+    var files: [String]
+
+    @Option(help: ArgumentHelp("The simulated current time, ISO 8601 (default: now).", valueName: "date"))
+    var now: String?
+
+    @Option(help: ArgumentHelp("Show every message as this card: banner, captioned, classic, carousel, video, wallet or default.", valueName: "kind"))
+    var forceCellKind: String?
+
+    @Flag(help: "pinningEnabled = false: no pinned-first order and no pin indicator.")
+    var noPinning = false
+
+    @Flag(help: "pinIndicatorVisible = false: pinned messages still sort first.")
+    var noPinIndicator = false
+
+    @Flag(help: "swipeToDeleteEnabled = false.")
+    var noSwipeToDelete = false
+
+    @Flag(help: "automaticReadOnDisappear = false: leaving does not mark the visible rows read.")
+    var noReadOnDisappear = false
+
+    @Flag(help: "pullToRefreshEnabled = false.")
+    var noPullToRefresh = false
+
+    @Flag(help: "inlineButtonsEnabled = false.")
+    var noButtons = false
+
+    @Flag(help: "enableDarkTheme = false: the light appearance.")
+    var light = false
+
+    @Option(help: ArgumentHelp("emptyMessage (default \"Your inbox is empty\").", valueName: "text"))
+    var emptyMessage: String?
+
+    @Option(help: ArgumentHelp("errorMessage (default \"Couldn't load messages\").", valueName: "text"))
+    var errorMessage: String?
+
+    @Flag(help: "Print the feed as displayed, as one JSON array, and exit.")
+    var dump = false
+
+    @Flag(help: .hidden)
+    var bench = false
+
+    @OptionGroup var headlessOptions: HeadlessOptions
+    @OptionGroup var interactiveOptions: InteractiveOptions
+
+    func validate() throws {
+        if let k = forceCellKind, InboxCellKind(rawValue: k.lowercased()) == nil {
+            throw ValidationError("--force-cell-kind must be one of \(InboxCellKind.allCases.map(\.rawValue).joined(separator: ", ")) (got '\(k)')")
+        }
+        if let n = now, InboxCommand.parseDate(n) == nil {
+            throw ValidationError("--now must be an ISO 8601 date such as 2026-11-23T09:30:00Z (got '\(n)')")
+        }
+        if files.filter({ $0 == "-" }).count > 1 { throw ValidationError("standard input ('-') can be given once") }
+    }
+
+    static func parseDate(_ s: String) -> Date? {
+        for opts: ISO8601DateFormatter.Options in [[.withInternetDateTime], [.withInternetDateTime, .withFractionalSeconds], [.withFullDate]] {
+            let f = ISO8601DateFormatter()
+            f.formatOptions = opts
+            if let d = f.date(from: s) { return d }
+        }
+        return nil
+    }
+
+    var attributes: InboxAttributes {
+        var a = InboxAttributes()
+        a.pinningEnabled = !noPinning
+        a.pinIndicatorVisible = !noPinIndicator
+        a.swipeToDeleteEnabled = !noSwipeToDelete
+        a.automaticReadOnDisappear = !noReadOnDisappear
+        a.pullToRefreshEnabled = !noPullToRefresh
+        a.inlineButtonsEnabled = !noButtons
+        a.enableDarkTheme = !light
+        a.forceCellKind = forceCellKind.flatMap { InboxCellKind(rawValue: $0.lowercased()) }
+        if let e = emptyMessage { a.emptyMessage = e }
+        if let e = errorMessage { a.errorMessage = e }
+        return a
+    }
+
+    func run() throws {
+        let date = now.flatMap(InboxCommand.parseDate) ?? Date()
+        if bench { InboxBench.run(files: files, attributes: attributes, now: date, store: headlessOptions.store, size: headlessOptions.parsedSize) }
+        let store: Store
+        do { store = try Store(path: headlessOptions.store ?? Store.defaultPath()) }
+        catch { fail(UserError(error.message, exitCode: error.exitCode)) }
+        let sink = EventSink()
+        let scene: InboxScene
+        do {
+            scene = try InboxScene(files: files, attributes: attributes, now: date, store: store, sink: sink)
+        } catch {
+            fail(error)
+        }
+        if dump {
+            if let path = headlessOptions.events, let out = try? OutputStream(path: path) {
+                for e in sink.events { out.write(e.jsonLine + "\n") }
+            } else {
+                for e in sink.events where e.event.name == "warning" {
+                    let path = e.event["path"]?.stringValue ?? "", msg = e.event["message"]?.stringValue ?? ""
+                    FileHandle.standardError.write(Data("pushsim: warning: \(path): \(msg)\n".utf8))
+                }
+            }
+            print(scene.feed.dump().jsonText())
+            return
+        }
+        if headlessOptions.headless {
+            headlessOptions.runHeadless(scene: scene, sink: sink)
+            return
+        }
+        runInteractive(scene, options: interactiveOptions)
+    }
+}

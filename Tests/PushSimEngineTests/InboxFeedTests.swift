@@ -1,0 +1,199 @@
+// The feed pipeline and user actions: core order, default transform, row tap, buttons, delete, bulk ops, merge
+// (spec §3.6–3.10).
+
+import Foundation
+import Testing
+@testable import PushSimEngine
+
+@Suite struct InboxFeedTests {
+    let now = Date(timeIntervalSince1970: 1_000_000)
+
+    func m(_ code: String, _ date: Double?, order: String? = nil, status: InboxStatus = .delivered, ap: JSONObject? = nil,
+           title: String? = "T", expires: Double? = nil) -> InboxMessage {
+        InboxMessage(code: code, title: title, message: "body", sendDate: date.map { Date(timeIntervalSince1970: $0) },
+                     expirationDate: expires.map { Date(timeIntervalSince1970: $0) }, sortOrder: order, actionParams: ap, status: status)
+    }
+
+    func loaded(_ ms: [InboxMessage], _ a: InboxAttributes = InboxAttributes()) -> InboxFeed {
+        var f = InboxFeed(attributes: a)
+        _ = f.load(ms, now: now)
+        return f
+    }
+
+    // spec §3.7 "Core order": sendDate desc, then sortOrder (string) desc, then code desc.
+    @Test func coreOrder() {
+        let ms = [m("a", 10, order: "9"), m("b", 20), m("c", 10, order: "10"), m("d", 10, order: "10"), m("e", nil)]
+        #expect(InboxFeed.coreOrder(ms).map(\.code) == ["b", "a", "d", "c", "e"], "\"9\" > \"10\" as strings; nil date last")
+    }
+
+    // spec §3.7 defaultTransform: pinned first (with pinning), unread before read, sendDate desc, stable.
+    @Test func defaultTransform() {
+        let ms = [m("read-new", 30, status: .read), m("unread-old", 10), m("pinned-read", 5, status: .read, ap: ["pinned": true]),
+                  m("unread-new", 20), m("tie-1", nil), m("tie-2", nil)]
+        #expect(InboxFeed.transform(ms, pinningEnabled: true).map(\.code) == ["pinned-read", "unread-new", "unread-old", "tie-1", "tie-2", "read-new"])
+        #expect(InboxFeed.transform(ms, pinningEnabled: false).map(\.code) == ["unread-new", "unread-old", "tie-1", "tie-2", "read-new", "pinned-read"])
+    }
+
+    // spec §3.7/§3.10: deleted (4) and expired messages are filtered; DeletedService (5) is not.
+    @Test func loadFiltersDeletedAndExpired() {
+        let f = loaded([m("ok", 1), m("del", 2, status: .deleted), m("svc", 3, status: .deletedService), m("old", 4, expires: 999_999)])
+        #expect(f.rows.map(\.code) == ["ok", "svc"])
+    }
+
+    @Test func loadReportsCountAndDegrades() {
+        var f = InboxFeed()
+        let events = f.load([m("a", 1, ap: ["displayType": "banner"]), m("b", 2)], now: now)
+        #expect(events.map(\.name) == ["load", "degrade"])
+        #expect(events[0]["count"] == 2)
+        #expect(events[1].fields == ["code": "a", "from": "banner", "to": "classic", "reason": "no image"])
+    }
+
+    // spec §3.8 screen states
+    @Test func screenStates() {
+        var f = InboxFeed()
+        #expect(f.screenState == .empty)
+        f.loadFailed("x")
+        #expect(f.screenState == .error)
+        _ = f.load([m("a", 1)], now: now)
+        f.loadFailed("y")
+        #expect(f.screenState == .list, "a failed refresh never blanks an existing list")
+    }
+
+    // spec §3.9 row tap: performAction (Action status, counts as read), then the link opens.
+    @Test func rowTapPerformsTheActionThenOpensTheLink() {
+        var f = loaded([m("a", 1, ap: ["l": "https://x.y/z"])])
+        let out = f.tap("a")
+        #expect(out.events.map(\.name) == ["select", "read", "open_url"])
+        #expect(out.events[1]["codes"] == ["a"])
+        #expect(out.events[2]["url"] == "https://x.y/z")
+        #expect(f.rows[0].message.status == .action)
+        #expect(out.persist == ["a": .action])
+        let again = f.tap("a")
+        #expect(again.events.map(\.name) == ["select", "open_url"], "already read: no read event, no status change")
+        #expect(again.persist.isEmpty)
+    }
+
+    @Test func rowTapOnDeepLinkRichMediaAndPlain() {
+        var f = loaded([m("d", 3, ap: ["l": "myapp://x"]), m("r", 2, ap: ["h": "abc"]), m("p", 1), m("bad", 0, ap: ["l": "javascript:alert(1)"])])
+        #expect(f.tap("d").events.last == Event("open_url", ["url": "myapp://x"]))
+        #expect(f.tap("r").events.last?.name == "rich_media")
+        #expect(f.tap("p").events.map(\.name) == ["select", "read"])
+        #expect(f.tap("bad").events.last == Event("refused_url", ["url": "javascript:alert(1)"]))
+    }
+
+    // spec §3.6 tap handling: openURL then mark read; dismiss deletes; markRead; custom marks read.
+    @Test func buttonActions() {
+        let ap: JSONObject = ["buttons": [["title": "Go", "url": "https://go"], ["title": "X", "action": "dismiss"],
+                                          ["title": "R", "action": "markread"], ["title": "C", "tag": "t"], ["title": "F", "url": "file:///x"]]]
+        var f = loaded([m("a", 1, ap: ap)])
+        var out = f.tapButton("a", index: 1)
+        #expect(out.events.map(\.name) == ["button", "open_url", "read"])
+        #expect(out.events[0].fields == ["code": "a", "index": 1, "action": "openURL"])
+        #expect(f.rows[0].message.status == .read)
+
+        f = loaded([m("a", 1, ap: ap)])
+        out = f.tapButton("a", index: 3)
+        #expect(out.events.map(\.name) == ["button", "read"])
+        f = loaded([m("a", 1, ap: ap)])
+        out = f.tapButton("a", index: 4)
+        #expect(out.events.map(\.name) == ["button", "read"], "custom marks the message read (spec §5.4)")
+        f = loaded([m("a", 1, ap: ap)])
+        out = f.tapButton("a", index: 5)
+        #expect(out.events.map(\.name) == ["button", "refused_url", "read"])
+        f = loaded([m("a", 1, ap: ap)])
+        out = f.tapButton("a", index: 2)
+        #expect(out.events.map(\.name) == ["button", "delete"])
+        #expect(f.rows.isEmpty)
+        #expect(out.persist == ["a": .deleted])
+        f = loaded([m("a", 1, ap: ap)])
+        #expect(f.tapButton("a", index: 9).events.isEmpty)
+    }
+
+    // spec §3.5: only captioned and classic render buttons; inlineButtonsEnabled switches them off.
+    @Test func buttonsOnlyOnCaptionedAndClassicAndWhenEnabled() {
+        let ap: JSONObject = ["buttons": [["title": "Go", "url": "https://go"]], "image": "https://i"]
+        var f = loaded([m("banner", 1, ap: ap, title: nil), m("captioned", 2, ap: ap)])
+        #expect(f.rows.map(\.kind) == [.captioned, .banner])
+        #expect(f.visibleButtons(f.rows[0]).count == 1)
+        #expect(f.visibleButtons(f.rows[1]).isEmpty)
+        #expect(f.tapButton("banner", index: 1).events.isEmpty)
+        var a = InboxAttributes()
+        a.inlineButtonsEnabled = false
+        f = loaded([m("captioned", 2, ap: ap)], a)
+        #expect(f.visibleButtons(f.rows[0]).isEmpty)
+    }
+
+    // spec §3.7 pin indicator: pinningEnabled && isPinned && pinIndicatorVisible.
+    @Test func pinIndicatorRules() {
+        var a = InboxAttributes()
+        #expect(a.showsPin(true))
+        a.pinIndicatorVisible = false
+        #expect(!a.showsPin(true))
+        let f = loaded([m("x", 1), m("p", 0, ap: ["pinned": true])], a)
+        #expect(f.rows.first?.code == "p", "hiding the indicator keeps pinned-first sorting")
+        a = InboxAttributes()
+        a.pinningEnabled = false
+        #expect(!a.showsPin(true))
+    }
+
+    // spec §3.9 swipe to delete
+    @Test func deleteRemovesTheRow() {
+        var f = loaded([m("a", 2), m("b", 1)])
+        let out = f.delete("a")
+        #expect(out.events == [Event("delete", ["code": "a"])])
+        #expect(f.rows.map(\.code) == ["b"])
+    }
+
+    // spec §3.9 markRead(messages:) skips read ones; markAllAsRead; clearReadMessages.
+    @Test func bulkOperations() {
+        var f = loaded([m("u1", 3), m("r1", 2, status: .read), m("u2", 1), m("a1", 0, status: .action)])
+        var out = f.markRead(["r1", "u1"])
+        #expect(out.events == [Event("read", ["codes": ["u1"]])])
+        out = f.markAllRead()
+        #expect(out.events == [Event("read", ["codes": ["u2"]])])
+        _ = f.load(f.rows.map(\.message) + [m("u3", 5)], now: now)
+        out = f.clearRead()
+        #expect(out.events.map(\.name) == ["delete", "delete", "delete", "delete"])
+        #expect(f.rows.map(\.code) == ["u3"])
+        #expect(out.persist.values.allSatisfy { $0 == .deleted })
+    }
+
+    // spec §3.8: the debounced merge reload re-runs the transform (a read message drops below unread ones).
+    @Test func reorderAfterReadMovesTheRowDown() {
+        var f = loaded([m("a", 3), m("b", 2), m("c", 1)])
+        _ = f.tap("a")
+        #expect(f.rows.map(\.code) == ["a", "b", "c"], "the row is reloaded in place")
+        f.reorder()
+        #expect(f.rows.map(\.code) == ["b", "c", "a"])
+    }
+
+    // spec §3.10 merge: local ahead wins, feed ahead wins, missing dropped.
+    @Test func mergeRules() {
+        #expect(InboxMerge.winner(stored: .read, feed: .delivered) == .read)
+        #expect(InboxMerge.winner(stored: .deleted, feed: .read) == .deleted)
+        #expect(InboxMerge.winner(stored: .action, feed: .read) == .action)
+        #expect(InboxMerge.winner(stored: .delivered, feed: .read) == .read)
+        #expect(InboxMerge.winner(stored: .read, feed: .action) == .action)
+        #expect(InboxMerge.winner(stored: .created, feed: .delivered) == .delivered)
+        #expect(InboxMerge.winner(stored: .deletedService, feed: .read) == .read, "neither can move: the server copy replaces it")
+        let r = InboxMerge.merge(feed: [m("a", 1), m("b", 1, status: .action), m("new", 1)],
+                                 stored: ["a": .read, "b": .read, "gone": .read])
+        #expect(r.messages.map(\.status) == [.read, .action, .delivered])
+        #expect(r.keptLocal == ["a"])
+        #expect(r.writes.map(\.code) == ["b", "new"])
+        #expect(r.dropped == ["gone"])
+    }
+
+    // The contract's --dump fields.
+    @Test func dumpFields() {
+        let ap: JSONObject = ["pinned": true, "buttons": [["title": "Go", "url": "https://go"], ["title": "C", "tag": "t"]]]
+        var a = InboxAttributes()
+        let f = loaded([m("a", 0, ap: ap)], a)
+        let d = f.dump()
+        #expect(d.jsonText() == #"[{"code":"a","kind":"classic","pinned":true,"read":false,"title":"T","message":"body","image":null,"date":"1970-01-01T00:00:00Z","buttons":[{"title":"Go","action":"openURL","url":"https://go"},{"title":"C","action":"custom","payload":{"tag":"t"}}]}]"#)
+        a.pinningEnabled = false
+        let noPin = loaded([m("a", nil, ap: ap)], a).dump().arrayValue?.first
+        #expect(noPin?["pinned"] == false)
+        #expect(noPin?["date"] == .null)
+    }
+}

@@ -1,0 +1,51 @@
+// Inbox statuses in the SQLite store: saved at once, kept across restarts, merged with each load (spec §3.10).
+
+import Foundation
+import Testing
+@testable import PushSimEngine
+@testable import PushSimStore
+
+@Suite struct InboxStoreTests {
+    let now = Date(timeIntervalSince1970: 1_000_000)
+
+    func tempPath() -> String {
+        NSTemporaryDirectory() + "pushsim-inbox-store-\(UUID().uuidString).sqlite"
+    }
+
+    func feed(_ statuses: [(String, InboxStatus)]) -> [InboxMessage] {
+        statuses.map { InboxMessage(code: $0.0, status: $0.1) }
+    }
+
+    // spec §3.10 "Persistence" and "Net effect": read and deleted survive a restart; the feed ahead wins;
+    // codes missing from the feed are dropped.
+    @Test func statusesSurviveARestartAndMergeWithTheNextLoad() throws {
+        let path = tempPath()
+        defer { for s in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + s) } }
+        do {
+            let s = InboxStore(try Store(path: path))
+            let first = try s.merge(feed([("a", .delivered), ("b", .delivered), ("c", .delivered), ("gone", .delivered)]), at: now)
+            #expect(first.writes.count == 4)
+            try s.save(["a": .read, "b": .deleted], at: now)
+        }
+        let s = InboxStore(try Store(path: path))
+        #expect(try s.statuses() == ["a": .read, "b": .deleted, "c": .delivered, "gone": .delivered])
+        let second = try s.merge(feed([("a", .delivered), ("b", .delivered), ("c", .action)]), at: now)
+        #expect(second.messages.map(\.status) == [.read, .deleted, .action])
+        #expect(second.keptLocal == ["a", "b"])
+        #expect(second.dropped == ["gone"])
+        #expect(try s.statuses() == ["a": .read, "b": .deleted, "c": .action])
+    }
+
+    @Test func removeAllForgetsEveryStatus() throws {
+        let s = InboxStore(try Store(inMemory: ()))
+        try s.save(["a": .read], at: now)
+        try s.removeAll()
+        #expect(try s.statuses().isEmpty)
+    }
+
+    @Test func unknownStoredStatusReadsAsCreated() throws {
+        let store = try Store(inMemory: ())
+        try store.db.write { db in try db.execute(sql: "INSERT INTO inboxMessage(code, status, updatedAt) VALUES ('x', 99, 0)") }
+        #expect(try InboxStore(store).statuses() == ["x": .created])
+    }
+}
