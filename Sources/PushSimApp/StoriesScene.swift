@@ -125,11 +125,10 @@ public final class StoriesScene: ScriptableScene {
 
     public func resize(to newSize: Size, at t: Double) {
         advance(to: t)
-        let first = !sized
         sized = true
         size = newSize
-        // The first page's image is asked for once its real size is known, not at the provisional one.
-        if first, expanded, let page = state.page { _ = images.slot(for: page.image, size: storySize) }
+        // Start the current page's image at the size it will be drawn (a synchronous source renders it now).
+        if expanded, let page = state.page { _ = images.slot(for: page.image, size: storySize); takeImageDiagnostics() }
         let small = newSize.width < minimumSize.width || newSize.height < minimumSize.height
         if small != tooSmall {
             tooSmall = small
@@ -339,6 +338,7 @@ public final class StoriesScene: ScriptableScene {
                     crossfadeFrom = (prev, t)
                 }
                 lastShownIndex = state.index
+                // Before the first resize the layout is a guess; loading at that size would render twice.
                 if sized { _ = images.slot(for: url, size: storySize) }
             case .prefetch(let urls):
                 images.prefetch(urls)
