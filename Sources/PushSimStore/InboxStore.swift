@@ -21,8 +21,7 @@ public final class InboxStore {
         do {
             return try store.db.read { db in
                 var out: [String: InboxStatus] = [:]
-                let rows = try Row.fetchCursor(db, sql: "SELECT code, status FROM inboxMessage")
-                while let row = try rows.next() {
+                for row in try Row.fetchAll(db, sql: "SELECT code, status FROM inboxMessage") {
                     let code: String = row[0]
                     let raw: Int = row[1]
                     out[code] = InboxStatus(rawValue: raw) ?? .created

@@ -39,6 +39,8 @@ public struct InboxFeed: Sendable {
     public private(set) var rows: [InboxRow] = []
     /// Set when the last load failed; the error state shows only while there are no rows.
     public var loadError: String?
+    /// Unread rows, kept up to date by every action so a frame never has to count 100,000 rows.
+    public private(set) var unreadCount = 0
 
     public init(attributes: InboxAttributes = InboxAttributes()) {
         self.attributes = attributes
@@ -61,6 +63,7 @@ public struct InboxFeed: Sendable {
         let ordered = InboxFeed.transform(InboxFeed.coreOrder(visible), pinningEnabled: attributes.pinningEnabled)
         let force = attributes.forceCellKind
         rows = ordered.map { InboxRow($0, forceCellKind: force) }
+        recount()
         loadError = nil
         var events = [Event("load", ["count": .number(Double(rows.count))])]
         for r in rows { if let d = r.resolution.degrade { events.append(d.event) } }
@@ -76,6 +79,12 @@ public struct InboxFeed: Sendable {
     public mutating func reorder() {
         let keyed = InboxFeed.transformOrder(rows.map(\.message), pinned: rows.map(\.pinned), pinningEnabled: attributes.pinningEnabled)
         rows = keyed.map { rows[$0] }
+    }
+
+    mutating func recount() {
+        var n = 0
+        for i in rows.indices where !rows[i].message.status.isRead { n += 1 }
+        unreadCount = n
     }
 
     /// PWInboxStorage.getAllMessages: sendDate descending, then sortOrder (a string) descending, then code descending.
@@ -187,6 +196,7 @@ public struct InboxFeed: Sendable {
         var out = InboxOutcome()
         guard let i = index(of: code, hint: hint) else { return out }
         setStatus(i, .deleted, &out)
+        // Deleted counts as read, so setStatus already took an unread row out of unreadCount.
         rows.remove(at: i)
         out.events.append(Event("delete", ["code": .string(code)]))
         out.status = "Deleted \(code)"
@@ -229,6 +239,7 @@ public struct InboxFeed: Sendable {
         }
         let n = rows.count - kept.count
         rows = kept
+        recount()
         out.status = n == 0 ? "No read messages to clear" : "Cleared \(n) read message\(n == 1 ? "" : "s")"
         return out
     }
@@ -237,8 +248,10 @@ public struct InboxFeed: Sendable {
 
     /// Applies a status change only when the SDK's transition table allows it.
     mutating func setStatus(_ i: Int, _ s: InboxStatus, _ out: inout InboxOutcome) {
-        guard rows[i].message.status.canMove(to: s) else { return }
+        let old = rows[i].message.status
+        guard old.canMove(to: s) else { return }
         rows[i].message.status = s
+        if !old.isRead && s.isRead { unreadCount -= 1 }
         out.persist[rows[i].code] = s
     }
 
