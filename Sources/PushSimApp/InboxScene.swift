@@ -96,10 +96,12 @@ public final class InboxScene: ScriptableScene {
             catch { throw UserError(error.message) }
         }
         imageBase = [:]
+        var dirs: [String: String] = [:]
         for m in messages {
-            guard let src = m.source, src != "standard input" else { continue }
-            let dir = (src as NSString).deletingLastPathComponent
-            for u in [m.imageUrl, InboxCellResolver.resolvedImageURL(m)].compactMap({ $0 }) where imageBase[u] == nil { imageBase[u] = dir }
+            guard let src = m.source, src != "standard input", let u = InboxCellResolver.resolvedImageURL(m),
+                  imageBase[u] == nil, !u.hasPrefix("/"), !u.contains("://") else { continue }
+            if dirs[src] == nil { dirs[src] = (src as NSString).deletingLastPathComponent }
+            imageBase[u] = dirs[src]
         }
         let keep = model.feed.rows.indices.contains(model.highlighted) ? model.feed.rows[model.highlighted].code : nil
         let events = model.feed.load(messages, now: wallNow)
