@@ -73,8 +73,10 @@ public final class InboxScene: ScriptableScene {
                     if stdinDoc == nil { stdinDoc = try InputFile.readJSON(f) }
                     results.append(try parser.parse(stdinDoc!, file: InputFile.displayName(f)))
                 } else {
-                    // A temporary, so the parser owns the only reference and frees items as it goes.
-                    results.append(try parser.parse(InputFile.readJSON(f), file: InputFile.displayName(f)))
+                    // Message by message: a large feed is never held as one JSON tree.
+                    let bytes = try InputFile.readBytes(f)
+                    do { results.append(try InboxFeedReader.read(bytes, file: f, parser: parser)) }
+                    catch let e as JSONSyntaxError { throw UserError("\(f): not valid JSON: \(e.description)") }
                 }
             } catch let e as UserError {
                 throw e
@@ -88,11 +90,13 @@ public final class InboxScene: ScriptableScene {
     }
 
     /// Merge with the store, then a `.replace` load; warnings first, then `load` and `degrade` events.
-    func apply(_ parsed: InboxFeedParser.Result, at t: Double) throws(UserError) {
+    func apply(_ parsed: consuming InboxFeedParser.Result, at t: Double) throws(UserError) {
         for d in parsed.diagnostics { sink.emit(.warning(d), at: t) }
+        let diagnostics = parsed.diagnostics
         var messages = parsed.messages
+        parsed = InboxFeedParser.Result()  // one copy of a large feed at a time
         if let s = inboxStore {
-            do { messages = try s.merge(messages, at: wallNow).messages }
+            do { _ = try s.merge(&messages, at: wallNow) }
             catch { throw UserError(error.message) }
         }
         imageBase = [:]
@@ -105,11 +109,12 @@ public final class InboxScene: ScriptableScene {
         }
         let keep = model.feed.rows.indices.contains(model.highlighted) ? model.feed.rows[model.highlighted].code : nil
         let events = model.feed.load(messages, now: wallNow)
+        messages = []
         model.context.dates = InboxDateFormatter(now: wallNow, timeZone: timeZone)
         for e in events { sink.emit(e, at: t) }
         if let keep, let i = model.feed.index(of: keep) { model.highlighted = i }
-        if !parsed.diagnostics.isEmpty && model.status.isEmpty {
-            model.status = "\(parsed.diagnostics.count) warning\(parsed.diagnostics.count == 1 ? "" : "s"): \(parsed.diagnostics[0])"
+        if !diagnostics.isEmpty && model.status.isEmpty {
+            model.status = "\(diagnostics.count) warning\(diagnostics.count == 1 ? "" : "s"): \(diagnostics[0])"
         }
         InboxScreen.reveal(&model, size: size)
     }

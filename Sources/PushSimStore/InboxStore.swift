@@ -33,7 +33,15 @@ public final class InboxStore {
 
     /// Merge a load with the stored statuses (spec §3.10), write the result, drop codes missing from the feed.
     public func merge(_ feed: [InboxMessage], at now: Date) throws(StoreError) -> InboxMerge.Result {
-        let result = InboxMerge.merge(feed: feed, stored: try statuses())
+        var messages = feed
+        var result = try merge(&messages, at: now)
+        result.messages = messages
+        return result
+    }
+
+    /// The merge, updating `feed`'s statuses in place.
+    public func merge(_ feed: inout [InboxMessage], at now: Date) throws(StoreError) -> InboxMerge.Result {
+        let result = InboxMerge.merge(&feed, stored: try statuses())
         let stamp = now.timeIntervalSince1970
         do {
             try store.db.write { db in

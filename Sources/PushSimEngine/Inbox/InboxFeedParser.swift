@@ -17,6 +17,11 @@ public struct InboxFeedParser {
     public struct Result: Sendable, Equatable {
         public var messages: [InboxMessage] = []
         public var diagnostics: [Diagnostic] = []
+
+        public init(messages: [InboxMessage] = [], diagnostics: [Diagnostic] = []) {
+            self.messages = messages
+            self.diagnostics = diagnostics
+        }
     }
 
     /// A document that is none of the accepted shapes.
