@@ -50,8 +50,9 @@ let package = Package(
             "PushSimScreens", "PushSimEngine",
             .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
         ], exclude: ["__Snapshots__"]),
-        .testTarget(name: "PushSimMediaTests", dependencies: ["PushSimMedia"]),
+        .testTarget(name: "PushSimMediaTests", dependencies: ["PushSimMedia"], exclude: ["__Snapshots__"]),
         .testTarget(name: "PushSimStoreTests", dependencies: ["PushSimStore"]),
+        .testTarget(name: "PushSimTerminalTests", dependencies: ["PushSimTerminal", "CNcursesw"]),
         .testTarget(name: "PushSimAppTests", dependencies: [
             "PushSimApp",
             .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),

@@ -41,9 +41,3 @@ public enum SampleCatalog {
         return list
     }
 }
-
-// Until an experience contributes samples, it adds none (each file below replaces one of these).
-extension SampleCatalog {
-    static func storiesSamples(_ r: Resources) -> [Sample] { [] }
-    static func primerSamples(_ r: Resources) -> [Sample] { [] }
-}

@@ -50,7 +50,8 @@ public enum Script {
             case "\"" where depth > 0: inString = true; cur.append(ch)
             case "{", "[": depth += 1; cur.append(ch)
             case "}", "]": depth = max(0, depth - 1); cur.append(ch)
-            case ";", "\n", "\r\n" where depth == 0: raw.append(cur); cur = ""
+            case ";", "\n", "\r\n":
+                if depth == 0 { raw.append(cur); cur = "" } else { cur.append(ch) }
             default: cur.append(ch)
             }
         }

@@ -1,3 +1,119 @@
-// The terminal layer's namespace: the only code that touches ncurses.
+// The interactive run loop: one wait for input and the scene's next deadline, on the monotonic clock.
 
-public enum Terminal {}
+import CNcursesw
+import Foundation
+import PushSimScreens
+
+public enum Terminal {
+    public struct Options: Sendable {
+        /// Write an asciicast v2 recording of every byte sent to the terminal.
+        public var recordPath: String?
+        /// Write the loop's counters here at exit (`PUSHSIM_DEBUG_STATS`).
+        public var statsPath: String?
+        public var environment: [String: String]
+
+        public init(recordPath: String? = nil, statsPath: String? = nil,
+                    environment: [String: String] = ProcessInfo.processInfo.environment) {
+            self.recordPath = recordPath
+            self.statsPath = statsPath ?? environment["PUSHSIM_DEBUG_STATS"].flatMap { $0.isEmpty ? nil : $0 }
+            self.environment = environment
+        }
+    }
+
+    /// Run `scene` until its exit status is set and return that status, restoring the terminal first.
+    /// SIGINT, SIGTERM and SIGHUP restore the terminal and end the process by that signal;
+    /// SIGTSTP restores it, stops, and repaints everything when continued.
+    public static func run(_ scene: Scene, options: Options) throws(TerminalError) -> Int32 {
+        let stats = RunStats()
+        stats.startRealtime = pushsim_realtime_seconds()
+        let signalFD = TerminalGuard.installSignals()
+        guard signalFD >= 0 else { throw TerminalError("cannot install signal handlers") }
+        let origin = pushsim_monotonic_seconds()
+        // Time spent stopped (Ctrl-Z) does not count: a story resumes where it was.
+        var stoppedFor = 0.0
+        func now() -> Double { pushsim_monotonic_seconds() - origin - stoppedFor }
+
+        let driver = try NcursesDriver(recordPath: options.recordPath, environment: options.environment, stats: stats, start: origin)
+        func finish() {
+            driver.shutdown()
+            stats.bytesWritten = driver.bytesWritten
+            if let p = options.statsPath { stats.write(to: p) }
+        }
+
+        scene.resize(to: driver.size, at: now())
+        driver.draw(scene.render(at: now()))
+
+        while scene.exitStatus == nil {
+            let timeout: Int32
+            if let deadline = scene.nextDeadline() {
+                // Round up so the wait ends at or after the deadline, never a hair before it.
+                let ms = ((deadline - now()) * 1000).rounded(.up)
+                timeout = Int32(min(max(ms, 1), 86_400_000))
+            } else {
+                timeout = -1
+            }
+            stats.iterations += 1
+            let woke = TerminalGuard.wait(input: STDIN_FILENO, signals: signalFD, timeoutMs: timeout)
+            var redrawAll = false
+
+            if woke > 0 && woke & 2 != 0 {
+                stats.signalWakeups += 1
+                while case let sig = TerminalGuard.nextSignal(signalFD), sig != 0 {
+                    switch sig {
+                    case SIGINT, SIGTERM, SIGHUP:
+                        finish()
+                        TerminalGuard.die(by: sig)
+                    case SIGTSTP:
+                        let stopped = pushsim_monotonic_seconds()
+                        TerminalGuard.ignoreTTOU(true)
+                        driver.suspend()
+                        TerminalGuard.ignoreTTOU(false)
+                        TerminalGuard.suspendSelf()
+                        driver.resume()
+                        stoppedFor += pushsim_monotonic_seconds() - stopped
+                        scene.resize(to: driver.size, at: now())
+                        redrawAll = true
+                    case SIGCONT:
+                        driver.invalidate()
+                        redrawAll = true
+                    default:
+                        break
+                    }
+                }
+            }
+
+            // An interrupted wait is usually SIGWINCH: ncurses then reports KEY_RESIZE from the next read.
+            var events: [InputEvent] = []
+            if woke == -1 || woke & 1 != 0 { events = driver.readEvents() }
+            if woke == 0 { stats.deadlineWakeups += 1 }
+            else if woke & 1 != 0 { stats.inputWakeups += 1 }
+            else if woke == -1 { stats.otherWakeups += 1 }
+
+            let t = now()
+            let due = woke == 0 || (scene.nextDeadline().map { $0 <= t } ?? false)
+            scene.advance(to: t)
+            for e in events {
+                stats.inputEvents += 1
+                if case .resize(let size) = e {
+                    scene.resize(to: size, at: t)
+                    redrawAll = true
+                } else {
+                    scene.handle(e, at: t)
+                }
+                if scene.exitStatus != nil { break }
+            }
+            for r in scene.takeRequests() {
+                switch r {
+                case .bell: driver.bell()
+                }
+            }
+            if scene.exitStatus != nil { break }
+            // Input that decoded to nothing (a hovering mouse) changes nothing: no frame.
+            guard redrawAll || !events.isEmpty || due || woke & 2 != 0 else { continue }
+            if redrawAll { driver.invalidate() }
+            driver.draw(scene.render(at: now()))
+        }
+        finish()
+        return scene.exitStatus ?? 0
+    }
+}

@@ -4,6 +4,12 @@ import ArgumentParser
 
 enum CommandRegistry {
     static let all: [ParsableCommand.Type] = [
+        HomeCommand.self,
+        StoriesCommand.self,
+        PrimerCommand.self,
         InboxCommand.self,
+        ValidateCommand.self,
+        PrefetchCommand.self,
+        ResetCommand.self,
     ]
 }

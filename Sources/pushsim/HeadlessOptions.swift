@@ -58,11 +58,13 @@ final class OutputStream {
             handle = FileHandle.standardOutput
             closeOnDeinit = false
         } else {
-            guard FileManager.default.createFile(atPath: path, contents: nil),
-                  let h = FileHandle(forWritingAtPath: path) else {
+            // open(2), not FileManager.createFile: that writes atomically by renaming a new file over the path,
+            // which replaces /dev/null (or any device or FIFO) with a regular file when running as root.
+            let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+            guard fd >= 0 else {
                 throw UserError("\(path): cannot be written (does its folder exist?)")
             }
-            handle = h
+            handle = FileHandle(fileDescriptor: fd, closeOnDealloc: false)
             closeOnDeinit = true
         }
     }

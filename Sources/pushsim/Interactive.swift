@@ -1,8 +1,10 @@
 // Runs a scene in the real terminal. Owned by the terminal front end; commands call only `runInteractive`.
 
 import ArgumentParser
+import Foundation
 import PushSimApp
 import PushSimScreens
+import PushSimTerminal
 
 /// Options every interactive command shares.
 struct InteractiveOptions: ParsableArguments {
@@ -12,5 +14,10 @@ struct InteractiveOptions: ParsableArguments {
 
 /// Run `scene` until it exits, restoring the terminal on every path; exits the process with the scene's status.
 func runInteractive(_ scene: Scene, options: InteractiveOptions) -> Never {
-    fail(UserError("the interactive terminal front end is not part of this build yet; use --headless"))
+    do {
+        let status = try Terminal.run(scene, options: Terminal.Options(recordPath: options.record))
+        exit(status)
+    } catch {
+        fail(UserError(error.message))
+    }
 }

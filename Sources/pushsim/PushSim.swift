@@ -12,6 +12,7 @@ struct PushSim: ParsableCommand {
         Pushwoosh iOS SDK (7.1.3) does, in a terminal or headless on a simulated clock.
         """,
         version: "0.1.0",
-        subcommands: CommandRegistry.all
+        subcommands: CommandRegistry.all,
+        defaultSubcommand: HomeCommand.self
     )
 }

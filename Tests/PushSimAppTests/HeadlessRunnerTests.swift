@@ -50,6 +50,7 @@ final class MetronomeScene: ScriptableScene {
         let steps = Script.parse("wait 1; key right\n# a comment\n\nclick 3,4;notify {\"a\":\"x;y\"}")
         #expect(steps.map(\.description) == ["wait 1", "key right", "click 3,4", "notify {\"a\":\"x;y\"}"])
         #expect(steps.map(\.number) == [1, 2, 3, 4])
+        #expect(Script.parse("notify {\"a\": 1;\n \"b\": [2; 3]}; wait 1").map(\.name) == ["notify", "wait"])
     }
 
     @Test func timersFireAtTheirExactTimesInsideAWait() throws {

@@ -1,0 +1,167 @@
+// The home screen: a menu of every bundled sample, grouped by experience; a chosen sample runs inside it.
+
+import PushSimScreens
+
+public final class HomeScene: Scene {
+    /// Smaller than this, the menu shows one line asking for a bigger terminal.
+    public static let minimumSize = Size(width: 40, height: 10)
+
+    public let samples: [Sample]
+    /// Shown when the catalog is empty, so the user learns where samples come from.
+    public let resourcesRoot: String
+    public private(set) var selected = 0
+    /// The sample running now; the menu comes back when its exit status is set.
+    public private(set) var child: Scene?
+    /// One line under the menu: a sample's error, or what just happened.
+    public private(set) var message: String?
+    public private(set) var showingHelp = false
+    public private(set) var exitStatus: Int32?
+
+    private var size = Size(width: 80, height: 24)
+    private var scroll = 0
+    private var pressedItem: Int?
+    private var requests: [TerminalRequest] = []
+
+    public init(samples: [Sample], resourcesRoot: String) {
+        // Grouped by experience in the catalog's order of experiences, keeping each experience's own order.
+        self.samples = Sample.Experience.allCases.flatMap { e in samples.filter { $0.experience == e } }
+        self.resourcesRoot = resourcesRoot
+    }
+
+    // MARK: Scene
+
+    public func resize(to size: Size, at now: Double) {
+        self.size = size
+        child?.resize(to: size, at: now)
+    }
+
+    public func handle(_ input: InputEvent, at now: Double) {
+        if let child {
+            child.handle(input, at: now)
+            collect(from: child)
+            return
+        }
+        if case .resize(let s) = input { resize(to: s, at: now); return }
+        if showingHelp {
+            if case .key = input { showingHelp = false }
+            if case .mouse(let m) = input, m.kind == .release { showingHelp = false }
+            return
+        }
+        switch input {
+        case .key(let k): handle(key: k, at: now)
+        case .mouse(let m): handle(mouse: m, at: now)
+        case .resize: break
+        }
+    }
+
+    public func advance(to now: Double) {
+        guard let child else { return }
+        child.advance(to: now)
+        collect(from: child)
+    }
+
+    public func nextDeadline() -> Double? { child?.nextDeadline() }
+
+    public func takeRequests() -> [TerminalRequest] {
+        defer { requests = [] }
+        return requests
+    }
+
+    public func render(at now: Double) -> Canvas {
+        if let child { return child.render(at: now) }
+        var canvas = Canvas(size: size)
+        if size.width < Self.minimumSize.width || size.height < Self.minimumSize.height {
+            drawTooSmall(&canvas)
+            return canvas
+        }
+        let layout = HomeLayout(samples: samples, size: size, scroll: scroll)
+        HomeRenderer.draw(&canvas, layout: layout, samples: samples, selected: selected, message: message,
+                          resourcesRoot: resourcesRoot)
+        if showingHelp { HomeRenderer.drawHelp(&canvas) }
+        return canvas
+    }
+
+    // MARK: Input
+
+    private func handle(key: Key, at now: Double) {
+        message = nil
+        switch key {
+        case .up, .char("k"): move(by: -1)
+        case .down, .char("j"): move(by: 1)
+        case .home, .char("g"): move(to: 0)
+        case .end, .char("G"): move(to: samples.count - 1)
+        case .pageUp: move(by: -max(1, pageItems))
+        case .pageDown: move(by: max(1, pageItems))
+        case .enter, .space, .char("l"), .right: open(selected, at: now)
+        case .char("q"), .esc: exitStatus = 0
+        case .char("?"): showingHelp = true
+        default: break
+        }
+    }
+
+    private func handle(mouse: MouseEvent, at now: Double) {
+        let layout = HomeLayout(samples: samples, size: size, scroll: scroll)
+        switch mouse.kind {
+        case .press:
+            pressedItem = layout.item(atRow: mouse.y)
+            if let i = pressedItem { selected = i; message = nil }
+        case .release:
+            // A click is a press and a release on the same sample, as on a phone.
+            if let i = layout.item(atRow: mouse.y), i == pressedItem { open(i, at: now) }
+            pressedItem = nil
+        case .wheelUp: move(by: -1)
+        case .wheelDown: move(by: 1)
+        case .drag: break
+        }
+    }
+
+    private var pageItems: Int { HomeLayout(samples: samples, size: size, scroll: scroll).visibleItemCount }
+
+    private func move(by delta: Int) { move(to: selected + delta) }
+
+    private func move(to index: Int) {
+        guard !samples.isEmpty else { return }
+        selected = min(max(index, 0), samples.count - 1)
+        scroll = HomeLayout(samples: samples, size: size, scroll: scroll).scrollKeeping(selected)
+    }
+
+    private func open(_ index: Int, at now: Double) {
+        guard samples.indices.contains(index) else { return }
+        selected = index
+        let sample = samples[index]
+        do {
+            let scene = try sample.makeScene()
+            scene.resize(to: size, at: now)
+            scene.advance(to: now)
+            child = scene
+            collect(from: scene)
+        } catch let e as UserError {
+            message = e.message
+            requests.append(.bell)
+        } catch {
+            message = "\(sample.title): \(error)"
+            requests.append(.bell)
+        }
+    }
+
+    /// Pass the child's terminal requests on, and come back to the menu once it has finished.
+    private func collect(from scene: Scene) {
+        requests += scene.takeRequests()
+        if let status = scene.exitStatus {
+            child = nil
+            let title = samples.indices.contains(selected) ? samples[selected].title : "the sample"
+            message = status == 0 ? nil : "\(title) ended with status \(status)"
+        }
+    }
+
+    private func drawTooSmall(_ canvas: inout Canvas) {
+        let need = "\(Self.minimumSize.width)x\(Self.minimumSize.height)"
+        let candidates = [
+            "Terminal too small (\(size.width)x\(size.height)): pushsim needs at least \(need)",
+            "Too small: need \(need)",
+            "Need \(need)",
+        ]
+        let line = candidates.first { TextWidth.of($0) <= size.width } ?? candidates.last!
+        canvas.centered(line, in: canvas.bounds, y: (size.height - 1) / 2, style: Style(attrs: [.bold]))
+    }
+}

@@ -1,0 +1,133 @@
+// The media layer behind the ImageSource seam: loads, caches and renders story images for scenes.
+
+import Foundation
+import PushSimEngine
+import PushSimMedia
+import PushSimScreens
+
+public final class MediaImageSource: ImageSource, @unchecked Sendable {
+    public enum Mode: Sendable {
+        /// Every load happens inside `slot`: headless runs are deterministic (no spinner ever shows).
+        case synchronous
+        /// Loads run on background threads; `slot` answers `.loading` until they land (interactive runs).
+        case background
+    }
+
+    public let loader: ImageLoader
+    public let mode: Mode
+    private let lock = NSLock()
+    private var failures: [String: LoadFailure] = [:]
+    private var inFlight: Set<ImageLoader.RenderKey> = []
+    private var prefetching: Set<String> = []
+    private var reported: Set<String> = []
+    private var diagnostics: [Diagnostic] = []
+    private var lastSize: Size?
+    private let workers: OperationQueue = {
+        let q = OperationQueue()
+        q.name = "pushsim.media"
+        q.maxConcurrentOperationCount = 3
+        q.qualityOfService = .userInitiated
+        return q
+    }()
+
+    /// - Parameters:
+    ///   - payloadFolder: the payload file's folder; relative paths and `file:` URLs resolve against it.
+    ///   - appGroup: `--app-group DIR`, the disk cache's base (else `$XDG_CACHE_HOME/pushsim`).
+    public init(payloadFolder: String, appGroup: String? = nil, mode: Mode, colorMode: ColorMode = .detect(),
+                symbols: SymbolSet = .halfBlocks, fetch: FetchLimits = FetchLimits(), decode: DecodeLimits = DecodeLimits()) {
+        let cache = DiskCache(base: appGroup ?? DiskCache.defaultBase())
+        loader = ImageLoader(configuration: .init(baseDirectory: payloadFolder, cache: cache, fetch: fetch, decode: decode,
+                                                  render: RenderOptions(colorMode: colorMode, symbols: symbols)))
+        self.mode = mode
+    }
+
+    /// The folder holding `payloadPath` (standard input: the working directory).
+    public static func folder(of payloadPath: String) -> String {
+        if payloadPath == "-" { return FileManager.default.currentDirectoryPath }
+        let abs = payloadPath.hasPrefix("/") ? payloadPath
+            : (FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(payloadPath)
+        return ((abs as NSString).deletingLastPathComponent as NSString).standardizingPath
+    }
+
+    public func slot(for url: String, size: Size) -> ImageSlot {
+        guard !url.isEmpty, size.width > 0, size.height > 0 else { return .none }
+        let key = ImageLoader.RenderKey(url: url, size: size, options: loader.configuration.render)
+        lock.lock()
+        lastSize = size
+        if let f = failures[url] {
+            report(url, f)
+            lock.unlock()
+            return .failed(f.reason)
+        }
+        lock.unlock()
+        if let hit = loader.renders.value(for: key) { return .image(hit) }
+
+        // The SDK shows an image already decoded in memory at once; so do we, rendering it now.
+        if mode == .synchronous || loader.isInMemory(url) {
+            do {
+                return .image(try loader.render(url, size: size))
+            } catch {
+                lock.lock(); defer { lock.unlock() }
+                failures[url] = error
+                report(url, error)
+                return .failed(error.reason)
+            }
+        }
+        lock.lock(); defer { lock.unlock() }
+        if !inFlight.contains(key) {
+            inFlight.insert(key)
+            let op = BlockOperation { [self] in
+                let outcome = Result { () throws(LoadFailure) in try loader.render(url, size: size) }
+                lock.lock(); defer { lock.unlock() }
+                if case .failure(let e) = outcome { failures[url] = e }
+                inFlight.remove(key)
+            }
+            op.queuePriority = .high
+            workers.addOperation(op)
+        }
+        return .loading
+    }
+
+    /// The SDK's pre-fetch of pages 1…n-1: decode (and render at the last size asked for) in the background.
+    /// Synchronous sources skip it: their loads happen when a page is shown, which keeps runs deterministic.
+    public func prefetch(_ urls: [String]) {
+        guard mode == .background else { return }
+        lock.lock(); defer { lock.unlock() }
+        let size = lastSize
+        for url in urls where !url.isEmpty && failures[url] == nil && !prefetching.contains(url) && !loader.isInMemory(url) {
+            prefetching.insert(url)
+            let op = BlockOperation { [self] in
+                let outcome = Result { () throws(LoadFailure) in
+                    _ = try loader.image(for: url)
+                    if let size { _ = try loader.render(url, size: size) }
+                }
+                lock.lock(); defer { lock.unlock() }
+                if case .failure(let e) = outcome { failures[url] = e }
+                prefetching.remove(url)
+            }
+            op.queuePriority = .low
+            workers.addOperation(op)
+        }
+    }
+
+    public var isBusy: Bool {
+        lock.lock(); defer { lock.unlock() }
+        return !inFlight.isEmpty || !prefetching.isEmpty
+    }
+
+    public func takeDiagnostics() -> [Diagnostic] {
+        lock.lock(); defer { lock.unlock() }
+        let out = diagnostics
+        diagnostics = []
+        return out
+    }
+
+    /// Waits for background work to finish (tests and benchmarks only; scenes never block).
+    public func waitUntilIdle() { workers.waitUntilAllOperationsAreFinished() }
+
+    /// Called with the lock held: each URL's failure is reported once, when a page first shows it.
+    private func report(_ url: String, _ failure: LoadFailure) {
+        guard reported.insert(url).inserted else { return }
+        diagnostics.append(Diagnostic(.warning, path: "", "image \(url) could not be loaded: \(failure.reason); a placeholder is shown"))
+    }
+}

@@ -1,0 +1,66 @@
+// The home screen's primer samples: one per style and position, a denied device and a throttled one.
+
+import Foundation
+import PushSimEngine
+
+extension SampleCatalog {
+    /// Each sample runs on its own in-memory device (never the user's store), so a demo does not change what
+    /// `pushsim primer` remembers, and every sample starts the same way each time it is opened.
+    static func primerSamples(_ r: Resources) -> [Sample] {
+        PrimerSampleSpec.all.map { spec in
+            Sample(experience: .primer, title: spec.title, summary: spec.summary, keys: spec.keys,
+                   command: spec.command) {
+                try spec.makeScene(r, wallClock: Date().timeIntervalSince1970)
+            }
+        }
+    }
+}
+
+/// One primer sample: a bundled config and the device it starts on.
+struct PrimerSampleSpec {
+    var file: String
+    var title: String
+    var summary: String
+    var status: AuthorizationStatus = .notDetermined
+    /// Seconds since the primer was last shown (the throttle's stored time), when the sample needs one.
+    var lastShownAgo: Double?
+    var keys = "a accept · d decline · esc outside · n present · s status · ]/} clock · o Settings"
+
+    var command: String {
+        var c = "pushsim primer --config Resources/primer/\(file)"
+        if status != .notDetermined { c += " --status \(status.rawValue)" }
+        if let lastShownAgo { c += " --last-shown-ago \(Int(lastShownAgo))" }
+        return c
+    }
+
+    static let all: [PrimerSampleSpec] = [
+        PrimerSampleSpec(file: "alert.json", title: "System alert",
+                         summary: "The default style: a UIAlertController with Not now | Allow, then iOS's own prompt."),
+        PrimerSampleSpec(file: "sheet-bottom.json", title: "Bottom sheet",
+                         summary: "The sheet slides up with a grabber, the bell badge and full-width buttons."),
+        PrimerSampleSpec(file: "sheet-top.json", title: "Top banner",
+                         summary: "A notification-like banner drops from the top with [Not now] [Allow] in a row."),
+        PrimerSampleSpec(file: "sheet-center.json", title: "Centred dialog (sample app)",
+                         summary: "The SDK sample app's look: navy gradient, green accept, radii 24 and 14."),
+        PrimerSampleSpec(file: "denied.json", title: "Denied device",
+                         summary: "Notifications were denied: accept opens Settings (redirectedToSettings).",
+                         status: .denied),
+        PrimerSampleSpec(file: "throttled.json", title: "Throttled",
+                         summary: "minInterval 1 day, last shown 1 h ago: present is suppressed; press } to jump a day, then n.",
+                         lastShownAgo: 3_600),
+    ]
+
+    func config(_ r: Resources) throws(UserError) -> PrimerConfig {
+        let path = r.path("primer/\(file)")
+        var c = PrimerConfig()
+        do { try c.apply(json: try InputFile.readJSON(path), source: path) } catch let e as PrimerConfigError {
+            throw UserError(e.message)
+        } catch let e as UserError { throw e } catch { throw UserError("\(error)") }
+        return c
+    }
+
+    func makeScene(_ r: Resources, wallClock: Double) throws(UserError) -> PrimerScene {
+        let device = SimulatedDevice(status: status, systemPromptShown: false, lastShownAt: lastShownAgo.map { wallClock - $0 })
+        return PrimerScene(config: try config(r), device: device, wallClock: wallClock, store: nil, sink: EventSink())
+    }
+}

@@ -1,0 +1,31 @@
+// `--watch`: notices when a stories file's modification time changes and reloads it.
+
+import Foundation
+
+public final class StoriesFileWatcher {
+    public let path: String
+    public let notification: Int?
+    private var lastModified: Date?
+
+    public init(path: String, notification: Int? = nil) {
+        self.path = path
+        self.notification = notification
+        lastModified = StoriesFileWatcher.modified(path)
+    }
+
+    static func modified(_ path: String) -> Date? {
+        (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date
+    }
+
+    /// `.unchanged` until the modification time moves; then the new payload, or why it no longer reads.
+    public func check() -> StoriesScene.Reload {
+        let m = StoriesFileWatcher.modified(path)
+        guard m != lastModified else { return .unchanged }
+        lastModified = m
+        do {
+            return .changed(try StoriesScene.load(path: path, notification: notification))
+        } catch {
+            return .failed(error)
+        }
+    }
+}

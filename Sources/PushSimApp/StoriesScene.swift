@@ -1,0 +1,460 @@
+// The stories experience as a scene: the player reducer, the screen, images, keys and mouse, shared by the
+// interactive terminal and the headless runner.
+
+import Foundation
+import PushSimEngine
+import PushSimScreens
+
+public final class StoriesScene: ScriptableScene {
+    public struct Configuration: Sendable {
+        public var options: StoriesOptions
+        /// Start as the collapsed notification (interactive default); headless starts expanded.
+        public var collapsed: Bool
+        /// Show the event log beside the story when there is room.
+        public var eventsPane: Bool
+        /// Ring the terminal bell on haptics.
+        public var bell: Bool
+        public var appName: String
+
+        public init(options: StoriesOptions = StoriesOptions(), collapsed: Bool = false, eventsPane: Bool = false,
+                    bell: Bool = false, appName: String = "Pushsim") {
+            self.options = options
+            self.collapsed = collapsed
+            self.eventsPane = eventsPane
+            self.bell = bell
+            self.appName = appName
+        }
+    }
+
+    /// What `--watch` found: nothing new, a new payload, or a file that no longer reads.
+    public enum Reload {
+        case unchanged
+        case changed(StoriesInput)
+        case failed(UserError)
+    }
+
+    /// The haptic flash of the progress bar.
+    public static let flashDuration = 0.15
+    /// `--watch` looks at the file at most this often.
+    public static let watchInterval = 0.5
+    /// Width the events pane needs beside the story.
+    public static let paneWidth = 34
+
+    public let sink: EventSink
+    public private(set) var input: StoriesInput
+    public private(set) var state: StoriesState
+    public let configuration: Configuration
+    public private(set) var expanded: Bool
+    public private(set) var helpShown = false
+    public private(set) var exitStatus: Int32?
+    public private(set) var lastEvent: String?
+    public private(set) var size = Size(width: 80, height: 24)
+    /// Called at most every `watchInterval` seconds with `--watch`.
+    public var reloader: (() -> Reload)?
+
+    let images: ImageSource
+    var now = 0.0
+    var requests: [TerminalRequest] = []
+    var flashUntil: Double?
+    var crossfadeFrom: (index: Int, start: Double)?
+    var mouseDown: (x: Int, y: Int, onPill: Bool, onBanner: Bool)?
+    var tooSmall = false
+    var nextWatchCheck = 0.0
+    var paneLines: [String] = []
+
+    public init(input: StoriesInput, configuration: Configuration = Configuration(), sink: EventSink,
+                images: ImageSource = NoImages(), at t: Double = 0) {
+        self.input = input
+        self.configuration = configuration
+        self.sink = sink
+        self.images = images
+        self.state = StoriesState(payload: input.payload, options: configuration.options)
+        self.expanded = !configuration.collapsed
+        self.now = t
+        nextWatchCheck = t + StoriesScene.watchInterval
+        // The contract: warnings come first, at the start.
+        for d in input.payload.diagnostics { emit(.warning(d), at: t) }
+        if expanded { apply(StoriesPlayer.reduce(&state, .start(at: t)), at: t) }
+    }
+
+    /// Read a stories file (any shape) and build its scene; every failure is one sentence naming the file.
+    public static func load(path: String, notification: Int? = nil) throws(UserError) -> StoriesInput {
+        let doc = try InputFile.readJSON(path)
+        do {
+            return try StoriesInput.read(doc, notification: notification)
+        } catch {
+            throw UserError("\(InputFile.displayName(path)): \(error.message)")
+        }
+    }
+
+    // MARK: - Layout
+
+    /// The smallest terminal that shows the story: the story's minimum plus the status line.
+    public var minimumSize: Size {
+        let m = StoriesScreen.minimumStorySize(aspectRatio: configuration.options.aspectRatio)
+        return Size(width: m.width, height: m.height + 1)
+    }
+
+    struct Layout {
+        var story: Rect
+        var pane: Rect?
+    }
+
+    var layout: Layout {
+        let avail = Size(width: size.width, height: max(0, size.height - 1))
+        let ratio = configuration.options.aspectRatio
+        let minStory = StoriesScreen.minimumStorySize(aspectRatio: ratio)
+        if configuration.eventsPane && avail.width - StoriesScene.paneWidth - 1 >= minStory.width {
+            let s = StoriesScreen.storySize(fitting: Size(width: avail.width - StoriesScene.paneWidth - 1, height: avail.height), aspectRatio: ratio)
+            if s.height >= minStory.height {
+                let total = s.width + 1 + StoriesScene.paneWidth
+                let x0 = (avail.width - total) / 2
+                let story = Rect(x: x0, y: (avail.height - s.height) / 2, width: s.width, height: s.height)
+                return Layout(story: story, pane: Rect(x: story.maxX + 1, y: 0, width: size.width - story.maxX - 1, height: avail.height))
+            }
+        }
+        let s = StoriesScreen.storySize(fitting: avail, aspectRatio: ratio)
+        return Layout(story: Rect(x: (avail.width - s.width) / 2, y: (avail.height - s.height) / 2, width: s.width, height: s.height), pane: nil)
+    }
+
+    // MARK: - Scene
+
+    public func resize(to newSize: Size, at t: Double) {
+        advance(to: t)
+        size = newSize
+        let small = newSize.width < minimumSize.width || newSize.height < minimumSize.height
+        if small != tooSmall {
+            tooSmall = small
+            // spec-adjacent: a story that cannot be seen does not play on (like a hidden view).
+            apply(StoriesPlayer.reduce(&state, small ? .suspend(at: t) : .unsuspend(at: t)), at: t)
+        }
+    }
+
+    public func advance(to t: Double) {
+        now = max(now, t)
+        while let d = state.nextDeadline, d <= now {
+            apply(StoriesPlayer.advance(&state, to: d), at: d)
+        }
+        if let f = flashUntil, f <= now { flashUntil = nil }
+        if let c = crossfadeFrom, now - c.start >= configuration.options.crossfadeDuration { crossfadeFrom = nil }
+        if reloader != nil, now >= nextWatchCheck {
+            nextWatchCheck = now + StoriesScene.watchInterval
+            checkReload()
+        }
+        takeImageDiagnostics()
+    }
+
+    public func nextDeadline() -> Double? {
+        var best: Double?
+        func consider(_ d: Double?) { if let d { best = min(best ?? d, d) } }
+        consider(state.nextDeadline)
+        if expanded && !tooSmall && state.isRunning, let page = state.page {
+            let elapsed = state.elapsed(at: now)
+            // The next moment one eighth of a progress-bar cell fills at the current width.
+            let span = ProgressBar.eighthsSpan(count: state.pages.count, width: layout.story.width - 2, index: state.index)
+            if span > 0 {
+                let step = max(page.duration, 0.01) / span
+                let k = (elapsed / step + 1e-9).rounded(.down) + 1
+                if k * step <= page.duration { consider(now + max(k * step - elapsed, 1e-6)) }
+            }
+            // The status line's whole seconds left.
+            let left = page.duration - elapsed
+            let frac = left - left.rounded(.down)
+            if frac > 1e-9 { consider(now + frac) }
+        }
+        consider(flashUntil)
+        if crossfadeFrom != nil { consider(now + 1.0 / 30) }
+        if images.isBusy { consider(now + 0.05) }
+        if reloader != nil { consider(nextWatchCheck) }
+        return best
+    }
+
+    public func takeRequests() -> [TerminalRequest] {
+        defer { requests.removeAll() }
+        return requests
+    }
+
+    // MARK: - Input
+
+    public func handle(_ e: InputEvent, at t: Double) {
+        advance(to: t)
+        switch e {
+        case .resize(let s): resize(to: s, at: t)
+        case .key(let k): handleKey(k)
+        case .mouse(let m): handleMouse(m)
+        }
+    }
+
+    func handleKey(_ k: Key) {
+        if helpShown {
+            helpShown = false
+            return
+        }
+        if k == .char("?") { helpShown = true; return }
+        let quitting = k == .char("q") || k == .esc
+        if tooSmall {
+            if quitting { exitStatus = 0 }
+            return
+        }
+        if !expanded {
+            switch k {
+            case .enter, .space: expand(at: now)
+            case _ where quitting:
+                apply(StoriesPlayer.reduce(&state, .dismiss(at: now)), at: now)
+                exitStatus = 0
+            default: break
+            }
+            return
+        }
+        if state.phase == .dismissed || state.phase == .completed || state.phase == .fallback {
+            if k == .char("r") { replay(at: now); return }
+            if quitting {
+                if state.phase != .dismissed { apply(StoriesPlayer.reduce(&state, .dismiss(at: now)), at: now) }
+                exitStatus = 0
+                return
+            }
+            if state.phase != .completed { return }
+        }
+        let w = Double(layout.story.width)
+        switch k {
+        case .left, .char("h"): tap(fraction: 1.0 / 6)
+        case .right, .char("l"), .space: tap(fraction: 5.0 / 6)
+        case .char("1"): tap(fraction: 1.0 / 6)
+        case .char("2"): tap(fraction: 0.5)
+        case .char("3"): tap(fraction: 5.0 / 6)
+        case .enter, .char("b"): apply(StoriesPlayer.reduce(&state, .button(at: now)), at: now)
+        case .char("p"):
+            if state.finger == nil {
+                apply(StoriesPlayer.reduce(&state, .fingerDown(x: w / 2, width: w, at: now)), at: now)
+            } else {
+                apply(StoriesPlayer.reduce(&state, .fingerUp(at: now)), at: now)
+            }
+        case _ where quitting:
+            apply(StoriesPlayer.reduce(&state, .dismiss(at: now)), at: now)
+        default: break
+        }
+    }
+
+    func tap(fraction: Double) {
+        let w = Double(layout.story.width)
+        apply(StoriesPlayer.reduce(&state, .tap(x: fraction * w, width: w, at: now)), at: now)
+    }
+
+    func handleMouse(_ m: MouseEvent) {
+        guard !tooSmall else { return }
+        let story = layout.story
+        switch m.kind {
+        case .press:
+            guard mouseDown == nil else { return }
+            if !expanded {
+                mouseDown = (m.x, m.y, false, true)
+                return
+            }
+            let onPill = StoriesScreen.pillFrame(state, rect: story)?.contains(x: m.x, y: m.y) ?? false
+            mouseDown = (m.x, m.y, onPill, false)
+            if !onPill && story.contains(x: m.x, y: m.y) {
+                let w = Double(story.width)
+                apply(StoriesPlayer.reduce(&state, .fingerDown(x: Double(m.x - story.x) + 0.5, width: w, at: now)), at: now)
+            }
+        case .release:
+            guard let down = mouseDown else { return }
+            mouseDown = nil
+            if down.onBanner {
+                if !expanded { expand(at: now) }
+                return
+            }
+            if down.onPill {
+                if StoriesScreen.pillFrame(state, rect: story)?.contains(x: m.x, y: m.y) ?? false {
+                    apply(StoriesPlayer.reduce(&state, .button(at: now)), at: now)
+                }
+                return
+            }
+            apply(StoriesPlayer.reduce(&state, .fingerUp(at: now)), at: now)
+        case .drag, .wheelUp, .wheelDown:
+            break
+        }
+    }
+
+    // MARK: - Actions
+
+    public func expand(at t: Double) {
+        advance(to: t)
+        guard !expanded else { return }
+        expanded = true
+        apply(StoriesPlayer.reduce(&state, .start(at: t)), at: t)
+        if tooSmall { apply(StoriesPlayer.reduce(&state, .suspend(at: t)), at: t) }
+    }
+
+    /// Play the notification again from the start (after a dismiss or a finished pass).
+    public func replay(at t: Double) {
+        advance(to: t)
+        state = StoriesState(payload: input.payload, options: configuration.options)
+        crossfadeFrom = nil
+        lastShownIndex = nil
+        flashUntil = nil
+        expanded = true
+        apply(StoriesPlayer.reduce(&state, .start(at: t)), at: t)
+        if tooSmall { apply(StoriesPlayer.reduce(&state, .suspend(at: t)), at: t) }
+    }
+
+    public func send(_ action: StoriesAction) {
+        apply(StoriesPlayer.reduce(&state, action), at: now)
+    }
+
+    func checkReload() {
+        guard let reloader else { return }
+        switch reloader() {
+        case .unchanged:
+            return
+        case .failed(let e):
+            emit(.warning(Diagnostic(path: "", "reload failed, still showing the previous version: \(e.message)")), at: now)
+        case .changed(let newInput):
+            input = newInput
+            for d in newInput.payload.diagnostics { emit(.warning(d), at: now) }
+            state = StoriesState(payload: newInput.payload, options: configuration.options)
+            crossfadeFrom = nil
+            lastShownIndex = nil
+            if expanded { apply(StoriesPlayer.reduce(&state, .start(at: now)), at: now) }
+            if tooSmall { apply(StoriesPlayer.reduce(&state, .suspend(at: now)), at: now) }
+        }
+    }
+
+    func apply(_ effects: [StoriesEffect], at t: Double) {
+        for effect in effects {
+            if let e = effect.event { emit(e, at: t) }
+            switch effect {
+            case .haptic:
+                flashUntil = t + StoriesScene.flashDuration
+                if configuration.bell { requests.append(.bell) }
+            case .loadImage(let url):
+                if configuration.options.crossfadeDuration > 0, let prev = lastShownIndex, prev != state.index {
+                    crossfadeFrom = (prev, t)
+                }
+                lastShownIndex = state.index
+                _ = images.slot(for: url, size: storySize)
+            case .prefetch(let urls):
+                images.prefetch(urls)
+            case .emit, .openURL, .dismiss:
+                break
+            }
+        }
+        takeImageDiagnostics()
+    }
+
+    var lastShownIndex: Int?
+    var storySize: Size { Size(width: layout.story.width, height: layout.story.height) }
+
+    func takeImageDiagnostics() {
+        for d in images.takeDiagnostics() { emit(.warning(d), at: now) }
+    }
+
+    func emit(_ e: Event, at t: Double) {
+        sink.emit(e, at: t)
+        var text = e.name
+        if let first = e.fields.first(where: { _ in true }) {
+            text += " " + (first.value.stringValue ?? first.value.jsonText())
+        }
+        lastEvent = text
+        paneLines.append(TimedEvent(t: t, event: e).jsonLine)
+        if paneLines.count > 200 { paneLines.removeFirst(paneLines.count - 200) }
+    }
+
+    // MARK: - Drawing
+
+    public func render(at t: Double) -> Canvas {
+        var canvas = Canvas(size: size)
+        if tooSmall {
+            StoriesScreen.drawTooSmall(required: minimumSize, into: &canvas)
+            return canvas
+        }
+        let l = layout
+        let story = l.story
+        if !expanded {
+            // The banner is as wide as a phone's lock screen allows, not the story's width.
+            let area = Rect(x: 0, y: story.y, width: l.pane.map { $0.x - 1 } ?? size.width, height: size.height - 1 - story.y)
+            CollapsedNotification.draw(appName: configuration.appName, title: input.payload.title, body: input.payload.body,
+                                       into: &canvas, rect: area)
+        } else if state.phase == .fallback || state.pages.isEmpty {
+            StoriesScreen.drawFallback(body: state.body, into: &canvas, rect: story)
+        } else {
+            canvas.blit(imageLayer(at: t), x: story.x, y: story.y)
+            StoriesScreen.drawOverlay(state, at: t, into: &canvas, rect: story, flash: flashUntil.map { t < $0 } ?? false,
+                                      pillPressed: mouseDown?.onPill ?? false)
+            if state.phase == .dismissed {
+                canvas.update(story) { c in
+                    c.bg = c.bg.darkened(0.6)
+                    c.fg = c.fg.darkened(0.6)
+                }
+                canvas.centered("dismissed", in: story, y: story.y + story.height / 2 - 1, style: Style(fg: .white, attrs: .bold))
+                canvas.centered("r replay · q quit", in: story, y: story.y + story.height / 2, style: Style(fg: .rgb(200, 200, 200)))
+            }
+        }
+        if let pane = l.pane {
+            EventLogPane.draw(paneLines, into: &canvas, rect: pane)
+        }
+        let status = TextWidth.truncate(StoriesScreen.statusLine(state, at: t, lastEvent: lastEvent), to: size.width)
+        canvas.fill(Rect(x: 0, y: size.height - 1, width: size.width, height: 1), with: Cell(" ", fg: .black, bg: .rgb(200, 200, 200)))
+        canvas.text(status, x: 0, y: size.height - 1, style: Style(fg: .black, bg: .rgb(200, 200, 200)))
+        if helpShown { StoriesScreen.drawHelp(into: &canvas) }
+        takeImageDiagnostics()
+        return canvas
+    }
+
+    /// The current page's picture, crossfaded from the previous page's while a crossfade runs; with crossfade on,
+    /// the previous picture stays while the new one loads (spec §1.7).
+    func imageLayer(at t: Double) -> Canvas {
+        let sz = storySize
+        let page = state.page!
+        let slot = images.slot(for: page.image, size: sz)
+        let current = StoriesScreen.imageLayer(slot, pageIndex: state.index, pageCount: state.pages.count, url: page.image, size: sz, now: t)
+        guard let from = crossfadeFrom, state.pages.indices.contains(from.index) else { return current }
+        let prevURL = state.pages[from.index].image
+        let prev = StoriesScreen.imageLayer(images.slot(for: prevURL, size: sz), pageIndex: from.index, pageCount: state.pages.count,
+                                            url: prevURL, size: sz, now: t)
+        if slot == .loading { return prev }
+        let d = configuration.options.crossfadeDuration
+        return Crossfade.blend(from: prev, to: current, d > 0 ? (t - from.start) / d : 1)
+    }
+
+    // MARK: - Script steps
+
+    public func expand(_ step: ScriptStep) throws -> [PrimitiveStep]? {
+        switch step.name {
+        case "tap":
+            let frac: Double
+            switch step.argument.lowercased() {
+            case "left": frac = 1.0 / 6
+            case "middle": frac = 0.5
+            case "right": frac = 5.0 / 6
+            default:
+                guard let v = Double(step.argument), v.isFinite, (0...1).contains(v) else {
+                    throw ScriptError(step, "expected left, middle, right or a fraction of the width from 0 to 1")
+                }
+                frac = v
+            }
+            let p = tapPoint(frac)
+            return [.input(.mouse(MouseEvent(.press, x: p.x, y: p.y))), .input(.mouse(MouseEvent(.release, x: p.x, y: p.y)))]
+        case "hold":
+            let seconds = try Script.seconds(step)
+            let p = tapPoint(0.5)
+            return [.input(.mouse(MouseEvent(.press, x: p.x, y: p.y))), .wait(seconds), .input(.mouse(MouseEvent(.release, x: p.x, y: p.y)))]
+        case "button":
+            return [.call { [unowned self] t in self.advance(to: t); self.send(.button(at: t)) }]
+        case "dismiss":
+            return [.call { [unowned self] t in self.advance(to: t); self.send(.dismiss(at: t)) }]
+        case "expand":
+            return [.call { [unowned self] t in self.expand(at: t) }]
+        case "replay":
+            return [.call { [unowned self] t in self.replay(at: t) }]
+        default:
+            return nil
+        }
+    }
+
+    /// The cell at mid-height of the story area at `fraction` of its width (a pill on that row is avoided).
+    func tapPoint(_ fraction: Double) -> (x: Int, y: Int) {
+        let r = layout.story
+        let x = r.x + min(r.width - 1, max(0, Int((fraction * Double(r.width)).rounded(.down))))
+        return (x, r.y + r.height / 2)
+    }
+}

@@ -1,0 +1,166 @@
+// Runs walkthrough rows on the engine (the headless QA run) and writes the results as Markdown and JUnit XML.
+
+/// One row's verdict.
+public struct WalkthroughResult: Equatable, Sendable {
+    public enum Verdict: String, Sendable { case pass, fail, skip }
+    public var row: WalkthroughRow
+    public var verdict: Verdict
+    /// What happened (nil when skipped before trying).
+    public var observed: WalkthroughExpectation?
+    /// Why it failed or was skipped, or the tester's comment.
+    public var comment: String
+
+    public init(row: WalkthroughRow, verdict: Verdict, observed: WalkthroughExpectation?, comment: String) {
+        self.row = row
+        self.verdict = verdict
+        self.observed = observed
+        self.comment = comment
+    }
+}
+
+public enum PrimerWalkthrough {
+    /// A fixed wall clock for the headless matrix, so reports do not change from run to run.
+    public static let wallClock: Double = 1_800_000_000
+
+    /// The state a row starts from: the base config with the row's fallback and throttle, the row's device.
+    public static func initialState(for row: WalkthroughRow, config: PrimerConfig, wallClock: Double = wallClock) -> PrimerState {
+        var c = config
+        c.fallbackToSettings = row.fallbackToSettings
+        c.minInterval = row.throttle.minInterval
+        let device = SimulatedDevice(status: row.status, systemPromptShown: row.answer == .acceptAsked,
+                                     lastShownAt: row.throttle.lastShownAt(now: wallClock))
+        return PrimerState(config: c, device: device, wallClockAtStart: wallClock)
+    }
+
+    /// Play a row on the reducer: present at t=0, answer at t=1, and let every animation finish.
+    public static func observe(_ row: WalkthroughRow, config: PrimerConfig) -> WalkthroughExpectation {
+        var s = initialState(for: row, config: config)
+        let stampBefore = s.device.lastShownAt
+        var events: [Event] = []
+        func run(_ a: PrimerAction, _ t: Double) {
+            for e in PrimerReducer.reduce(&s, a, at: t) { if case .emit(let ev) = e { events.append(ev) } }
+        }
+        run(.present, 0)
+        let shown = events.contains { $0.name == "shown" }
+        switch row.answer {
+        case .none: break
+        case .accept, .acceptAsked: run(.accept, 1)
+        case .acceptAllow: run(.accept, 1); run(.answerPrompt(allow: true), 1.1)
+        case .acceptDeny: run(.accept, 1); run(.answerPrompt(allow: false), 1.1)
+        case .decline: run(.decline, 1)
+        case .tapOutside: run(.tapOutside, 1)
+        case .presentAgain: run(.present, 1)
+        }
+        run(.tick, 2)
+        let outcomes = events.filter { $0.name == "outcome" }
+        // The row is about the answer's outcome; for presentAgain, the second present's own completion.
+        let last = row.answer == .presentAgain ? outcomes.first : outcomes.last
+        let result = last.map(result(of:)) ?? PrimerResult(.suppressed, reason: nil)
+        if row.answer == .presentAgain { run(.decline, 3); run(.tick, 4) }
+        return WalkthroughExpectation(shown: shown, result: result,
+                                      systemPrompt: events.contains { $0.name == "system_prompt" },
+                                      openSettings: events.contains { $0.name == "open_settings" },
+                                      finalStatus: s.device.status,
+                                      stampWritten: s.device.lastShownAt != stampBefore)
+    }
+
+    public static func result(of e: Event) -> PrimerResult {
+        let outcome = e["outcome"]?.stringValue.flatMap(PrimerOutcome.init(rawValue:)) ?? .suppressed
+        return PrimerResult(outcome, reason: e["reason"]?.stringValue.flatMap(SuppressReason.init(rawValue:)))
+    }
+
+    /// Every row on the engine, checked against the literal table.
+    public static func runHeadless(config: PrimerConfig, rows: [WalkthroughRow] = PrimerWalkthroughTable.rows) -> [WalkthroughResult] {
+        rows.map { row in
+            if let why = row.skipReason(style: config.style) {
+                return WalkthroughResult(row: row, verdict: .skip, observed: nil, comment: why)
+            }
+            let seen = observe(row, config: config)
+            let diffs = row.expected.differences(from: seen)
+            return WalkthroughResult(row: row, verdict: diffs.isEmpty ? .pass : .fail, observed: seen,
+                                     comment: diffs.joined(separator: "; "))
+        }
+    }
+}
+
+/// Markdown and JUnit renderings of a walkthrough.
+public enum WalkthroughReport {
+    public static func counts(_ results: [WalkthroughResult]) -> (pass: Int, fail: Int, skip: Int) {
+        (results.filter { $0.verdict == .pass }.count, results.filter { $0.verdict == .fail }.count,
+         results.filter { $0.verdict == .skip }.count)
+    }
+
+    /// One line: `84 rows: 80 passed, 0 failed, 4 skipped`.
+    public static func summary(_ results: [WalkthroughResult]) -> String {
+        let c = counts(results)
+        return "\(results.count) rows: \(c.pass) passed, \(c.fail) failed, \(c.skip) skipped"
+    }
+
+    public static func markdown(_ results: [WalkthroughResult], config: PrimerConfig, mode: String) -> String {
+        var out = "# Push primer walkthrough\n\n"
+        out += "Mode: \(mode). Style: \(config.style.rawValue)"
+        if config.style == .sheet { out += ", position \(config.position.rawValue)" }
+        out += ". Rules: spec §2.2 (Pushwoosh iOS SDK 7.1.3).\n\n"
+        out += summary(results) + ".\n\n"
+        out += "| # | Status | Fallback | Throttle | Answer | Expected | Observed | Result | Comment |\n"
+        out += "|---|---|---|---|---|---|---|---|---|\n"
+        for r in results {
+            let row = r.row
+            let observed = r.observed.map { $0.result.description + ", ends " + $0.finalStatus.rawValue } ?? "—"
+            let cells = ["\(row.number)", row.status.rawValue, row.fallbackToSettings ? "on" : "off", row.throttle.rawValue,
+                         row.answer.rawValue, row.expected.result.description + ", ends " + row.expected.finalStatus.rawValue,
+                         observed, r.verdict.rawValue.uppercased(), r.comment]
+            out += "| " + cells.map(mdCell).joined(separator: " | ") + " |\n"
+        }
+        return out
+    }
+
+    static func mdCell(_ s: String) -> String {
+        s.replacingAll("|", with: "\\|").replacingAll("\n", with: " ")
+    }
+
+    /// JUnit XML: one testcase per row, named after the row; failures carry the differences.
+    public static func junit(_ results: [WalkthroughResult], config: PrimerConfig) -> String {
+        let c = counts(results)
+        var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        out += "<testsuites name=\"pushsim primer walkthrough\" tests=\"\(results.count)\" failures=\"\(c.fail)\" skipped=\"\(c.skip)\">\n"
+        out += "  <testsuite name=\"primer.walkthrough.\(config.style.rawValue)\" tests=\"\(results.count)\" failures=\"\(c.fail)\" errors=\"0\" skipped=\"\(c.skip)\" time=\"0\">\n"
+        for r in results {
+            out += "    <testcase classname=\"primer.walkthrough\" name=\"\(xml(r.row.name))\" time=\"0\""
+            switch r.verdict {
+            case .pass:
+                out += "/>\n"
+            case .fail:
+                out += ">\n      <failure message=\"\(xml(r.comment))\">expected: \(xml(r.row.expected.summary))</failure>\n    </testcase>\n"
+            case .skip:
+                out += ">\n      <skipped message=\"\(xml(r.comment))\"/>\n    </testcase>\n"
+            }
+        }
+        out += "  </testsuite>\n</testsuites>\n"
+        return out
+    }
+
+    /// Escapes for XML attributes and text; controls other than tab/newline are dropped (XML 1.0 forbids them).
+    public static func xml(_ s: String) -> String {
+        var out = ""
+        for u in s.unicodeScalars {
+            switch u {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&apos;"
+            case "\n": out += "&#10;"
+            case "\t": out += "&#9;"
+            default:
+                if u.value < 0x20 || u.value == 0xFFFE || u.value == 0xFFFF { continue }
+                out.unicodeScalars.append(u)
+            }
+        }
+        return out
+    }
+}
+
+private extension String {
+    func replacingAll(_ a: String, with b: String) -> String { split(separator: Character(a), omittingEmptySubsequences: false).joined(separator: b) }
+}

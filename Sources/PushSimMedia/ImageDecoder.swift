@@ -1,0 +1,197 @@
+// Decodes image bytes with gdk-pixbuf: refuses oversized images from their header, downsamples like the SDK, applies EXIF orientation.
+
+import CImaging
+import Foundation
+
+/// Decoded pixels, tightly packed RGBA8 with alpha already composited over black (the story background).
+public struct DecodedImage: Sendable, Equatable, CustomStringConvertible {
+    public var width: Int
+    public var height: Int
+    public var rgba: [UInt8]
+    /// The size the file declared, before downsampling and orientation.
+    public var declaredWidth: Int
+    public var declaredHeight: Int
+    /// gdk-pixbuf's format name: `jpeg`, `png`, `gif`, `webp`…
+    public var format: String
+
+    public init(width: Int, height: Int, rgba: [UInt8], declaredWidth: Int? = nil, declaredHeight: Int? = nil, format: String = "raw") {
+        self.width = width
+        self.height = height
+        self.rgba = rgba
+        self.declaredWidth = declaredWidth ?? width
+        self.declaredHeight = declaredHeight ?? height
+        self.format = format
+    }
+
+    /// Short, so a failed test never prints megabytes of pixels.
+    public var description: String { "\(format) \(width)×\(height) (declared \(declaredWidth)×\(declaredHeight))" }
+
+    /// NSCache cost as the SDK counts it: pixels × 4.
+    public var cost: Int { width * height * 4 }
+
+    public func pixel(_ x: Int, _ y: Int) -> (r: UInt8, g: UInt8, b: UInt8) {
+        let i = (y * width + x) * 4
+        return (rgba[i], rgba[i + 1], rgba[i + 2])
+    }
+}
+
+public struct DecodeLimits: Sendable, Equatable {
+    /// The SDK's ImageIO thumbnail size: the longest side after decoding.
+    public var maxSide: Int
+    /// Declared width × height above this is refused from the header, before any pixel is decoded.
+    public var pixelBudget: Int
+
+    public init(maxSide: Int = 1500, pixelBudget: Int = 50_000_000) {
+        self.maxSide = maxSide
+        self.pixelBudget = pixelBudget
+    }
+}
+
+/// What the header says, without decoding pixels.
+public struct ImageHeader: Sendable, Equatable {
+    public var format: String
+    public var width: Int
+    public var height: Int
+}
+
+public enum ImageDecoder {
+    /// Bytes fed per write: the first chunk is small so the header (and the size-prepared signal) arrives before
+    /// much of a refused image is touched.
+    static let firstChunk = 16 * 1024
+    static let chunk = 256 * 1024
+
+    private static let setup: Void = { pushsim_silence_library_logs() }()
+
+    /// The format and declared size if gdk-pixbuf recognises the bytes as an image (the pre-fetcher's
+    /// "only bytes that decode as an image are kept"); nil otherwise. Any size passes: the budget applies when
+    /// the image is decoded for display.
+    public static func probe(_ bytes: Data) -> ImageHeader? {
+        try? run(bytes, limits: DecodeLimits(pixelBudget: Int(Int64.max)), headerOnly: true).header
+    }
+
+    public static func decode(_ bytes: Data, limits: DecodeLimits = DecodeLimits()) throws(LoadFailure) -> DecodedImage {
+        let out = try run(bytes, limits: limits, headerOnly: false)
+        guard let image = out.image else { throw LoadFailure("the image could not be decoded") }
+        return image
+    }
+
+    private static func run(_ bytes: Data, limits: DecodeLimits, headerOnly: Bool) throws(LoadFailure) -> (header: ImageHeader, image: DecodedImage?) {
+        _ = setup
+        guard !bytes.isEmpty else { throw LoadFailure("the file is empty") }
+        guard let loader = gdk_pixbuf_loader_new() else { throw LoadFailure("the image decoder could not start") }
+        let state = UnsafeMutablePointer<PushsimLoadState>.allocate(capacity: 1)
+        state.initialize(to: PushsimLoadState(declared_width: 0, declared_height: 0, max_side: gint(limits.maxSide),
+                                              pixel_budget: gint64(limits.pixelBudget), header_only: headerOnly ? 1 : 0,
+                                              prepared: 0, refused: 0))
+        let handler = pushsim_loader_watch_size(loader, state)
+        var closed = false
+        defer {
+            if !closed { _ = gdk_pixbuf_loader_close(loader, nil) }
+            pushsim_loader_unwatch(loader, handler)
+            pushsim_object_unref(loader)
+            state.deallocate()
+        }
+
+        var writeError: String?
+        bytes.withUnsafeBytes { raw in
+            guard let base = raw.bindMemory(to: guchar.self).baseAddress else { return }
+            var offset = 0
+            while offset < raw.count {
+                let n = min(offset == 0 ? firstChunk : chunk, raw.count - offset)
+                var err: UnsafeMutablePointer<GError>?
+                if gdk_pixbuf_loader_write(loader, base + offset, gsize(n), &err) == 0 {
+                    writeError = take(err) ?? "the decoder refused the data"
+                    return
+                }
+                offset += n
+                if state.pointee.refused != 0 || (headerOnly && state.pointee.prepared != 0) { return }
+            }
+        }
+        // Small files are only sniffed (and their header parsed) when the loader is closed.
+        var closeError: String?
+        var closedOK = true
+        if writeError == nil && state.pointee.refused == 0 && !(headerOnly && state.pointee.prepared != 0) {
+            var err: UnsafeMutablePointer<GError>?
+            closedOK = gdk_pixbuf_loader_close(loader, &err) != 0
+            closed = true
+            closeError = take(err)
+        }
+        let prepared = state.pointee.prepared != 0
+        let header = ImageHeader(format: pushsim_loader_format_name(loader).map { String(cString: $0) } ?? "unknown",
+                                 width: Int(state.pointee.declared_width), height: Int(state.pointee.declared_height))
+        if state.pointee.refused != 0 {
+            throw .overBudget(width: header.width, height: header.height, budget: limits.pixelBudget)
+        }
+        guard prepared else {
+            let why = writeError ?? closeError
+            throw LoadFailure("not an image\(why.map { " (\($0))" } ?? "")")
+        }
+        if headerOnly { return (header, nil) }
+        if let writeError { throw LoadFailure("the image data is corrupt (\(writeError))") }
+        // gdk-pixbuf's PNG and GIF loaders return whatever rows arrived without complaint; the format's end marker
+        // tells a complete file from a cut one.
+        if !hasEndMarker(bytes, format: header.format) {
+            throw LoadFailure("the \(header.format.uppercased()) file is truncated (it stops before its end marker)")
+        }
+        // A truncated file still yields a pixbuf from some loaders; an error at close means it is incomplete.
+        guard closedOK, let pixbuf = gdk_pixbuf_loader_get_pixbuf(loader) else {
+            throw LoadFailure("the image is truncated or corrupt\(closeError.map { " (\($0))" } ?? "")")
+        }
+        return (header, try pixels(of: pixbuf, header: header, limits: limits))
+    }
+
+    /// Orientation first (it may swap the sides), then the SDK's downsampling for loaders that ignore set_size.
+    private static func pixels(of pixbuf: OpaquePointer, header: ImageHeader, limits: DecodeLimits) throws(LoadFailure) -> DecodedImage {
+        guard var current = gdk_pixbuf_apply_embedded_orientation(pixbuf) else { throw LoadFailure("the image could not be oriented") }
+        defer { pushsim_pixbuf_unref(current) }
+        let w = Int(gdk_pixbuf_get_width(current)), h = Int(gdk_pixbuf_get_height(current))
+        if limits.maxSide > 0, max(w, h) > limits.maxSide {
+            let k = Double(limits.maxSide) / Double(max(w, h))
+            let nw = max(1, Int((Double(w) * k).rounded())), nh = max(1, Int((Double(h) * k).rounded()))
+            guard let scaled = gdk_pixbuf_scale_simple(current, gint(nw), gint(nh), GDK_INTERP_BILINEAR) else {
+                throw LoadFailure("the image could not be scaled")
+            }
+            pushsim_pixbuf_unref(current)
+            current = scaled
+        }
+        let fw = Int(gdk_pixbuf_get_width(current)), fh = Int(gdk_pixbuf_get_height(current))
+        var rgba = [UInt8](repeating: 0, count: fw * fh * 4)
+        rgba.withUnsafeMutableBufferPointer { pushsim_pixbuf_copy_rgba(current, $0.baseAddress) }
+        return DecodedImage(width: fw, height: fh, rgba: rgba, declaredWidth: header.width, declaredHeight: header.height, format: header.format)
+    }
+
+    static func hasEndMarker(_ bytes: Data, format: String) -> Bool {
+        let tail = bytes.suffix(64 * 1024)
+        switch format {
+        case "png": return tail.range(of: Data("IEND".utf8)) != nil
+        case "jpeg": return tail.range(of: Data([0xFF, 0xD9])) != nil
+        case "gif": return tail.contains(0x3B)
+        case "webp":
+            // RIFF header: bytes 4..7 are the little-endian size of what follows byte 8.
+            guard bytes.count >= 12 else { return false }
+            let b = Array(bytes.prefix(8))
+            let size = Int(b[4]) | Int(b[5]) << 8 | Int(b[6]) << 16 | Int(b[7]) << 24
+            return bytes.count >= size + 8
+        default: return true
+        }
+    }
+
+    /// Encodes RGBA8 pixels as `png`, `jpeg` or `webp` (used by tests and tools to make images).
+    public static func encode(rgba: [UInt8], width: Int, height: Int, hasAlpha: Bool = false, format: String, quality: Int = 85) throws(LoadFailure) -> Data {
+        var buffer: UnsafeMutablePointer<gchar>?
+        var size: gsize = 0
+        var err: UnsafeMutablePointer<GError>?
+        let ok = rgba.withUnsafeBufferPointer {
+            pushsim_encode_rgba($0.baseAddress, gint(width), gint(height), hasAlpha ? 1 : 0, format, gint(quality), &buffer, &size, &err)
+        }
+        guard ok != 0, let buffer else { throw LoadFailure("could not encode \(format): \(take(err) ?? "unknown error")") }
+        defer { g_free(buffer) }
+        return Data(bytes: buffer, count: Int(size))
+    }
+
+    private static func take(_ err: UnsafeMutablePointer<GError>?) -> String? {
+        guard let err else { return nil }
+        defer { g_error_free(err) }
+        return err.pointee.message.map { String(cString: $0) }
+    }
+}

@@ -1,0 +1,21 @@
+// `pushsim reset`: forget persisted state — the primer's simulated device, the inbox's message statuses, or both.
+
+import GRDB
+
+extension Store {
+    /// Forget the inbox's local message statuses (read, action performed, deleted).
+    public func resetInbox() throws(StoreError) {
+        do {
+            try db.write { db in try db.execute(sql: "DELETE FROM inboxMessage") }
+        } catch {
+            throw StoreError("\(path): cannot reset the inbox state (\(error))")
+        }
+    }
+
+    /// Reset what is asked for; with neither flag, everything.
+    public func reset(inbox: Bool, primer: Bool) throws(StoreError) {
+        let all = !inbox && !primer
+        if primer || all { try resetPrimer() }
+        if inbox || all { try resetInbox() }
+    }
+}

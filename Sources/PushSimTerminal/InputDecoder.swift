@@ -1,0 +1,54 @@
+// Turns what ncurses reads (characters, function-key codes, mouse button states) into pushsim's InputEvent.
+
+import CNcursesw
+import PushSimScreens
+
+public enum InputDecoder {
+    /// A character from `get_wch` (not a function key).
+    public static func key(character c: UInt32) -> Key? {
+        switch c {
+        case 9: return .tab
+        case 10, 13: return .enter
+        case 27: return .esc
+        case 32: return .space
+        case 8, 127: return .backspace
+        case 1...26: return .ctrl(Character(Unicode.Scalar(c + 96)!))
+        case 0, 28...31: return nil
+        default:
+            guard let s = Unicode.Scalar(c), c >= 0x20, !(0x7F..<0xA0).contains(c) else { return nil }
+            return .char(Character(s))
+        }
+    }
+
+    /// A function-key code from `get_wch` (`KEY_CODE_YES`); nil for codes pushsim does not use.
+    public static func key(functionKey code: Int32) -> Key? {
+        switch code {
+        case KEY_LEFT: return .left
+        case KEY_RIGHT: return .right
+        case KEY_UP: return .up
+        case KEY_DOWN: return .down
+        case KEY_ENTER: return .enter
+        case KEY_BACKSPACE: return .backspace
+        case KEY_DC: return .delete
+        case KEY_BTAB: return .backTab
+        case KEY_PPAGE: return .pageUp
+        case KEY_NPAGE: return .pageDown
+        case KEY_HOME: return .home
+        case KEY_END: return .end
+        default: return nil
+        }
+    }
+
+    /// Mouse events from `getmouse`'s button state (0-based cells); empty for states pushsim ignores.
+    /// A click ncurses folded together is split back into press and release, so scenes see one vocabulary.
+    public static func mouse(state: mmask_t, x: Int32, y: Int32, buttonDown: Bool) -> [MouseEvent] {
+        let x = Int(x), y = Int(y)
+        if state & pushsim_button4_pressed() != 0 { return [MouseEvent(.wheelUp, x: x, y: y)] }
+        if pushsim_button5_pressed() != 0 && state & pushsim_button5_pressed() != 0 { return [MouseEvent(.wheelDown, x: x, y: y)] }
+        if state & pushsim_button1_pressed() != 0 { return [MouseEvent(.press, x: x, y: y)] }
+        if state & pushsim_button1_released() != 0 { return [MouseEvent(.release, x: x, y: y)] }
+        if state & pushsim_button1_clicked() != 0 { return [MouseEvent(.press, x: x, y: y), MouseEvent(.release, x: x, y: y)] }
+        if state & pushsim_report_mouse_position() != 0 && buttonDown { return [MouseEvent(.drag, x: x, y: y)] }
+        return []
+    }
+}

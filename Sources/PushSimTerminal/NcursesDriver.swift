@@ -1,0 +1,234 @@
+// Owns the ncurses screen: setup and teardown, colour pairs, copying a Canvas (changed cells only), reading input.
+
+import CNcursesw
+import Foundation
+import PushSimScreens
+
+final class NcursesDriver {
+    let colorMode: ColorMode
+    private let screen: OpaquePointer
+    private let relay: OutputRelay?
+    private var last: Canvas?
+    private var mouseDown = false
+    private var active = true
+    let stats: RunStats
+
+    init(recordPath: String?, environment: [String: String], stats: RunStats, start: Double) throws(TerminalError) {
+        guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
+            throw TerminalError("standard input and output must be a terminal for the interactive view; use --headless for scripts and pipes")
+        }
+        self.stats = stats
+        setlocale(LC_ALL, "")
+        TerminalGuard.saveTTY(STDIN_FILENO)
+        var rows: Int32 = 24, cols: Int32 = 80
+        _ = pushsim_winsize(STDOUT_FILENO, &rows, &cols)
+        if let recordPath {
+            relay = try OutputRelay(castPath: recordPath, width: Int(cols), height: Int(rows), title: "pushsim", start: start)
+            // ncurses cannot ask a pipe for the size; the kernel's answer is applied right after newterm.
+            use_env(false)
+        } else {
+            relay = nil
+        }
+        let term = environment["TERM"].flatMap { $0.isEmpty ? nil : $0 }
+        guard term != nil else {
+            relay?.finish()
+            throw TerminalError("TERM is not set; set it to your terminal type, for example TERM=xterm-256color")
+        }
+        guard let scr = newterm(nil, relay?.ncursesOutput ?? pushsim_stdout(), pushsim_stdin()) else {
+            relay?.finish()
+            throw TerminalError("the terminal type '\(term!)' is unknown to ncurses; try TERM=xterm-256color")
+        }
+        screen = scr
+        _ = set_term(scr)
+        TerminalGuard.setScreenActive(true)
+        if relay != nil {
+            TerminalGuard.programMode(STDIN_FILENO)
+            _ = resizeterm(rows, cols)
+        }
+        cbreak()
+        noecho()
+        nonl()
+        intrflush(pushsim_stdscr(), false)
+        keypad(pushsim_stdscr(), true)
+        nodelay(pushsim_stdscr(), true)
+        _ = curs_set(0)
+        set_escdelay(25)
+        // start_color only when drawing in colour: once started, even pair 0 is sent as explicit colours.
+        colorMode = ColorMode.detect(environment: environment, hasColors: has_colors(), colors: Int(pushsim_terminfo_colors()))
+        if colorMode.usesColor {
+            start_color()
+            use_default_colors()
+        }
+        enableMouse()
+    }
+
+    private func enableMouse() {
+        // With REPORT_MOUSE_POSITION in the mask, ncurses asks xterm-like terminals for any-motion tracking
+        // (1003) in SGR encoding (1006): presses, releases, the wheel and drags arrive; plain hovering is dropped
+        // in the decoder and does not redraw.
+        let mask = pushsim_button1_pressed() | pushsim_button1_released() | pushsim_button4_pressed()
+            | pushsim_button5_pressed() | pushsim_report_mouse_position()
+        _ = mousemask(mask, nil)
+        _ = mouseinterval(0)
+    }
+
+    private func disableMouse() {
+        _ = mousemask(0, nil)
+    }
+
+    /// The size ncurses lays out for.
+    var size: Size {
+        Size(width: Int(getmaxx(pushsim_stdscr())), height: Int(getmaxy(pushsim_stdscr())))
+    }
+
+    /// Bytes sent to the terminal so far (known only while recording).
+    var bytesWritten: Int? { relay?.bytesWritten }
+
+    // MARK: Drawing
+
+    /// Copy `canvas` onto the screen, writing only cells that changed since the last frame; ncurses sends the diff.
+    func draw(_ canvas: Canvas, force: Bool = false) {
+        let win = pushsim_stdscr()
+        let full = force || last == nil || last!.size != canvas.size
+        if full, last?.size != canvas.size { werase(win) }
+        var estimate = NeededBytes(mode: colorMode)
+        let w = canvas.width
+        let previous = full ? [] : last!.cells
+        canvas.cells.withUnsafeBufferPointer { cells in
+            previous.withUnsafeBufferPointer { before in
+                for y in 0..<canvas.height {
+                    for x in 0..<w {
+                        let i = y * w + x
+                        if !full && before[i] == cells[i] { continue }
+                        var cx = x
+                        var c = cells[i]
+                        if c.isContinuation {
+                            // A changed right half means the wide grapheme to its left must be written again.
+                            guard x > 0, !cells[i - 1].isContinuation else { continue }
+                            cx = x - 1
+                            c = cells[i - 1]
+                        }
+                        put(c, x: cx, y: y, win: win)
+                        estimate.add(c, x: cx, y: y)
+                    }
+                }
+            }
+        }
+        last = canvas
+        wnoutrefresh(win)
+        doupdate()
+        stats.renders += 1
+        stats.cellsChanged += estimate.cells
+        stats.bytesNeeded += estimate.bytes
+        if stats.firstFrameRealtime == nil {
+            stats.firstFrameRealtime = pushsim_realtime_seconds()
+            stats.firstFrameCPUSeconds = pushsim_process_cpu_seconds()
+        }
+    }
+
+    /// Forget what is on screen so the next draw repaints everything (after a resume or a resize).
+    func invalidate() {
+        last = nil
+        clearok(pushsim_curscr(), true)
+    }
+
+    private func put(_ cell: Cell, x: Int, y: Int, win: UnsafeMutablePointer<WINDOW>?) {
+        var attrs = pushsim_a_normal()
+        let a = colorMode.attributes(for: cell)
+        if a.contains(.bold) { attrs |= pushsim_a_bold() }
+        if a.contains(.dim) { attrs |= pushsim_a_dim() }
+        if a.contains(.italic) { attrs |= pushsim_a_italic() }
+        if a.contains(.underline) { attrs |= pushsim_a_underline() }
+        if a.contains(.reverse) { attrs |= pushsim_a_reverse() }
+        if a.contains(.blink) { attrs |= pushsim_a_blink() }
+        var pair: Int32 = 0
+        if colorMode.usesColor {
+            let fg = colorMode.index(of: cell.fg), bg = colorMode.index(of: cell.bg)
+            if fg != -1 || bg != -1 { pair = max(0, alloc_pair(fg, bg)) }
+        }
+        var scalars: [wchar_t] = cell.grapheme.unicodeScalars.prefix(5).map { wchar_t(bitPattern: $0.value) }
+        if scalars.isEmpty { scalars = [32] }
+        scalars.append(0)
+        let ok = scalars.withUnsafeBufferPointer { pushsim_put_cell(win, Int32(y), Int32(x), $0.baseAddress, attrs, pair) }
+        if ok == ERR, scalars.count > 2 {
+            // ncurses refuses clusters whose later code points have width (emoji ZWJ sequences): draw the base.
+            let base: [wchar_t] = [scalars[0], 0]
+            _ = base.withUnsafeBufferPointer { pushsim_put_cell(win, Int32(y), Int32(x), $0.baseAddress, attrs, pair) }
+        }
+    }
+
+    func bell() { beep() }
+
+    // MARK: Input
+
+    /// Everything ncurses has decoded so far (non-blocking).
+    func readEvents() -> [InputEvent] {
+        var out: [InputEvent] = []
+        while true {
+            var ch: wint_t = 0
+            let r = wget_wch(pushsim_stdscr(), &ch)
+            if r == ERR { break }
+            if r == KEY_CODE_YES {
+                let code = Int32(ch)
+                if code == KEY_RESIZE {
+                    out.append(.resize(refreshSize()))
+                } else if code == KEY_MOUSE {
+                    var ev = MEVENT()
+                    while getmouse(&ev) == OK {
+                        for m in InputDecoder.mouse(state: ev.bstate, x: ev.x, y: ev.y, buttonDown: mouseDown) {
+                            if m.kind == .press { mouseDown = true }
+                            if m.kind == .release { mouseDown = false }
+                            out.append(.mouse(m))
+                        }
+                    }
+                } else if let k = InputDecoder.key(functionKey: code) {
+                    out.append(.key(k))
+                }
+            } else if let k = InputDecoder.key(character: UInt32(ch)) {
+                out.append(.key(k))
+            }
+        }
+        return out
+    }
+
+    /// Re-read the kernel's size (ncurses cannot while it writes into the recording pipe) and resize to it.
+    func refreshSize() -> Size {
+        var rows: Int32 = 0, cols: Int32 = 0
+        if pushsim_winsize(STDOUT_FILENO, &rows, &cols) == 1,
+           rows != getmaxy(pushsim_stdscr()) || cols != getmaxx(pushsim_stdscr()) {
+            _ = resizeterm(rows, cols)
+        }
+        invalidate()
+        return size
+    }
+
+    // MARK: Suspend, resume, shutdown
+
+    func suspend() {
+        disableMouse()
+        endwin()
+        if relay != nil { TerminalGuard.restoreTTY(STDIN_FILENO) }
+        fflush(nil)
+    }
+
+    func resume() {
+        if relay != nil { TerminalGuard.programMode(STDIN_FILENO) }
+        refresh()
+        enableMouse()
+        _ = curs_set(0)
+        _ = refreshSize()
+    }
+
+    /// Give the terminal back as it was: leave the alternate screen, show the cursor, restore the tty modes.
+    func shutdown() {
+        guard active else { return }
+        active = false
+        _ = curs_set(1)
+        disableMouse()
+        endwin()
+        TerminalGuard.setScreenActive(false)
+        relay?.finish()
+        TerminalGuard.restoreTTY(STDIN_FILENO)
+        delscreen(screen)
+    }
+}

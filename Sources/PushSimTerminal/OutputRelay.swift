@@ -1,0 +1,82 @@
+// The recording path: ncurses writes into a pipe, and this relay copies every byte to the terminal and the cast file.
+
+import CNcursesw
+import Foundation
+
+/// Copies what ncurses writes (the read end of a pipe) to the terminal, and records each chunk as asciicast v2.
+final class OutputRelay: @unchecked Sendable {
+    /// The FILE ncurses writes to.
+    let ncursesOutput: UnsafeMutablePointer<FILE>
+    private let readFD: Int32
+    private let ttyFD: Int32
+    private let cast: FileHandle
+    private let start: Double
+    private let done = DispatchSemaphore(value: 0)
+    private let lock = NSLock()
+    private var written = 0
+    private var closed = false
+
+    init(castPath: String, width: Int, height: Int, title: String, start: Double) throws(TerminalError) {
+        // open(2), not FileManager.createFile: that writes atomically by renaming over the path, which would
+        // replace a device such as /dev/null with a regular file.
+        let fd = open(castPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else {
+            throw TerminalError("\(castPath): cannot be written (does its folder exist?)")
+        }
+        let handle = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
+        var fds: [Int32] = [-1, -1]
+        guard pipe(&fds) == 0 else { throw TerminalError("cannot record: no pipe available") }
+        // A big pipe lets a full redraw of a large terminal pass without waiting on the relay thread.
+        _ = pushsim_set_pipe_size(fds[1], 1 << 20)
+        _ = fcntl(fds[0], F_SETFD, FD_CLOEXEC)
+        _ = fcntl(fds[1], F_SETFD, FD_CLOEXEC)
+        guard let out = pushsim_fdopen_write(fds[1]) else { throw TerminalError("cannot record: fdopen failed") }
+        ncursesOutput = out
+        readFD = fds[0]
+        ttyFD = STDOUT_FILENO
+        cast = handle
+        self.start = start
+        let header = Asciicast.header(width: width, height: height, timestamp: Int(pushsim_realtime_seconds()), title: title)
+        cast.write(Data(header.utf8))
+        let thread = Thread { [self] in self.pump() }
+        thread.name = "pushsim-record"
+        thread.start()
+    }
+
+    var bytesWritten: Int { lock.lock(); defer { lock.unlock() }; return written }
+
+    private func pump() {
+        var encoder = Asciicast()
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let n = buffer.withUnsafeMutableBytes { read(readFD, $0.baseAddress, $0.count) }
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 { break }
+            let chunk = Array(buffer[0..<n])
+            var off = 0
+            while off < n {
+                let w = chunk.withUnsafeBytes { write(ttyFD, $0.baseAddress! + off, n - off) }
+                if w < 0 { if errno == EINTR { continue }; break }
+                off += w
+            }
+            lock.lock(); written += n; lock.unlock()
+            if let line = encoder.outputLine(chunk, at: pushsim_monotonic_seconds() - start) {
+                cast.write(Data(line.utf8))
+            }
+        }
+        close(readFD)
+        try? cast.close()
+        done.signal()
+    }
+
+    /// Close ncurses' end and wait until everything it wrote reached the terminal and the file.
+    func finish() {
+        lock.lock()
+        let already = closed
+        closed = true
+        lock.unlock()
+        guard !already else { return }
+        fclose(ncursesOutput)
+        done.wait()
+    }
+}

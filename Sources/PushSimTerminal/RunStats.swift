@@ -1,0 +1,44 @@
+// Counters of the run loop, written as JSON when PUSHSIM_DEBUG_STATS names a file (for `make bench`).
+
+import Foundation
+
+public final class RunStats {
+    public var startRealtime: Double = 0
+    public var firstFrameRealtime: Double?
+    /// CPU time the process had used when the first frame was sent (dynamic loading and setup included).
+    public var firstFrameCPUSeconds: Double?
+    public var iterations = 0
+    public var inputWakeups = 0
+    public var deadlineWakeups = 0
+    public var signalWakeups = 0
+    public var otherWakeups = 0
+    public var inputEvents = 0
+    public var renders = 0
+    public var cellsChanged = 0
+    public var bytesNeeded = 0
+    public var bytesWritten: Int?
+
+    public init() {}
+
+    public var json: String {
+        var fields: [(String, String)] = [
+            ("startRealtime", String(format: "%.6f", startRealtime)),
+            ("firstFrameRealtime", firstFrameRealtime.map { String(format: "%.6f", $0) } ?? "null"),
+            ("firstFrameCPUSeconds", firstFrameCPUSeconds.map { String(format: "%.6f", $0) } ?? "null"),
+            ("iterations", "\(iterations)"), ("inputWakeups", "\(inputWakeups)"),
+            ("deadlineWakeups", "\(deadlineWakeups)"), ("signalWakeups", "\(signalWakeups)"),
+            ("otherWakeups", "\(otherWakeups)"), ("inputEvents", "\(inputEvents)"),
+            ("renders", "\(renders)"), ("cellsChanged", "\(cellsChanged)"), ("bytesNeeded", "\(bytesNeeded)"),
+        ]
+        fields.append(("bytesWritten", bytesWritten.map { "\($0)" } ?? "null"))
+        return "{" + fields.map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ") + "}\n"
+    }
+
+    func write(to path: String) {
+        // open(2) rather than an atomic FileManager write, which would replace a device path with a file.
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { return }
+        let handle = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
+        handle.write(Data(json.utf8))
+    }
+}

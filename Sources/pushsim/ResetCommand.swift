@@ -1,0 +1,35 @@
+// `pushsim reset [--inbox] [--primer]`: forget persisted state; all of it without flags.
+
+import ArgumentParser
+import Foundation
+import PushSimApp
+import PushSimStore
+
+struct ResetCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "reset",
+        abstract: "Forget persisted state (all of it without flags).",
+        discussion: """
+        --primer returns the simulated device to a fresh install: notDetermined, iOS has not asked, no throttle. \
+        --inbox forgets every inbox message's local status (read, action performed, deleted).
+        """
+    )
+
+    @Flag(help: "Forget the inbox's message statuses.") var inbox = false
+    @Flag(help: "Forget the primer's simulated device (status, prompt, last-shown time).") var primer = false
+    @Option(help: ArgumentHelp("The SQLite state file (default under $XDG_DATA_HOME/pushsim/).", valueName: "path"))
+    var store: String?
+
+    func run() throws {
+        let path = store ?? Store.defaultPath()
+        do {
+            let s = try Store(path: path)
+            for w in s.warnings { FileHandle.standardError.write(Data("pushsim: warning: \(w)\n".utf8)) }
+            try s.reset(inbox: inbox, primer: primer)
+        } catch {
+            fail(UserError(error.message, exitCode: error.exitCode))
+        }
+        let what = inbox == primer ? "primer and inbox state" : primer ? "primer state" : "inbox state"
+        print("Reset the \(what) in \(path).")
+    }
+}

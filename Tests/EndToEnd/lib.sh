@@ -1,0 +1,131 @@
+#!/usr/bin/env bash
+# Helpers for the tmux end-to-end tests: one private tmux server per test, a shell in the pane running pushsim,
+# polling for text (never fixed sleeps as assertions), SGR mouse input, exit status and tty checks.
+set -u
+BIN=${BIN:-$(readlink -f .build/debug/pushsim)}
+E2E_TIMEOUT=${E2E_TIMEOUT:-20}
+WORK=$(mktemp -d "${TMPDIR:-/tmp}/pushsim-e2e.XXXXXX")
+SOCK="$WORK/tmux.sock"
+T() { tmux -S "$SOCK" "$@"; }
+cleanup() { T kill-server >/dev/null 2>&1; rm -rf "$WORK" 2>/dev/null || { sleep 0.5; rm -rf "$WORK" 2>/dev/null; }; }
+trap cleanup EXIT
+
+die() { echo "FAIL: $*" >&2; echo "--- screen ---" >&2; screen >&2; exit 1; }
+
+# start W H: a session whose pane runs an interactive shell with a clean prompt and sane terminal settings.
+start() {
+  local w=${1:-80} h=${2:-24}
+  # tmux refuses to start when /dev/null is not the device. An atomic file write aimed at /dev/null (Foundation's
+  # FileManager.createFile, run as root) replaces it with a regular file; put the device back, and say so.
+  if [ ! -c /dev/null ]; then
+    if [ "$(id -u)" = 0 ] && rm -f /dev/null && mknod -m 666 /dev/null c 1 3; then
+      echo "warning: /dev/null had been replaced by a regular file; restored the device" >&2
+    else
+      echo "FAIL: /dev/null is not the null device; restore it with: rm /dev/null && mknod -m 666 /dev/null c 1 3" >&2
+      exit 1
+    fi
+  fi
+  T -f /dev/null new-session -d -x "$w" -y "$h" \
+    "env -i HOME=$WORK PATH=/usr/bin:/bin TERM=xterm-256color LANG=C.UTF-8 LC_ALL=C.UTF-8 PS1='$ ' bash --norc --noprofile -i" \
+    || die "tmux did not start"
+  T set-option -g status off >/dev/null
+  T set-window-option -g aggressive-resize off >/dev/null 2>&1
+  wait_for '^\$' || die "the shell prompt did not appear"
+}
+
+# run CMD...: type a command line into the shell; a wrapper records its exit status in $WORK/status.
+# The wrapper ignores SIGINT itself (pushsim installs its own handler), so a Ctrl-C that ends pushsim does not
+# also abort the line that records the status.
+run() {
+  rm -f "$WORK/status"
+  printf '#!/bin/sh\ntrap "" INT\n"$@"\necho $? > "%s/status"\n' "$WORK" > "$WORK/wrap.sh"
+  T send-keys -l "sh $WORK/wrap.sh $*"
+  T send-keys Enter
+}
+
+screen() { T capture-pane -p; }
+
+# wait_for REGEX [SECONDS]: poll the pane until a line matches.
+wait_for() {
+  local re=$1 limit=${2:-$E2E_TIMEOUT} end
+  end=$(( $(date +%s) + limit ))
+  while [ "$(date +%s)" -le "$end" ]; do
+    screen | grep -Eq -- "$re" && return 0
+    sleep 0.1
+  done
+  return 1
+}
+
+# wait_gone REGEX [SECONDS]: poll until no line matches.
+wait_gone() {
+  local re=$1 limit=${2:-$E2E_TIMEOUT} end
+  end=$(( $(date +%s) + limit ))
+  while [ "$(date +%s)" -le "$end" ]; do
+    screen | grep -Eq -- "$re" || return 0
+    sleep 0.1
+  done
+  return 1
+}
+
+# wait_exit [SECONDS]: wait for the status file and print the status.
+wait_exit() {
+  local limit=${1:-$E2E_TIMEOUT} end
+  end=$(( $(date +%s) + limit ))
+  while [ "$(date +%s)" -le "$end" ]; do
+    if [ -s "$WORK/status" ]; then cat "$WORK/status"; return 0; fi
+    sleep 0.1
+  done
+  return 1
+}
+
+expect_exit() {
+  local want=$1 got
+  got=$(wait_exit) || die "pushsim did not exit (expected status $want)"
+  [ "$got" = "$want" ] || die "exit status $got, expected $want"
+}
+
+keys() { T send-keys "$@"; }
+# Raw bytes as the terminal would send them (escape sequences included).
+raw() { T send-keys -l "$1"; }
+# SGR (1006) mouse: press and release at 1-based column X, row Y.
+mouse_press() { raw $'\e[<0;'"$1;$2M"; }
+mouse_release() { raw $'\e[<0;'"$1;$2m"; }
+click() { mouse_press "$1" "$2"; mouse_release "$1" "$2"; }
+
+resize() { T resize-window -x "$1" -y "$2" >/dev/null; }
+
+pane_pid() { T display-message -p '#{pane_pid}'; }
+
+# pushsim_pid: the pid of pushsim running under the pane's shell.
+pushsim_pid() {
+  local end=$(( $(date +%s) + E2E_TIMEOUT )) p
+  while [ "$(date +%s)" -le "$end" ]; do
+    # pane shell -> the status wrapper (sh) -> pushsim
+    for w in $(pgrep -P "$(pane_pid)"); do
+      p=$(pgrep -P "$w" -x pushsim | head -1)
+      [ -n "$p" ] && break
+    done
+    [ -n "$p" ] && { echo "$p"; return 0; }
+    sleep 0.1
+  done
+  return 1
+}
+
+# expect_sane: after pushsim exits, the shell's terminal has echo and canonical mode back and the cursor shows.
+expect_sane() {
+  rm -f "$WORK/stty"
+  T send-keys -l "stty -a > $WORK/stty; tput cnorm"
+  T send-keys Enter
+  local end=$(( $(date +%s) + E2E_TIMEOUT ))
+  while [ ! -s "$WORK/stty" ] && [ "$(date +%s)" -le "$end" ]; do sleep 0.1; done
+  [ -s "$WORK/stty" ] || die "the shell did not answer after pushsim exited"
+  grep -Eq '(^| )echo( |$)' "$WORK/stty" || die "echo is off after pushsim exited: $(cat "$WORK/stty")"
+  grep -Eq '(^| )icanon( |$)' "$WORK/stty" || die "icanon is off after pushsim exited: $(cat "$WORK/stty")"
+  grep -Eq '(^| )icrnl( |$)' "$WORK/stty" || die "icrnl is off after pushsim exited"
+  # Typed text must echo again.
+  T send-keys -l "echo sane-$$"
+  T send-keys Enter
+  wait_for "^sane-$$" || die "typed input no longer echoes"
+  # The alternate screen is gone: the prompt is back on the normal screen.
+  [ "$(T display-message -p '#{alternate_on}')" = "0" ] || die "still on the alternate screen"
+}

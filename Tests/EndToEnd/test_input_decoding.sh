@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Keys and SGR (1006) mouse sequences reach the scene decoded: arrows, Enter, UTF-8, press, drag, release,
+# wheel, and clicks beyond column 223 (which only SGR encoding can carry).
+. "$(dirname "$0")/lib.sh"
+start 240 30
+run "$BIN" --demo
+wait_for "Demo page 1 of 3" || die "the demo page did not appear"
+expect_input() { wait_for "last input: $1\$" || die "expected 'last input: $1'"; }
+keys Up; expect_input "key up"
+keys PageDown; expect_input "key pagedown"
+keys BTab; expect_input "key backtab"
+keys Enter; expect_input "key enter"
+keys C-a; expect_input "key ctrl-a"
+raw "é"; expect_input "key é"
+raw "春"; expect_input "key 春"
+mouse_press 11 6; expect_input "mouse press 10,5"
+raw $'\e[<32;15;7M'; expect_input "mouse drag 14,6"
+mouse_release 15 7; expect_input "mouse release 14,6"
+raw $'\e[<65;3;4M'; expect_input "mouse wheelDown 2,3"
+raw $'\e[<64;3;4M'; expect_input "mouse wheelUp 2,3"
+mouse_press 230 20; expect_input "mouse press 229,19"
+mouse_release 230 20; expect_input "mouse release 229,19"
+keys q
+expect_exit 0
+expect_sane

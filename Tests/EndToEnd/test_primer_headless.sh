@@ -1,0 +1,67 @@
+#!/usr/bin/env bash
+# The primer headless, as CI runs it: contract events, state kept across runs, reset, throttle, bad input, a
+# corrupt store, and the QA walkthrough writing JUnit XML.
+set -u
+BIN=${BIN:-$(readlink -f .build/debug/pushsim)}
+W=$(mktemp -d "${TMPDIR:-/tmp}/pushsim-primer.XXXXXX")
+trap 'rm -rf "$W"' EXIT
+fail() { echo "FAIL: $*" >&2; exit 1; }
+S="$W/state.sqlite"
+NOW=2026-01-31T09:00:00Z
+
+out=$("$BIN" primer --headless --store "$S" --now $NOW --style sheet --script "wait 1; accept; wait 0.5; allow" --events -) || fail "headless run exited $?"
+want='{"t":0,"event":"shown","style":"sheet","position":"bottom"}
+{"t":1,"event":"system_prompt"}
+{"t":1.26,"event":"outcome","outcome":"accepted"}
+{"t":1.5,"event":"authorization","status":"authorized"}'
+[ "$out" = "$want" ] || fail "events differ:
+$out"
+
+# The store remembers the answer; reset --primer forgets it.
+"$BIN" primer --headless --store "$S" --events - | grep -qx '{"t":0,"event":"outcome","outcome":"suppressed","reason":"authorized"}' || fail "status not kept"
+"$BIN" reset --primer --store "$S" | grep -q "Reset the primer state" || fail "reset did not report"
+"$BIN" primer --headless --store "$S" --events - | grep -q '"event":"shown"' || fail "reset did not forget the status"
+
+# The throttle's last-shown time holds across runs; advance moves the wall clock past it.
+"$BIN" primer --headless --store "$S" --now $NOW --min-interval 3600 --events "$W/run1.jsonl" || fail "throttle run 1"
+"$BIN" primer --headless --store "$S" --now 2026-01-31T09:30:00Z --min-interval 3600 --events - | grep -q '"reason":"throttled"' || fail "not throttled in the window"
+"$BIN" primer --headless --store "$S" --now 2026-01-31T09:30:00Z --min-interval 3600 --script "advance 1800; present" --events - \
+  | tail -1 | grep -q '"event":"shown"' || fail "advance did not open the throttle"
+
+# Bad input: one line naming the option or key, non-zero exit.
+check_bad() {
+  local err
+  err=$("$BIN" primer --headless --store "$S" "$@" 2>&1 >/dev/null) && fail "$* was accepted"
+  [ "$(printf '%s\n' "$err" | wc -l)" -eq 1 ] || fail "$* printed more than one line: $err"
+  printf '%s\n' "$err" | grep -qF -- "$EXPECT" || fail "$*: '$err' does not mention $EXPECT"
+}
+EXPECT="--accept-color must be a colour #RRGGBB" check_bad --accept-color red
+EXPECT="--style must be alert or sheet" check_bad --style popup
+EXPECT="--position must be bottom, top or center" check_bad --position left
+EXPECT="--min-interval must be a number of seconds, 0 or more" check_bad --min-interval -5
+echo '{"colour": "#FFFFFF"}' > "$W/bad.json"
+EXPECT='unknown key "colour"; allowed keys: style, position' check_bad --config "$W/bad.json"
+EXPECT="no such file" check_bad --config "$W/missing.json"
+EXPECT="no primer is on screen" check_bad --status authorized --script accept
+
+# A corrupt store is moved aside with a warning; the run goes on.
+echo "not a database" > "$W/corrupt.sqlite"
+"$BIN" primer --headless --store "$W/corrupt.sqlite" --events "$W/ev.jsonl" 2>"$W/err" || fail "a corrupt store stopped the run"
+grep -q "was damaged or not a pushsim store" "$W/err" || fail "no warning on stderr"
+grep -q '"event":"warning"' "$W/ev.jsonl" || fail "no warning event"
+ls "$W"/corrupt.sqlite.corrupt-* >/dev/null 2>&1 || fail "the damaged file was not kept aside"
+
+# The walkthrough headless: every row checked, Markdown and JUnit written.
+# Reports are written in place, never by an atomic replace (which would turn /dev/null into a regular file):
+# checked on a symlink, which an atomic replace would turn into a regular file too.
+touch "$W/target.xml"; ln -s "$W/target.xml" "$W/link.xml"
+"$BIN" primer walkthrough --headless --junit "$W/link.xml" > "$W/walk0.txt" || fail "walkthrough to a symlink"
+[ -L "$W/link.xml" ] && grep -q "<testsuites" "$W/target.xml" || fail "the report replaced the file instead of writing into it"
+"$BIN" primer walkthrough --headless --style sheet --junit "$W/j.xml" --report "$W/r.md" > "$W/walk.txt" || fail "walkthrough reported a mismatch: $(grep FAIL "$W/walk.txt")"
+tail -1 "$W/walk.txt" | grep -qx "84 rows: 84 passed, 0 failed, 0 skipped" || fail "summary: $(tail -1 "$W/walk.txt")"
+[ "$(grep -c '<testcase ' "$W/j.xml")" -eq 84 ] || fail "JUnit testcase count"
+if command -v python3 >/dev/null; then
+  python3 -c "import sys,xml.etree.ElementTree as E; r=E.parse(sys.argv[1]).getroot(); assert len(r.findall('.//testcase'))==84" "$W/j.xml" || fail "JUnit is not well-formed"
+fi
+grep -q '^| 84 | ephemeral | on | off | acceptAsked |' "$W/r.md" || fail "Markdown report rows"
+echo ok

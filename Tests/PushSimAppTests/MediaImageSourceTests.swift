@@ -1,0 +1,95 @@
+// MediaImageSource: the ImageSource seam backed by the media layer, in synchronous (headless) and background modes.
+
+import Foundation
+import PushSimEngine
+import PushSimMedia
+import PushSimScreens
+import Testing
+@testable import PushSimApp
+
+@Suite struct MediaImageSourceTests {
+    /// Where the bundled payloads live: their images are `file:../images/…` relative to this folder.
+    static let storiesFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../../Resources/stories").standardizedFileURL.path
+
+    func source(_ mode: MediaImageSource.Mode) -> MediaImageSource {
+        let group = (NSTemporaryDirectory() as NSString).appendingPathComponent("pushsim-app-\(UUID().uuidString)")
+        return MediaImageSource(payloadFolder: Self.storiesFolder, appGroup: group, mode: mode, colorMode: .indexed256)
+    }
+
+    @Test func synchronousSlotIsRenderedAtOnce() {
+        let s = source(.synchronous)
+        guard case .image(let canvas) = s.slot(for: "file:../images/aurora.jpg", size: Size(width: 40, height: 20)) else {
+            Issue.record("expected an image")
+            return
+        }
+        #expect(canvas.size == Size(width: 40, height: 20))
+        #expect(!s.isBusy)
+        #expect(s.takeDiagnostics().isEmpty)
+    }
+
+    @Test func payloadFolderOfAFile() {
+        #expect(MediaImageSource.folder(of: "/a/b/story.json") == "/a/b")
+    }
+
+    // A failed image: a placeholder with the reason, and one warning however often the page is shown.
+    @Test func failureIsReportedOnceWithTheReason() {
+        let s = source(.synchronous)
+        let missing = (Self.storiesFolder as NSString).deletingLastPathComponent + "/images/nope.jpg"
+        #expect(s.slot(for: "file:../images/nope.jpg", size: Size(width: 10, height: 5)) == .failed("no such file: \(missing)"))
+        #expect(s.slot(for: "file:../images/nope.jpg", size: Size(width: 12, height: 5)) == .failed("no such file: \(missing)"))
+        #expect(s.takeDiagnostics() == [Diagnostic(.warning, path: "", "image file:../images/nope.jpg could not be loaded: no such file: \(missing); a placeholder is shown")])
+        #expect(s.takeDiagnostics().isEmpty)
+    }
+
+    @Test func emptyURLOrSizeIsNoImage() {
+        let s = source(.synchronous)
+        #expect(s.slot(for: "", size: Size(width: 10, height: 5)) == .none)
+        #expect(s.slot(for: "file:../images/aurora.jpg", size: Size(width: 0, height: 5)) == .none)
+    }
+
+    // spec §1.7: a spinner while the image is not in memory; the image once it lands.
+    @Test func backgroundLoadsShowLoadingThenTheImage() {
+        let s = source(.background)
+        let size = Size(width: 30, height: 15)
+        #expect(s.slot(for: "file:../images/dunes.jpg", size: size) == .loading)
+        s.waitUntilIdle()
+        #expect(!s.isBusy)
+        guard case .image(let c) = s.slot(for: "file:../images/dunes.jpg", size: size) else {
+            Issue.record("expected the image after the load landed")
+            return
+        }
+        #expect(c.size == size)
+        // Decoded in memory: another size is drawn at once, with no spinner (the SDK sets a cached image directly).
+        guard case .image = s.slot(for: "file:../images/dunes.jpg", size: Size(width: 20, height: 10)) else {
+            Issue.record("expected an immediate render from memory")
+            return
+        }
+    }
+
+    // spec §1.10: pages 1…n-1 are pre-fetched after the first is shown (decoded into memory, rendered at the size in use).
+    @Test func prefetchWarmsMemoryInTheBackground() {
+        let s = source(.background)
+        let size = Size(width: 16, height: 8)
+        _ = s.slot(for: "file:../images/city.png", size: size)
+        s.prefetch(["file:../images/ocean.jpg", "file:../images/forest.png"])
+        s.waitUntilIdle()
+        #expect(s.loader.isInMemory("file:../images/ocean.jpg") && s.loader.isInMemory("file:../images/forest.png"))
+        guard case .image = s.slot(for: "file:../images/forest.png", size: size) else {
+            Issue.record("expected the pre-fetched page to be ready")
+            return
+        }
+    }
+
+    @Test func backgroundFailureLandsAsAFailedSlot() {
+        let s = source(.background)
+        #expect(s.slot(for: "file:../images/nope.png", size: Size(width: 8, height: 4)) == .loading)
+        s.waitUntilIdle()
+        guard case .failed(let reason) = s.slot(for: "file:../images/nope.png", size: Size(width: 8, height: 4)) else {
+            Issue.record("expected a failed slot")
+            return
+        }
+        #expect(reason.hasPrefix("no such file: "))
+        #expect(s.takeDiagnostics().count == 1)
+    }
+}

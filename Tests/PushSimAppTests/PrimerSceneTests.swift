@@ -1,0 +1,242 @@
+// The primer scene driven like a user and like a script: events, timing, the store across runs, keys and mouse.
+
+import Foundation
+import SnapshotTesting
+import Testing
+@testable import PushSimApp
+@testable import PushSimEngine
+@testable import PushSimScreens
+@testable import PushSimStore
+
+/// 2026-01-31 09:00:00 UTC: a fixed wall clock so frames do not change from run to run.
+let primerWall: Double = 1_769_850_000
+
+func primerRun(_ scene: PrimerScene, _ script: String, size: Size = Size(width: 80, height: 24)) throws -> (events: [String], frame: String) {
+    let runner = HeadlessRunner(scene: scene, size: size)
+    try runner.run(Script.parse(script))
+    return (scene.sink.events.map(\.jsonLine), scene.render(at: runner.now).plainText)
+}
+
+func makeScene(_ config: PrimerConfig, device: SimulatedDevice = SimulatedDevice(), store: Store? = nil,
+               reduceMotion: Bool = false, wall: Double = primerWall) -> PrimerScene {
+    PrimerScene(config: config, device: device, wallClock: wall, store: store, sink: EventSink(), reduceMotion: reduceMotion)
+}
+
+@Suite struct PrimerSceneTests {
+    let sheet = PrimerConfig().style(.sheet).title("Stay in the loop").message("Turn on notifications to hear when your order is ready.")
+
+    // The contract's events for: present, accept, the system prompt, Allow (spec §2.2, §5.3).
+    @Test func acceptThenAllowEvents() throws {
+        let (events, frame) = try primerRun(makeScene(sheet), "wait 1; accept; wait 0.5; allow")
+        #expect(events == [
+            #"{"t":0,"event":"shown","style":"sheet","position":"bottom"}"#,
+            #"{"t":1,"event":"system_prompt"}"#,
+            #"{"t":1.26,"event":"outcome","outcome":"accepted"}"#,
+            #"{"t":1.5,"event":"authorization","status":"authorized"}"#,
+        ])
+        #expect(frame.contains("Status   authorized"))
+    }
+
+    @Test func goldenFrames() throws {
+        let scene = makeScene(sheet)
+        let runner = HeadlessRunner(scene: scene, size: Size(width: 80, height: 24))
+        try runner.run(Script.parse("wait 0.6"))
+        assertSnapshot(of: scene.render(at: runner.now).plainText, as: .lines, named: "sheet-with-panel")
+        try runner.perform(Script.parse("accept; wait 0.3")[0])
+        try runner.perform(Script.parse("wait 0.3")[0])
+        assertSnapshot(of: scene.render(at: runner.now).plainText, as: .lines, named: "system-prompt-with-panel")
+        try runner.perform(Script.parse("deny")[0])
+        try runner.perform(Script.parse("key o")[0])
+        assertSnapshot(of: scene.render(at: runner.now).plainText, as: .lines, named: "settings-with-panel")
+    }
+
+    // Narrow terminals: no panel, a status line instead.
+    @Test func narrowHasStatusLine() throws {
+        let (_, frame) = try primerRun(makeScene(PrimerConfig()), "wait 0.1", size: Size(width: 60, height: 20))
+        #expect(!frame.contains("Device"))
+        #expect(frame.split(separator: "\n").last?.hasPrefix("notDetermined · — · n s ] } o q") == true)
+        // A bottom sheet ends above the status line, so its last button stays visible.
+        let (_, sheetFrame) = try primerRun(makeScene(sheet), "wait 1", size: Size(width: 60, height: 24))
+        let lines = sheetFrame.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines[lines.count - 3].contains("Not now"))
+    }
+
+    // The sheet slides in over 0.5 s; with --reduce-motion it is in place at once, and outcomes keep SDK timing.
+    @Test func animationAndReduceMotion() throws {
+        let moving = makeScene(sheet)
+        moving.resize(to: Size(width: 80, height: 24), at: 0)
+        let early = moving.render(at: 0.1).plainText
+        let settled = moving.render(at: 0.6).plainText
+        #expect(early != settled)
+        #expect(moving.nextDeadline() == 0.05)
+        let still = makeScene(sheet, reduceMotion: true)
+        still.resize(to: Size(width: 80, height: 24), at: 0)
+        #expect(still.render(at: 0.1).plainText == settled)
+        #expect(still.nextDeadline() == nil)
+        let (events, _) = try primerRun(makeScene(sheet, reduceMotion: true), "decline; wait 0.1")
+        #expect(!events.contains { $0.contains("outcome") }, "the outcome still waits for the 0.26 s dismiss")
+        let (later, _) = try primerRun(makeScene(sheet, reduceMotion: true), "decline; wait 0.3")
+        #expect(later.last == #"{"t":0.26,"event":"outcome","outcome":"declined"}"#)
+    }
+
+    // Steps that cannot apply say why instead of passing silently.
+    @Test func stepErrors() throws {
+        let authorized = makeScene(sheet, device: SimulatedDevice(status: .authorized))
+        #expect(throws: ScriptError.self) { try primerRun(authorized, "accept") }
+        do { _ = try primerRun(makeScene(sheet, device: SimulatedDevice(status: .authorized)), "accept") } catch let e as ScriptError {
+            #expect(e.description == #"script step 1 ("accept"): no primer is on screen (the last present ended suppressed (authorized))"#)
+        }
+        #expect(throws: ScriptError.self) { try primerRun(makeScene(sheet), "allow") }
+        #expect(throws: ScriptError.self) { try primerRun(makeScene(sheet), "settings maybe") }
+        #expect(throws: ScriptError.self) { try primerRun(makeScene(sheet), "advance -3") }
+        #expect(throws: ScriptError.self) { try primerRun(makeScene(sheet), "decline; accept") }
+    }
+
+    // The store keeps the answer and the throttle across runs (the real wall clock moves between them).
+    @Test func storeAcrossRuns() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("pushsim-primer-\(UUID().uuidString).sqlite").path
+        let throttled = sheet.minInterval(3_600)
+        do {
+            let store = try Store(path: path)
+            _ = try primerRun(makeScene(throttled, device: try store.loadDevice(), store: store), "wait 1; accept; allow")
+        }
+        let store = try Store(path: path)
+        let device = try store.loadDevice()
+        #expect(device == SimulatedDevice(status: .authorized, systemPromptShown: true, lastShownAt: primerWall))
+        try store.saveDevice(SimulatedDevice(status: .notDetermined, systemPromptShown: true, lastShownAt: primerWall))
+        let (events, _) = try primerRun(makeScene(throttled, device: try store.loadDevice(), store: store, wall: primerWall + 600), "wait 1")
+        #expect(events == [#"{"t":0,"event":"outcome","outcome":"suppressed","reason":"throttled"}"#])
+        let (again, _) = try primerRun(makeScene(throttled, device: try store.loadDevice(), store: store, wall: primerWall + 600),
+                                       "advance 3000; present")
+        #expect(again.last == #"{"t":0,"event":"shown","style":"sheet","position":"bottom"}"#)
+    }
+
+    @Test func keyboard() throws {
+        let (events, _) = try primerRun(makeScene(sheet), "key tab; key enter; wait 1")
+        #expect(events.last == #"{"t":0.26,"event":"outcome","outcome":"declined"}"#)
+        let (esc, _) = try primerRun(makeScene(sheet), "key esc; wait 1")
+        #expect(esc.last?.contains("declined") == true)
+        let (a, _) = try primerRun(makeScene(PrimerConfig()), "key a; key d")
+        #expect(a.suffix(2) == [#"{"t":0,"event":"outcome","outcome":"accepted"}"#, #"{"t":0,"event":"authorization","status":"denied"}"#])
+        let (s, frame) = try primerRun(makeScene(PrimerConfig()), "key a; key a; key s; key }; key ]")
+        #expect(s.last == #"{"t":0,"event":"authorization","status":"provisional"}"#)
+        #expect(frame.contains("Clock    2026-02-01 10:00"))
+    }
+
+    @Test func mouse() throws {
+        let scene = makeScene(sheet)
+        let runner = HeadlessRunner(scene: scene, size: Size(width: 80, height: 24))
+        try runner.run(Script.parse("wait 1"))
+        _ = scene.render(at: runner.now)
+        let hits = scene.hits
+        try runner.run(Script.parse("click \(hits.decline.x + 3),\(hits.decline.y); wait 1"))
+        #expect(scene.sink.events.last?.event["outcome"] == "declined")
+        try runner.run(Script.parse("present; wait 1; click 5,2; wait 1"))
+        #expect(scene.sink.events.last?.event["outcome"] == "declined", "a click on the backdrop is a tap outside")
+        try runner.run(Script.parse("present; wait 1"))
+        _ = scene.render(at: runner.now)
+        try runner.run(Script.parse("click \(scene.hits.accept.x + 3),\(scene.hits.accept.y); wait 0.5"))
+        _ = scene.render(at: runner.now)
+        let prompt = try #require(scene.promptHits)
+        try runner.run(Script.parse("click \(prompt.right.x + 2),\(prompt.right.y)"))
+        #expect(scene.state.device.status == .authorized)
+    }
+
+    // Denied: accept opens Settings; switching notifications on there authorizes.
+    @Test func deniedToSettingsAndBack() throws {
+        let scene = makeScene(sheet, device: SimulatedDevice(status: .denied))
+        let (events, frame) = try primerRun(scene, "wait 1; accept; wait 0.5; key space")
+        #expect(events == [
+            #"{"t":0,"event":"shown","style":"sheet","position":"bottom"}"#,
+            #"{"t":1,"event":"open_settings"}"#,
+            #"{"t":1.26,"event":"outcome","outcome":"redirectedToSettings"}"#,
+            #"{"t":1.5,"event":"authorization","status":"authorized"}"#,
+        ])
+        #expect(frame.contains("Allow Notifications") && frame.contains("ON ●"))
+        let (off, _) = try primerRun(makeScene(sheet, device: SimulatedDevice(status: .authorized)), "settings off; present")
+        #expect(off.suffix(2) == [#"{"t":0,"event":"authorization","status":"denied"}"#, #"{"t":0,"event":"shown","style":"sheet","position":"bottom"}"#])
+    }
+
+    @Test func samplesBuildAndBehave() throws {
+        let r = Resources.locate()
+        let samples = SampleCatalog.primerSamples(r)
+        #expect(samples.count == 6)
+        for s in samples { _ = try s.makeScene() }
+        let specs = PrimerSampleSpec.all
+        let throttled = try #require(specs.first { $0.file == "throttled.json" })
+        let t = try throttled.makeScene(r, wallClock: primerWall)
+        #expect(t.sink.events.map(\.event) == [Event("outcome", ["outcome": "suppressed", "reason": "throttled"])])
+        #expect(throttled.command == "pushsim primer --config Resources/primer/throttled.json --last-shown-ago 3600")
+        let denied = try #require(specs.first { $0.file == "denied.json" }).makeScene(r, wallClock: primerWall)
+        let (events, _) = try primerRun(denied, "accept; wait 1")
+        #expect(events.last?.contains("redirectedToSettings") == true)
+        let center = try #require(specs.first { $0.file == "sheet-center.json" }).config(r)
+        #expect(center.backgroundGradient?.map(\.description) == ["#0B1F4D", "#1E3A8A"])
+        #expect(center.cornerRadius == 24 && center.buttonCornerRadius == 14 && center.acceptButtonColor?.description == "#22C55E")
+    }
+}
+
+/// A media layer stand-in: one image that arrives after it is first asked for, and one failure.
+final class PrimerFakeImages: ImageSource {
+    var asked: [(String, Size)] = []
+    var ready = false
+    var pending: [Diagnostic] = []
+    func slot(for url: String, size: Size) -> ImageSlot {
+        asked.append((url, size))
+        if url.hasSuffix("broken.png") { return .failed("404") }
+        return ready ? .image(Canvas(width: size.width, height: size.height, fill: Cell("▓"))) : .loading
+    }
+    func prefetch(_ urls: [String]) {}
+    var isBusy: Bool { !ready }
+    func takeDiagnostics() -> [Diagnostic] { defer { pending = [] }; return pending }
+}
+
+@Suite struct PrimerSceneImageTests {
+    @Test func heroImageThroughTheMediaLayer() throws {
+        let images = PrimerFakeImages()
+        let cfg = PrimerConfig().style(.sheet).imageURL("https://example.com/hero.png").title("Hi")
+        let scene = PrimerScene(config: cfg, device: SimulatedDevice(), wallClock: primerWall, store: nil,
+                                sink: EventSink(), reduceMotion: true, images: images)
+        scene.resize(to: Size(width: 80, height: 24), at: 0)
+        #expect(!scene.render(at: 0).plainText.contains("▓"))
+        #expect(images.asked.first?.0 == "https://example.com/hero.png")
+        #expect(images.asked.first?.1 == Size(width: 10, height: 5))
+        #expect(scene.nextDeadline() == 0.05, "the scene wakes to pick up the image")
+        images.ready = true
+        images.pending = [Diagnostic(path: "imageURL", "https://example.com/other.png: HTTP 404")]
+        scene.advance(to: 0.05)
+        #expect(scene.render(at: 0.05).plainText.contains("▓▓▓▓▓▓▓▓▓▓"))
+        #expect(scene.nextDeadline() == nil)
+        #expect(scene.sink.events.last?.event == Event("warning", ["path": "imageURL", "message": "https://example.com/other.png: HTTP 404"]))
+    }
+}
+
+@Suite struct PrimerSceneSizeTests {
+    // Any terminal size draws something sensible and never traps, in every style, with the prompt and in Settings.
+    @Test func everySizeEveryStyle() throws {
+        let sizes = [(1, 1), (5, 3), (12, 6), (20, 6), (30, 10), (46, 8), (75, 24), (76, 24), (200, 60)]
+        let long = String(repeating: "通知 notifications 🔔 ", count: 20)
+        let configs: [PrimerConfig] = [
+            PrimerConfig().title(long).message(long),
+            PrimerConfig().style(.sheet).title(long).message(long).acceptButton(long).declineButton(long),
+            PrimerConfig().style(.sheet).position(.top).title(long).message(long).buttonBorderColor(PrimerColor(hex: "#FF0000")),
+            PrimerConfig().style(.sheet).position(.center).backgroundGradient([PrimerColor(hex: "#000000")!]).buttonBorderColor(PrimerColor(hex: "#FF0000")),
+        ]
+        for cfg in configs {
+            for (w, h) in sizes {
+                let scene = makeScene(cfg)
+                let runner = HeadlessRunner(scene: scene, size: Size(width: w, height: h))
+                try runner.run(Script.parse("wait 0.1; wait 1"))
+                #expect(scene.render(at: runner.now).width == w)
+                _ = try? runner.run(Script.parse("accept; wait 0.5"))
+                _ = scene.render(at: runner.now)
+                try runner.run(Script.parse("key o; key space"))
+                _ = scene.render(at: runner.now)
+                let walk = PrimerWalkthroughScene(config: cfg, wallClock: primerWall) { _ in }
+                let wr = HeadlessRunner(scene: walk, size: Size(width: w, height: h))
+                try wr.run(Script.parse("wait 1"))
+                #expect(walk.render(at: wr.now).height == h)
+            }
+        }
+    }
+}

@@ -1,0 +1,68 @@
+// The QA walkthrough: the tester's scene records verdicts; the headless run writes JUnit XML that parses.
+
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import SnapshotTesting
+import Testing
+@testable import PushSimApp
+@testable import PushSimEngine
+@testable import PushSimScreens
+
+/// Counts `<testcase>` elements and checks the document is well-formed.
+final class TestcaseCounter: NSObject, XMLParserDelegate {
+    var testcases = 0, failures = 0, skipped = 0
+    func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]) {
+        if name == "testcase" { testcases += 1 }
+        if name == "failure" { failures += 1 }
+        if name == "skipped" { skipped += 1 }
+    }
+}
+
+@Suite struct PrimerWalkthroughSceneTests {
+    @Test func headlessJUnitParsesWithEveryRow() throws {
+        let results = PrimerWalkthrough.runHeadless(config: PrimerConfig())
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("walkthrough-\(UUID().uuidString).xml")
+        try WalkthroughReport.junit(results, config: PrimerConfig()).write(to: path, atomically: true, encoding: .utf8)
+        let parser = try #require(XMLParser(contentsOf: path))
+        let counter = TestcaseCounter()
+        parser.delegate = counter
+        #expect(parser.parse(), "the JUnit file is well-formed XML")
+        #expect(counter.testcases == PrimerWalkthroughTable.rows.count)
+        #expect(counter.failures == 0)
+        #expect(counter.skipped == 15, "an alert has no tap outside: those rows are skipped")
+    }
+
+    @Test func testerJudgesRows() throws {
+        var finished: [WalkthroughResult] = []
+        let scene = PrimerWalkthroughScene(config: PrimerConfig().style(.sheet), wallClock: primerWall) { finished = $0 }
+        let runner = HeadlessRunner(scene: scene, size: Size(width: 80, height: 30))
+        // Row 1: notDetermined, accept then Allow.
+        try runner.run(Script.parse("wait 0.6; accept; wait 0.3; allow"))
+        #expect(scene.observed == PrimerWalkthroughTable.rows[0].expected)
+        assertSnapshot(of: scene.render(at: runner.now).plainText, as: .lines, named: "row-1-after-allow")
+        try runner.run(Script.parse("pass"))
+        #expect(scene.index == 1)
+        // Row 2 (accept, Don't Allow): the tester does something else and fails it with a comment.
+        try runner.run(Script.parse("wait 0.6; decline; wait 0.5; comment tapped the wrong button; fail"))
+        try runner.run(Script.parse("key s; key q"))
+        #expect(scene.exitStatus == 1)
+        #expect(finished.count == PrimerWalkthroughTable.rows.count)
+        #expect(finished[0].verdict == .pass)
+        #expect(finished[1].verdict == .fail && finished[1].comment == "tapped the wrong button")
+        #expect(finished[2].verdict == .skip)
+        #expect(finished[3].verdict == .skip && finished[3].comment == "not tried")
+        let md = WalkthroughReport.markdown(finished, config: PrimerConfig().style(.sheet), mode: "interactive (tester)")
+        #expect(md.contains("| 2 | notDetermined | on | off | accept+deny | accepted, ends denied | declined, ends notDetermined | FAIL | tapped the wrong button |"))
+    }
+
+    @Test func typedComment() throws {
+        var finished: [WalkthroughResult] = []
+        let scene = PrimerWalkthroughScene(config: PrimerConfig(), wallClock: primerWall) { finished = $0 }
+        let runner = HeadlessRunner(scene: scene, size: Size(width: 80, height: 30))
+        try runner.run(Script.parse("key c; key o; key k; key space; key !; key backspace; key enter; key p; key q"))
+        #expect(finished[0].comment == "ok ")
+        #expect(finished[0].verdict == .pass)
+    }
+}

@@ -1,0 +1,311 @@
+// The stories scene end to end on a simulated clock: script steps, keys, mouse, layout, deadlines, images, reloads.
+
+import Foundation
+import SnapshotTesting
+import Testing
+@testable import PushSimApp
+@testable import PushSimEngine
+import PushSimScreens
+
+private let threePages: JSONValue = [
+    "aps": ["alert": ["title": "Spring sale", "body": "Five looks, one week only."], "category": "PW_STORIES"],
+    "pw_stories": ["pages": [
+        ["image": "https://x/a.jpg", "duration": 5, "title": "One"],
+        ["image": "https://x/b.jpg", "duration": 4, "title": "Two"],
+        ["image": "https://x/c.jpg", "duration": 3, "title": "Three", "link": "myapp://buy", "button_title": "Buy"],
+    ]],
+]
+
+/// A scene and its runner, with the events as compact strings ("show 1").
+final class StoriesHarness {
+    let sink = EventSink()
+    let scene: StoriesScene
+    let runner: HeadlessRunner
+    var frames: [String] = []
+
+    init(_ doc: JSONValue = threePages, _ config: StoriesScene.Configuration = .init(), size: Size = Size(width: 80, height: 24),
+         images: ImageSource = NoImages()) throws {
+        scene = StoriesScene(input: try StoriesInput.read(doc), configuration: config, sink: sink, images: images)
+        runner = HeadlessRunner(scene: scene, size: size)
+        runner.onFrame = { [unowned self] in self.frames.append($0) }
+    }
+
+    func run(_ script: String) throws { try runner.run(Script.parse(script)) }
+
+    var log: [String] {
+        sink.events.map { e in
+            let fields = e.event.fields.map { "\($0.value.stringValue ?? $0.value.jsonText())" }
+            return ([JSONValue.formatNumber(TimedEvent.roundMillis(e.t)), e.event.name] + fields).joined(separator: " ")
+        }
+    }
+}
+
+/// An image source that records what it was asked and answers from a table.
+final class FakeImages: ImageSource {
+    var slots: [String: ImageSlot] = [:]
+    var asked: [(String, Size)] = []
+    var prefetched: [[String]] = []
+    var busy = false
+    var pending: [Diagnostic] = []
+    func slot(for url: String, size: Size) -> ImageSlot {
+        asked.append((url, size))
+        return slots[url] ?? .none
+    }
+    func prefetch(_ urls: [String]) { prefetched.append(urls) }
+    var isBusy: Bool { busy }
+    func takeDiagnostics() -> [Diagnostic] {
+        defer { pending = [] }
+        return pending
+    }
+}
+
+@Suite struct StoriesSceneTests {
+    @Test func waitTenPlaysTheContractEvents() throws {
+        let h = try StoriesHarness()
+        try h.run("wait 10")
+        #expect(h.log == ["0 start 3", "0 show 0", "5 show 1", "9 show 2"])
+        try h.run("wait 3")
+        #expect(h.log.last == "12 finish")
+    }
+
+    @Test func warningsComeFirstAtTimeZero() throws {
+        let doc: JSONValue = ["pages": [["image": "nope"], ["image": "https://x/a.jpg", "duration": 99]]]
+        let h = try StoriesHarness(doc)
+        #expect(h.log == [#"0 warning pages[0].image "nope" has no scheme; page skipped"#,
+                          "0 warning pages[1].duration 99 is over the 30 s maximum; clamped to 30 s", "0 start 1", "0 show 0"])
+    }
+
+    @Test func tapStepsHitTheThirds() throws {
+        let h = try StoriesHarness()
+        try h.run("tap right; tap middle; tap left; tap 0.2; tap 0.9")
+        #expect(h.log.filter { $0.contains("show") } == ["0 show 0", "0 show 1", "0 show 2", "0 show 1", "0 show 0", "0 show 1"])
+    }
+
+    @Test func tapStepRejectsNonsense() throws {
+        let h = try StoriesHarness()
+        #expect(throws: ScriptError.self) { try h.run("tap up") }
+        #expect(throws: ScriptError.self) { try h.run("tap 1.5") }
+    }
+
+    @Test func holdPausesWithLongPressPauseAndNeverNavigates() throws {
+        let h = try StoriesHarness(threePages, .init(options: StoriesOptions(longPressPause: true)))
+        try h.run("wait 1; hold 2; wait 4")
+        #expect(h.log == ["0 start 3", "0 show 0", "1.25 pause 0", "3 resume 0", "6.75 show 1"])
+    }
+
+    @Test func buttonStepOnTheCTAPage() throws {
+        let h = try StoriesHarness()
+        try h.run("button; tap right; tap right; wait 1; button; wait 5")
+        #expect(h.log.suffix(3) == ["1 action 2 myapp://buy", "1 open_url myapp://buy", "1 dismiss"])
+        #expect(h.scene.state.phase == .dismissed)
+    }
+
+    @Test func mouseClickOnThePillPressesTheButton() throws {
+        let h = try StoriesHarness()
+        try h.run("tap right; tap right")
+        let story = h.scene.layout.story
+        let pill = try #require(StoriesScreen.pillFrame(h.scene.state, rect: story))
+        try h.run("click \(pill.x + 3),\(pill.y)")
+        #expect(h.log.contains("0 action 2 myapp://buy"))
+    }
+
+    @Test func mouseHoldIsALongPress() throws {
+        let h = try StoriesHarness(threePages, .init(options: StoriesOptions(longPressPause: true)))
+        let s = h.scene.layout.story
+        try h.run("press \(s.x + 2),\(s.y + 5); wait 0.5; release")
+        #expect(h.log.suffix(2) == ["0.25 pause 0", "0.5 resume 0"])
+        try h.run("press \(s.x + 2),\(s.y + 5); wait 0.1; release")
+        #expect(h.log.last == "0.6 show 0")  // a short press in the left third restarts page 0
+    }
+
+    @Test func dismissStepAndReplay() throws {
+        let h = try StoriesHarness()
+        try h.run("wait 1; dismiss; wait 9; key r; wait 1")
+        #expect(h.log == ["0 start 3", "0 show 0", "1 dismiss", "10 start 3", "10 show 0"])
+    }
+
+    @Test func keysDriveThePlayerAndQuitAfterDismiss() throws {
+        let h = try StoriesHarness(threePages, .init(options: StoriesOptions(longPressPause: true)))
+        try h.run("key right; key l; key left; key h; key 3; key 1; key p; wait 1; key p; key q")
+        #expect(h.log == ["0 start 3", "0 show 0", "0 show 1", "0 show 2", "0 show 1", "0 show 0", "0 show 1", "0 show 0",
+                          "0.25 pause 0", "1 resume 0", "1 dismiss"])
+        #expect(h.scene.exitStatus == nil)
+        try h.run("key q")
+        #expect(h.scene.exitStatus == 0)
+    }
+
+    @Test func collapsedStartsAsTheNotificationAndExpandsOnEnter() throws {
+        let h = try StoriesHarness(threePages, .init(collapsed: true))
+        try h.run("wait 3")
+        #expect(h.log.isEmpty)
+        #expect(h.scene.nextDeadline() == nil)
+        #expect(h.frames.last!.contains("Spring sale"))
+        #expect(h.frames.last!.contains("Enter or click to expand"))
+        try h.run("key enter; wait 5")
+        #expect(h.log == ["3 start 3", "3 show 0", "8 show 1"])
+    }
+
+    @Test func expandStepAndClickOnTheBanner() throws {
+        let h = try StoriesHarness(threePages, .init(collapsed: true))
+        try h.run("click 40,3")
+        #expect(h.log == ["0 start 3", "0 show 0"])
+        let h2 = try StoriesHarness(threePages, .init(collapsed: true))
+        try h2.run("wait 1; expand")
+        #expect(h2.log == ["1 start 3", "1 show 0"])
+    }
+
+    @Test func fallbackShowsTheBodyAndIgnoresTaps() throws {
+        let h = try StoriesHarness(["aps": ["alert": "Plain body"], "pw_stories": ["pages": [1]]])
+        try h.run("tap right; hold 1; button; wait 5")
+        #expect(h.log.filter { !$0.contains("warning") } == ["0 fallback Plain body"])
+        #expect(h.frames.last!.contains("Plain body"))
+    }
+
+    @Test func pausedStoryHasNoDeadline() throws {
+        let h = try StoriesHarness(threePages, .init(options: StoriesOptions(longPressPause: true)))
+        try h.run("key p; wait 0.5")
+        #expect(h.scene.state.paused)
+        #expect(h.scene.nextDeadline() == nil)
+    }
+
+    @Test func finishedStoryHasNoDeadline() throws {
+        let h = try StoriesHarness()
+        try h.run("wait 20")
+        #expect(h.scene.state.phase == .completed)
+        #expect(h.scene.nextDeadline() == nil)
+    }
+
+    @Test func deadlineIsTheNextEighthOfAProgressCell() throws {
+        let h = try StoriesHarness()  // 80x24: story 31 wide, bar 29 cells, 3 segments of 9 cells = 72 eighths
+        #expect(h.scene.layout.story.width == 31)
+        let step = 5.0 / 72
+        #expect(abs(h.scene.nextDeadline()! - step) < 1e-9)
+        try h.run("wait 0.1")
+        #expect(abs(h.scene.nextDeadline()! - 2 * step) < 1e-9)
+    }
+
+    @Test func tooSmallShowsOneLineAndHoldsPlayback() throws {
+        let h = try StoriesHarness()
+        try h.run("wait 1; resize 20x6; wait 10")
+        #expect(h.frames.last!.split(separator: "\n").filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty } == ["--- t=11 ---", "  Too small: 24×19"])
+        try h.run("resize 60x10")
+        #expect(h.frames.last!.contains("Terminal too small: need at least 24×19 — enlarge the window"))
+        #expect(h.scene.nextDeadline() == nil)
+        try h.run("resize 80x24; wait 4")
+        #expect(h.log == ["0 start 3", "0 show 0", "15 show 1"])
+    }
+
+    @Test func hapticsFlashAndRingWithBell() throws {
+        let h = try StoriesHarness(threePages, .init(options: StoriesOptions(haptics: true), bell: true))
+        try h.run("tap right")
+        #expect(h.log.contains("0 haptic"))
+        #expect(h.scene.takeRequests() == [.bell])
+        #expect(h.scene.takeRequests().isEmpty)
+        #expect(h.scene.flashUntil == StoriesScene.flashDuration)
+        try h.run("wait 0.2")
+        #expect(h.scene.flashUntil == nil)
+    }
+
+    @Test func crossfadeRunsForPointThreeSecondsUnlessReduceMotion() throws {
+        let h = try StoriesHarness(threePages, .init(options: StoriesOptions(crossfade: true)))
+        try h.run("tap right")
+        #expect(h.scene.crossfadeFrom?.index == 0)
+        #expect(h.scene.nextDeadline()! <= 1.0 / 30 + 1e-9)
+        try h.run("wait 0.31")
+        #expect(h.scene.crossfadeFrom == nil)
+        let r = try StoriesHarness(threePages, .init(options: StoriesOptions(crossfade: true, reduceMotion: true)))
+        try r.run("tap right")
+        #expect(r.scene.crossfadeFrom == nil)
+    }
+
+    @Test func imagesAreAskedForTheCurrentPagePrefetchedAndTheirWarningsEmitted() throws {
+        let images = FakeImages()
+        images.slots["https://x/a.jpg"] = .failed("HTTP 404")
+        images.pending = [Diagnostic(path: "pw_stories.pages[0].image", "HTTP 404 from x; showing a placeholder")]
+        let h = try StoriesHarness(threePages, images: images)
+        #expect(images.prefetched == [["https://x/b.jpg", "https://x/c.jpg"]])
+        try h.run("wait 0")
+        #expect(images.asked.last?.0 == "https://x/a.jpg")
+        #expect(images.asked.last?.1 == Size(width: 31, height: 23))
+        #expect(h.frames.last!.contains("HTTP 404"))
+        #expect(h.log.contains("0 warning pw_stories.pages[0].image HTTP 404 from x; showing a placeholder"))
+        images.busy = true
+        #expect(h.scene.nextDeadline()! <= 0.05)
+    }
+
+    // spec §1.4: the timer starts when the page is shown, not when its image arrives.
+    @Test func imageLoadingDoesNotAffectTiming() throws {
+        let images = FakeImages()
+        images.slots["https://x/a.jpg"] = .loading
+        images.busy = true
+        let h = try StoriesHarness(threePages, images: images)
+        try h.run("wait 1")
+        #expect(h.frames.last!.contains("⠋"))  // spinner on black while loading
+        try h.run("wait 4")
+        #expect(h.log == ["0 start 3", "0 show 0", "5 show 1"])
+    }
+
+    @Test func collapsedAndHelpFrames() throws {
+        let h = try StoriesHarness(threePages, .init(collapsed: true), size: Size(width: 60, height: 20))
+        try h.run("key ?")
+        assertSnapshot(of: h.frames[0], as: .lines, named: "help-over-collapsed")
+        try h.run("key x")
+        assertSnapshot(of: h.frames.last!, as: .lines, named: "collapsed")
+    }
+
+    @Test func crossfadeKeepsThePreviousImageWhileTheNewOneLoads() throws {
+        let images = FakeImages()
+        images.slots["https://x/a.jpg"] = .image(Canvas(width: 31, height: 23, fill: Cell("A")))
+        images.slots["https://x/b.jpg"] = .loading
+        let h = try StoriesHarness(threePages, .init(options: StoriesOptions(crossfade: true)), images: images)
+        try h.run("tap right")
+        #expect(h.frames.last!.contains("AAAA"))
+    }
+
+    @Test func eventsPaneAppearsWhenThereIsRoom() throws {
+        let h = try StoriesHarness(threePages, .init(eventsPane: true), size: Size(width: 100, height: 30))
+        try h.run("tap right")
+        #expect(h.scene.layout.pane != nil)
+        #expect(h.frames.last!.contains(#""event":"show","index":1"#))
+        let narrow = try StoriesHarness(threePages, .init(eventsPane: true), size: Size(width: 50, height: 30))
+        #expect(narrow.scene.layout.pane == nil)
+    }
+
+    @Test func helpOverlayOpensAndClosesWithoutSideEffects() throws {
+        let h = try StoriesHarness()
+        try h.run("key ?")
+        #expect(h.frames.last!.contains("Keys"))
+        try h.run("key right")  // closes the help only
+        #expect(!h.frames.last!.contains("Keys"))
+        #expect(h.log == ["0 start 3", "0 show 0"])
+    }
+
+    @Test func statusLineShowsPageTimeLeftAndLastEvent() throws {
+        let h = try StoriesHarness(threePages, .init(options: StoriesOptions(loop: true)))
+        try h.run("wait 6.5")
+        let last = h.frames.last!.split(separator: "\n").last.map(String.init) ?? ""
+        #expect(last == "page 2/3 · 3 s left · looping · last: show 1")
+    }
+
+    @Test func watchReloadsAChangedFileAndReportsABrokenOne() throws {
+        let h = try StoriesHarness()
+        var answers: [StoriesScene.Reload] = [.unchanged, .failed(UserError("x.json: not valid JSON: line 1, column 1: oops")),
+                                              .changed(try StoriesInput.read(["pages": [["image": "https://y/1.jpg"]]]))]
+        h.scene.reloader = { answers.isEmpty ? .unchanged : answers.removeFirst() }
+        try h.run("wait 1.6")
+        #expect(h.log.suffix(3) == ["1 warning  reload failed, still showing the previous version: x.json: not valid JSON: line 1, column 1: oops",
+                                    "1.5 start 1", "1.5 show 0"])
+    }
+
+    @Test func frameOfTheSpringSaleSample() throws {
+        let input = try StoriesScene.load(path: Resources.locate().path("stories/spring-sale.json"))
+        let sink = EventSink()
+        let scene = StoriesScene(input: input, configuration: .init(), sink: sink)
+        let runner = HeadlessRunner(scene: scene, size: Size(width: 60, height: 30))
+        var frames: [String] = []
+        runner.onFrame = { frames.append($0) }
+        try runner.run(Script.parse("wait 2.5; tap right; tap right; tap right; tap right"))
+        assertSnapshot(of: frames.last!, as: .lines, named: "spring-sale-cta")
+        assertSnapshot(of: frames[0], as: .lines, named: "spring-sale-first")
+    }
+}

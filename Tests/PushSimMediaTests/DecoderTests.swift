@@ -1,0 +1,92 @@
+// Decoding with gdk-pixbuf: formats, the SDK's 1500 px downsampling, EXIF orientation, the pixel budget (spec §1.10).
+
+import Foundation
+import Testing
+@testable import PushSimMedia
+
+@Suite struct DecoderTests {
+    @Test func pngDecodesAtItsSize() throws {
+        let img = try ImageDecoder.decode(Fixtures.image("avatar-1.png"))
+        #expect(img.width == 256 && img.height == 256 && img.format == "png")
+        #expect(img.rgba.count == 256 * 256 * 4)
+    }
+
+    // spec §1.10: downsampled to at most 1500 px on the longest side; only the in-memory copy.
+    @Test func storyJPEGIsDownsampledTo1500OnTheLongestSide() throws {
+        let img = try ImageDecoder.decode(Fixtures.image("aurora.jpg"))
+        #expect(img.format == "jpeg")
+        #expect(img.declaredWidth == 1080 && img.declaredHeight == 1620)
+        #expect(img.width == 1000 && img.height == 1500)
+    }
+
+    @Test func smallImagesAreNotEnlarged() throws {
+        let img = try ImageDecoder.decode(Fixtures.image("banner-sale.jpg"))
+        #expect(img.width == 1200 && img.height == 600)
+    }
+
+    @Test func gifFirstFrame() throws {
+        let img = try ImageDecoder.decode(Fixtures.gif1x1)
+        #expect(img.format == "gif" && img.width == 1 && img.height == 1)
+        #expect(img.pixel(0, 0) == (255, 0, 0))
+    }
+
+    @Test func webpThroughTheDebianLoader() throws {
+        let px = Fixtures.pixels(8, 4) { x, _ in x < 4 ? (255, 0, 0) : (0, 0, 255) }
+        let webp = try ImageDecoder.encode(rgba: px, width: 8, height: 4, format: "webp", quality: 100)
+        let img = try ImageDecoder.decode(webp)
+        #expect(img.format == "webp" && img.width == 8 && img.height == 4)
+        #expect(img.pixel(0, 0).r > 200 && img.pixel(7, 0).b > 200)
+    }
+
+    // spec §1.10: "respecting EXIF orientation". Orientation 6 = rotate 90° clockwise for display.
+    @Test func exifOrientationIsApplied() throws {
+        // 4×2: left half red, right half blue.
+        let px = Fixtures.pixels(4, 2) { x, _ in x < 2 ? (255, 0, 0) : (0, 0, 255) }
+        let jpeg = try ImageDecoder.encode(rgba: px, width: 4, height: 2, format: "jpeg", quality: 100)
+        let plain = try ImageDecoder.decode(jpeg)
+        #expect(plain.width == 4 && plain.height == 2)
+        let rotated = try ImageDecoder.decode(Fixtures.withExifOrientation(jpeg, 6))
+        #expect(rotated.width == 2 && rotated.height == 4)
+        // Rotating clockwise puts the left (red) half on top.
+        #expect(rotated.pixel(0, 0).r > 150 && rotated.pixel(0, 3).b > 150)
+    }
+
+    @Test func transparentPixelsAreShownOverBlack() throws {
+        let img = try ImageDecoder.decode(Fixtures.image("hero-bell.png"))
+        #expect(img.pixel(0, 0) == (0, 0, 0))
+        #expect(img.pixel(256, 200) == (255, 255, 255))
+    }
+
+    @Test func anOversizedImageIsRefusedFromItsHeaderBeforeDecoding() {
+        // 20000×20000 declared, no pixel data at all: only the header was read when it was refused.
+        #expect(throws: LoadFailure("the image is 20000×20000 (400 MP), over the 50 MP decoding budget; refused before decoding")) {
+            try ImageDecoder.decode(Fixtures.pngHeader(width: 20000, height: 20000))
+        }
+        #expect(throws: LoadFailure.self) {
+            try ImageDecoder.decode(Fixtures.image("avatar-1.png"), limits: DecodeLimits(pixelBudget: 1000))
+        }
+    }
+
+    @Test func notAnImage() {
+        #expect(ImageDecoder.probe(Data("<html>nope</html>".utf8)) == nil)
+        #expect(throws: LoadFailure.self) { try ImageDecoder.decode(Data("<html>nope</html>".utf8)) }
+        #expect(throws: LoadFailure("the file is empty")) { try ImageDecoder.decode(Data()) }
+    }
+
+    @Test func probeReadsOnlyTheHeader() {
+        #expect(ImageDecoder.probe(Fixtures.image("city.png")) == ImageHeader(format: "png", width: 1080, height: 1620))
+        // Over the decoding budget is still an image: the pre-fetcher keeps it; decoding refuses it later.
+        #expect(ImageDecoder.probe(Fixtures.pngHeader(width: 20000, height: 20000)) == ImageHeader(format: "png", width: 20000, height: 20000))
+        #expect(ImageDecoder.probe(Fixtures.pngHeader(width: 300, height: 200)) == ImageHeader(format: "png", width: 300, height: 200))
+    }
+
+    @Test func aTruncatedFileIsAFailureNotACrash() {
+        let png = Fixtures.image("city.png")
+        #expect(throws: LoadFailure("the PNG file is truncated (it stops before its end marker)")) {
+            try ImageDecoder.decode(png.prefix(png.count / 2))
+        }
+        let jpeg = Fixtures.image("dunes.jpg")
+        #expect(throws: LoadFailure.self) { try ImageDecoder.decode(jpeg.prefix(jpeg.count / 3)) }
+        #expect(throws: LoadFailure.self) { try ImageDecoder.decode(Fixtures.gif1x1.prefix(20)) }
+    }
+}

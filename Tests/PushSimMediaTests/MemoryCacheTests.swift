@@ -1,0 +1,43 @@
+// The bounded in-memory caches: the SDK's NSCache limits (12 images, 32 MB) and least-recently-used eviction.
+
+import Testing
+@testable import PushSimMedia
+
+@Suite struct MemoryCacheTests {
+    // spec §1.10: NSCache countLimit 12, totalCostLimit 32 MB, cost = pixels × 4.
+    @Test func decodedCacheHasTheSDKLimits() {
+        #expect(ImageLoader.decodedCountLimit == 12)
+        #expect(ImageLoader.decodedCostLimit == 32 * 1024 * 1024)
+        let img = DecodedImage(width: 1000, height: 1500, rgba: [])
+        #expect(img.cost == 6_000_000)
+    }
+
+    @Test func countLimitEvictsTheLeastRecentlyUsed() {
+        let cache = MemoryCache<String, Int>(countLimit: 3, costLimit: 100)
+        cache.set(1, for: "a", cost: 1)
+        cache.set(2, for: "b", cost: 1)
+        cache.set(3, for: "c", cost: 1)
+        _ = cache.value(for: "a")          // a is now the most recent
+        cache.set(4, for: "d", cost: 1)    // evicts b
+        #expect(cache.value(for: "b") == nil)
+        #expect(cache.value(for: "a") == 1 && cache.value(for: "c") == 3 && cache.value(for: "d") == 4)
+        #expect(cache.count == 3)
+    }
+
+    @Test func costLimitEvictsUntilItFits() {
+        let cache = MemoryCache<String, Int>(countLimit: 10, costLimit: 10)
+        cache.set(1, for: "a", cost: 4)
+        cache.set(2, for: "b", cost: 4)
+        cache.set(3, for: "c", cost: 4)    // 12 > 10: a goes
+        #expect(cache.value(for: "a") == nil && cache.totalCost == 8)
+        cache.set(9, for: "huge", cost: 11) // costlier than the whole cache: not kept, nothing evicted
+        #expect(cache.value(for: "huge") == nil && cache.count == 2)
+    }
+
+    @Test func replacingAKeyReplacesItsCost() {
+        let cache = MemoryCache<String, Int>(countLimit: 10, costLimit: 10)
+        cache.set(1, for: "a", cost: 6)
+        cache.set(2, for: "a", cost: 3)
+        #expect(cache.totalCost == 3 && cache.value(for: "a") == 2)
+    }
+}
