@@ -127,7 +127,8 @@ public final class InboxScene: ScriptableScene {
     func resolve(_ url: String) -> String {
         if url.hasPrefix("/") || url.contains("://") { return url }
         let dir = imageBase[url] ?? files.first(where: { $0 != "-" }).map { ($0 as NSString).deletingLastPathComponent } ?? ""
-        return dir.isEmpty ? url : (dir as NSString).appendingPathComponent(url)
+        // Absolute, so the image layer does not resolve it a second time against its own base folder.
+        return URL(fileURLWithPath: dir.isEmpty ? "." : dir).appendingPathComponent(url).standardizedFileURL.path
     }
 
     // MARK: Scene
@@ -158,11 +159,17 @@ public final class InboxScene: ScriptableScene {
             ds.append(min(end, now + 0.08))
         }
         if let r = reorderAt { ds.append(r) }
+        // Images arriving in the background: look again every 50 ms while any is in flight.
+        if images.isBusy { ds.append(now + 0.05) }
         return ds.min()
     }
 
     public func advance(to t: Double) {
         now = max(now, t)
+        for d in images.takeDiagnostics() {
+            sink.emit(.warning(d), at: now)
+            model.status = d.description
+        }
         if let d = deleting, now >= d.start + InboxScene.deleteDuration - 1e-9 {
             deleting = nil
             perform(model.feed.tapDelete(d.code, hint: model.highlighted))
