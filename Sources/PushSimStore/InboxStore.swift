@@ -16,6 +16,11 @@ public final class InboxStore {
         _ = try? store.db.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA synchronous = NORMAL") }
     }
 
+    static let upsertSQL = """
+        INSERT INTO inboxMessage(code, status, updatedAt) VALUES (?, ?, ?)
+        ON CONFLICT(code) DO UPDATE SET status = excluded.status, updatedAt = excluded.updatedAt
+        """
+
     /// Every stored status by code.
     public func statuses() throws(StoreError) -> [String: InboxStatus] {
         do {
@@ -45,10 +50,7 @@ public final class InboxStore {
         let stamp = now.timeIntervalSince1970
         do {
             try store.db.write { db in
-                let upsert = try db.makeStatement(sql: """
-                    INSERT INTO inboxMessage(code, status, updatedAt) VALUES (?, ?, ?)
-                    ON CONFLICT(code) DO UPDATE SET status = excluded.status, updatedAt = excluded.updatedAt
-                    """)
+                let upsert = try db.makeStatement(sql: InboxStore.upsertSQL)
                 for w in result.writes { try upsert.execute(arguments: [w.code, w.status.rawValue, stamp]) }
                 let drop = try db.makeStatement(sql: "DELETE FROM inboxMessage WHERE code = ?")
                 for c in result.dropped { try drop.execute(arguments: [c]) }
@@ -63,10 +65,7 @@ public final class InboxStore {
         let stamp = now.timeIntervalSince1970
         do {
             try store.db.write { db in
-                let upsert = try db.cachedStatement(sql: """
-                    INSERT INTO inboxMessage(code, status, updatedAt) VALUES (?, ?, ?)
-                    ON CONFLICT(code) DO UPDATE SET status = excluded.status, updatedAt = excluded.updatedAt
-                    """)
+                let upsert = try db.cachedStatement(sql: InboxStore.upsertSQL)
                 for (code, s) in changes.sorted(by: { $0.key < $1.key }) {
                     try upsert.execute(arguments: [code, s.rawValue, stamp])
                 }
