@@ -149,8 +149,10 @@ struct PrimerRunCommand: ParsableCommand {
             }
             device.lastShownAt = wall - ago
         }
+        let images = MediaImageSource(payloadFolder: FileManager.default.currentDirectoryPath,
+                                      mode: headless.headless ? .synchronous : .background)
         let scene = PrimerScene(config: config, device: device, wallClock: wall, store: store, sink: sink,
-                                reduceMotion: reduceMotion, appName: appName)
+                                reduceMotion: reduceMotion, images: images, appName: appName)
         if headless.headless {
             headless.runHeadless(scene: scene, sink: sink)
         } else {
