@@ -35,10 +35,11 @@ play() {
   wait_for "$PLAYING_TEXT" || die "the scene did not start playing"
 }
 quit() { keys $QUIT_KEYS; wait_exit >/dev/null || die "pushsim did not quit"; }
-# CPU seconds of every thread: utime+stime from /proc/PID/stat (10 ms ticks), and the scheduler's nanosecond
-# count from /proc/PID/task/*/schedstat, which resolves well below one tick.
+# CPU time of the whole process, finished threads (image loaders) included: utime+stime from /proc/PID/stat in
+# clock ticks (10 ms; over 10 s that resolves 0.1 % of a core). The main thread's scheduler count
+# (/proc/PID/schedstat, nanoseconds) is printed beside it for precision.
 ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
-cpu_ns() { cat /proc/"$1"/task/*/schedstat | awk '{s += $1} END {printf "%d", s}'; }
+cpu_ns() { awk '{printf "%d", $1}' "/proc/$1/schedstat"; }
 wakeups() { awk '/^voluntary_ctxt_switches/ {v=$2} /^nonvoluntary_ctxt_switches/ {n=$2} END {print v + n}' "/proc/$1/task/$1/status"; }
 
 # 1. Launch to first frame (5 runs): wall clock from just before exec to the first doupdate, and the CPU time the
@@ -70,10 +71,10 @@ t0=$(ticks "$pid"); n0=$(cpu_ns "$pid"); w0=$(wakeups "$pid"); s0=$(date +%s.%N)
 sleep 10
 t1=$(ticks "$pid"); n1=$(cpu_ns "$pid"); w1=$(wakeups "$pid"); s1=$(date +%s.%N)
 hz=$(getconf CLK_TCK)
-ticks_pct=$(python3 -c "print(round(100 * ($t1 - $t0) / $hz / ($s1 - $s0), 2))")
-cpu=$(python3 -c "print(round(100 * ($n1 - $n0) / 1e9 / ($s1 - $s0), 2))")
+cpu=$(python3 -c "print(round(100 * ($t1 - $t0) / $hz / ($s1 - $s0), 2))")
+main_pct=$(python3 -c "print(round(100 * ($n1 - $n0) / 1e9 / ($s1 - $s0), 2))")
 wps=$(python3 -c "print(round(($w1 - $w0) / ($s1 - $s0), 1))")
-echo "CPU while playing (80x24, 10 s): ${cpu}% of one core (schedstat; /proc/PID/stat ticks say ${ticks_pct}%); ${wps} wake-ups/s"
+echo "CPU while playing (80x24, 10 s): ${cpu}% of one core (/proc/PID/stat; the main thread alone: ${main_pct}% by schedstat); ${wps} wake-ups/s"
 echo "result: CPU while playing ${cpu}% (target < 1%)"
 python3 -c "import sys; sys.exit(0 if $cpu < 1 else 1)" || miss "CPU ${cpu}%"
 quit

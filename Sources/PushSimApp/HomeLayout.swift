@@ -14,9 +14,11 @@ struct HomeLayout {
     let lines: [Line]
     let scroll: Int
 
-    /// The menu occupies the rows between the header (rows 0–1) and the message and key lines (last two rows).
+    /// The menu occupies the rows between the header (rows 0–1) and the bottom three: two for the selected
+    /// sample's command (or an error), one for the keys.
     static let top = 2
-    var listHeight: Int { max(0, size.height - Self.top - 2) }
+    static let bottom = 3
+    var listHeight: Int { max(0, size.height - Self.top - Self.bottom) }
 
     init(samples: [Sample], size: Size, scroll: Int) {
         var lines: [Line] = []
@@ -32,7 +34,7 @@ struct HomeLayout {
         }
         self.lines = lines
         self.size = size
-        self.scroll = min(max(0, scroll), max(0, lines.count - max(0, size.height - Self.top - 2)))
+        self.scroll = min(max(0, scroll), max(0, lines.count - max(0, size.height - Self.top - Self.bottom)))
     }
 
     /// The visible lines with their screen rows.
@@ -68,6 +70,8 @@ struct HomeLayout {
         var s = scroll
         if first < s { s = first }
         if last >= s + listHeight { s = last - listHeight + 1 }
+        // Never start on the second line of a sample: that half would be orphaned at the top.
+        if s > 0, s < lines.count, case .detail = lines[s], s + 1 <= first { s += 1 }
         return max(0, s)
     }
 }

@@ -65,12 +65,19 @@ enum HomeRenderer {
         if layout.hasMoreAbove { canvas.text("↑ more", x: w - 7, y: HomeLayout.top, style: detailStyle) }
         if layout.hasMoreBelow { canvas.text("↓ more", x: w - 7, y: HomeLayout.top + layout.listHeight - 1, style: detailStyle) }
 
-        // The line above the keys: a sample's error, else the selected sample's command, so users learn the CLI.
+        // Above the keys: a sample's error, else the selected sample's command (so users learn the CLI), on up to
+        // two lines.
+        var note: (text: String, style: Style)?
         if let message {
-            canvas.text(TextWidth.truncate(TextWidth.sanitized(message), to: w - 2), x: 1, y: h - 2, style: messageStyle)
+            note = (message, messageStyle)
         } else if samples.indices.contains(selected) {
-            let command = "$ " + samples[selected].command
-            canvas.text(TextWidth.truncate(TextWidth.sanitized(command), to: w - 2), x: 1, y: h - 2, style: commandStyle)
+            note = ("$ " + samples[selected].command, commandStyle)
+        }
+        if let note {
+            let lines = TextWidth.wrap(TextWidth.sanitized(note.text), width: max(1, w - 2), maxLines: 2)
+            for (k, line) in lines.enumerated() {
+                canvas.text(line, x: 1, y: h - 1 - lines.count + k, style: note.style)
+            }
         }
         let keys = samples.isEmpty ? "q quit  ? help" : "↑/↓ move  Enter open  ? help  q quit"
         canvas.text(TextWidth.truncate(keys, to: w - 2), x: 1, y: h - 1, style: keysStyle)

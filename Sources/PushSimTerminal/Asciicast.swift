@@ -23,6 +23,11 @@ public struct Asciicast: Sendable {
         return "[\(String(format: "%.6f", seconds)), \"o\", \(Self.jsonString(text))]\n"
     }
 
+    /// A resize event: `[seconds, "r", "WxH"]`.
+    public static func resizeLine(width: Int, height: Int, at seconds: Double) -> String {
+        "[\(String(format: "%.6f", seconds)), \"r\", \"\(width)x\(height)\"]\n"
+    }
+
     /// How many trailing bytes start a UTF-8 sequence that is not complete yet.
     static func incompleteTail(_ b: [UInt8]) -> [UInt8] {
         var i = b.count - 1

@@ -51,4 +51,35 @@ public enum InputDecoder {
         if state & pushsim_report_mouse_position() != 0 && buttonDown { return [MouseEvent(.drag, x: x, y: y)] }
         return []
     }
+
+    /// Drop escape sequences ncurses did not recognise. It hands those over as Esc followed by the sequence's
+    /// characters in the same read; left alone, that Esc would quit a screen. A real Esc key press arrives on its
+    /// own (ncurses waits ESCDELAY for more), so it is kept.
+    public static func droppingUnknownSequences(_ events: [InputEvent]) -> [InputEvent] {
+        var out: [InputEvent] = []
+        var i = 0
+        func char(at k: Int) -> Character? {
+            guard k < events.count else { return nil }
+            switch events[k] {
+            case .key(.char(let c)): return c
+            case .key(.space): return " "
+            default: return nil
+            }
+        }
+        while i < events.count {
+            guard events[i] == .key(.esc), let intro = char(at: i + 1), intro == "[" || intro == "O" else {
+                out.append(events[i])
+                i += 1
+                continue
+            }
+            var k = i + 2
+            if intro == "[" {
+                // CSI: parameter and intermediate bytes (0x20–0x3F), then one final byte (0x40–0x7E).
+                while let c = char(at: k), let v = c.asciiValue, (0x20...0x3F).contains(v) { k += 1 }
+            }
+            if let c = char(at: k), let v = c.asciiValue, (0x40...0x7E).contains(v) { k += 1 }
+            i = k
+        }
+        return out
+    }
 }

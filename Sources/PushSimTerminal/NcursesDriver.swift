@@ -10,6 +10,8 @@ final class NcursesDriver {
     private let relay: OutputRelay?
     private var last: Canvas?
     private var mouseDown = false
+    /// The size the recording last announced.
+    private var recordedSize: Size?
     private var active = true
     let stats: RunStats
 
@@ -38,7 +40,16 @@ final class NcursesDriver {
             relay?.finish()
             throw TerminalError("the terminal type '\(term!)' is unknown to ncurses; try TERM=xterm-256color")
         }
-        screen = scr
+        // A terminal that cannot address the cursor (TERM=dumb, a line printer) cannot show a full screen.
+        if let cup = tigetstr("cup"), Int(bitPattern: cup) != -1, Int(bitPattern: cup) != 0 {
+            screen = scr
+        } else {
+            endwin()
+            delscreen(scr)
+            relay?.finish()
+            TerminalGuard.restoreTTY(STDIN_FILENO)
+            throw TerminalError("the terminal type '\(term!)' cannot move the cursor; pushsim needs a full-screen terminal such as TERM=xterm-256color")
+        }
         _ = set_term(scr)
         TerminalGuard.setScreenActive(true)
         if relay != nil {
@@ -50,6 +61,7 @@ final class NcursesDriver {
         nonl()
         intrflush(pushsim_stdscr(), false)
         keypad(pushsim_stdscr(), true)
+        Self.defineKeyVariants()
         nodelay(pushsim_stdscr(), true)
         _ = curs_set(0)
         set_escdelay(25)
@@ -60,6 +72,24 @@ final class NcursesDriver {
             use_default_colors()
         }
         enableMouse()
+        recordedSize = size
+    }
+
+    /// Terminals and multiplexers send some keys in forms their TERM's terminfo does not list (tmux sends
+    /// ESC [ 1 ~ for Home under TERM=xterm-256color, which lists ESC O H). Unrecognised, such a sequence would
+    /// arrive as a lone Esc plus characters, and Esc quits; so every common form is taught to ncurses.
+    private static func defineKeyVariants() {
+        let variants: [(String, Int32)] = [
+            ("\u{1B}[1~", KEY_HOME), ("\u{1B}[7~", KEY_HOME), ("\u{1B}[H", KEY_HOME), ("\u{1B}OH", KEY_HOME),
+            ("\u{1B}[4~", KEY_END), ("\u{1B}[8~", KEY_END), ("\u{1B}[F", KEY_END), ("\u{1B}OF", KEY_END),
+            ("\u{1B}[5~", KEY_PPAGE), ("\u{1B}[6~", KEY_NPAGE), ("\u{1B}[3~", KEY_DC), ("\u{1B}[Z", KEY_BTAB),
+            ("\u{1B}[A", KEY_UP), ("\u{1B}[B", KEY_DOWN), ("\u{1B}[C", KEY_RIGHT), ("\u{1B}[D", KEY_LEFT),
+            ("\u{1B}OA", KEY_UP), ("\u{1B}OB", KEY_DOWN), ("\u{1B}OC", KEY_RIGHT), ("\u{1B}OD", KEY_LEFT),
+            ("\u{1B}OM", KEY_ENTER),
+        ]
+        for (sequence, code) in variants where key_defined(sequence) == 0 {
+            _ = define_key(sequence, code)
+        }
     }
 
     private func enableMouse() {
@@ -188,7 +218,7 @@ final class NcursesDriver {
                 out.append(.key(k))
             }
         }
-        return out
+        return InputDecoder.droppingUnknownSequences(out)
     }
 
     /// Re-read the kernel's size (ncurses cannot while it writes into the recording pipe) and resize to it.
@@ -199,6 +229,10 @@ final class NcursesDriver {
             _ = resizeterm(rows, cols)
         }
         invalidate()
+        if size != recordedSize {
+            recordedSize = size
+            relay?.noteResize(width: size.width, height: size.height)
+        }
         return size
     }
 

@@ -59,14 +59,24 @@ final class OutputRelay: @unchecked Sendable {
                 if w < 0 { if errno == EINTR { continue }; break }
                 off += w
             }
-            lock.lock(); written += n; lock.unlock()
+            lock.lock()
+            written += n
             if let line = encoder.outputLine(chunk, at: pushsim_monotonic_seconds() - start) {
                 cast.write(Data(line.utf8))
             }
+            lock.unlock()
         }
         close(readFD)
         try? cast.close()
         done.signal()
+    }
+
+    /// Record that the terminal is now `width`×`height` (an asciicast `r` event), so playback resizes too.
+    func noteResize(width: Int, height: Int) {
+        lock.lock()
+        defer { lock.unlock() }
+        guard !closed else { return }
+        cast.write(Data(Asciicast.resizeLine(width: width, height: height, at: pushsim_monotonic_seconds() - start).utf8))
     }
 
     /// Close ncurses' end and wait until everything it wrote reached the terminal and the file.

@@ -43,6 +43,14 @@ run() {
   T send-keys Enter
 }
 
+# run_direct CMD...: type the command with no wrapper, so the shell's job is pushsim itself (job control waits for
+# pushsim to stop before taking the terminal back). Not for Ctrl-C tests: the shell would abort the status echo.
+run_direct() {
+  rm -f "$WORK/status"
+  T send-keys -l "$* ; echo \$? > $WORK/status"
+  T send-keys Enter
+}
+
 screen() { T capture-pane -p; }
 
 # wait_for REGEX [SECONDS]: poll the pane until a line matches.

@@ -23,3 +23,14 @@ run "$BIN" stories "$WORK/broken.json"
 expect_exit 1
 wait_for "^pushsim: $WORK/broken.json: not valid JSON.*line 2" || die "no clear line for a broken payload"
 expect_sane
+# Terminals pushsim cannot use: TERM unset, unknown, or unable to move the cursor.
+for case in "-u TERM:TERM is not set" "TERM=nosuchterm:the terminal type 'nosuchterm' is unknown" "TERM=dumb:the terminal type 'dumb' cannot move the cursor"; do
+  setting=${case%%:*}; message=${case#*:}
+  T send-keys -l "clear"; T send-keys Enter
+  wait_gone "^pushsim:" || die "clear did not clear"
+  run env $setting "$BIN"
+  expect_exit 1
+  wait_for "^pushsim: $message" || die "no clear line for env $setting"
+  [ "$(screen | grep -c '^pushsim:')" -eq 1 ] || die "more than one error line for env $setting"
+  expect_sane
+done

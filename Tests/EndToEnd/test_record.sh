@@ -19,7 +19,9 @@ assert h["version"] == 2 and h["width"] == 80 and h["height"] == 24 and h["times
 events = [json.loads(l) for l in lines[1:]]
 assert events, "no output recorded"
 times = [e[0] for e in events]
-assert all(e[1] == "o" and isinstance(e[2], str) for e in events)
+assert all(e[1] in ("o", "r") and isinstance(e[2], str) for e in events)
+assert [e[2] for e in events if e[1] == "r"] == ["70x20"], "the resize was not recorded"
+events = [e for e in events if e[1] == "o"]
 assert times == sorted(times), "timestamps go backwards"
 text = "".join(e[2] for e in events)
 assert "Demo page 1 of 3" in text and "paused" in text, "screen text missing"

@@ -189,6 +189,17 @@ struct HomeSceneTests {
         assertSnapshot(of: frame.plainText, as: .lines, named: "scrolled-50x12")
     }
 
+    @Test func aLongCommandWrapsOntoTwoLinesAboveTheKeys() {
+        let s = Sample(experience: .stories, title: "Spring sale", summary: "Five pages", keys: "q",
+                       command: "pushsim stories Resources/stories/spring-sale.json --haptics --long-press-pause --crossfade") {
+            FakeChildScene()
+        }
+        let frame = home([s], size: Size(width: 60, height: 12)).render(at: 0)
+        #expect(frame.row(9).hasPrefix(" $ pushsim stories Resources/stories/spring-sale.json"))
+        #expect(frame.row(10).hasPrefix(" --haptics --long-press-pause --crossfade"))
+        #expect(frame.row(11).hasPrefix(" ↑/↓ move"))
+    }
+
     @Test func wideAndHostileSummariesStayOnTheirLine() {
         let s = Sample(experience: .stories, title: "春のセール 🌸", summary: "二ページ目にボタン\u{7}\u{1B}[31m", keys: "q",
                        command: "pushsim stories 春.json") { FakeChildScene() }

@@ -45,6 +45,16 @@ struct InputDecoderTests {
         #expect(InputDecoder.key(functionKey: KEY_F0 + 5) == nil)
     }
 
+    @Test func unknownEscapeSequencesAreDroppedButALoneEscStays() {
+        func keys(_ s: String) -> [InputEvent] { s.map { InputDecoder.key(character: $0.unicodeScalars.first!.value).map { .key($0) }! } }
+        #expect(InputDecoder.droppingUnknownSequences(keys("\u{1B}[99~q")) == [.key(.char("q"))])
+        #expect(InputDecoder.droppingUnknownSequences(keys("\u{1B}[1;5Pq")) == [.key(.char("q"))])
+        #expect(InputDecoder.droppingUnknownSequences(keys("\u{1B}OXj")) == [.key(.char("j"))])
+        #expect(InputDecoder.droppingUnknownSequences([.key(.esc)]) == [.key(.esc)])
+        #expect(InputDecoder.droppingUnknownSequences([.key(.esc), .key(.char("q"))]) == [.key(.esc), .key(.char("q"))])
+        #expect(InputDecoder.droppingUnknownSequences([.key(.char("["))]) == [.key(.char("["))])
+    }
+
     @Test func mouseButtonStates() {
         #expect(InputDecoder.mouse(state: pushsim_button1_pressed(), x: 3, y: 4, buttonDown: false) == [MouseEvent(.press, x: 3, y: 4)])
         #expect(InputDecoder.mouse(state: pushsim_button1_released(), x: 3, y: 4, buttonDown: true) == [MouseEvent(.release, x: 3, y: 4)])
@@ -105,11 +115,47 @@ struct AsciicastTests {
         #expect(line == "[1.500000, \"o\", \"\\u001b[1;1H▀ok\\r\\n\"]\n")
     }
 
+    @Test func resizeEvent() {
+        #expect(Asciicast.resizeLine(width: 70, height: 20, at: 2.25) == "[2.250000, \"r\", \"70x20\"]\n")
+    }
+
     @Test func aUTF8SequenceSplitAcrossChunksIsCarried() {
         var a = Asciicast()
         let bytes = Array("a▀".utf8) // 61 E2 96 80
         #expect(a.outputLine(Array(bytes[0..<2]), at: 0) == "[0.000000, \"o\", \"a\"]\n")
         #expect(a.outputLine([bytes[2]], at: 0.1) == nil)
         #expect(a.outputLine([bytes[3]], at: 0.2) == "[0.200000, \"o\", \"▀\"]\n")
+    }
+}
+
+@Suite("Needed-bytes estimate")
+struct NeededBytesTests {
+    @Test func oneMoveAndOneStyleForARunOfSameStyleCells() {
+        var n = NeededBytes(mode: .ansi256)
+        let red = Cell("a", fg: .rgb(255, 0, 0))
+        n.add(red, x: 0, y: 0)
+        n.add(red, x: 1, y: 0)
+        // ESC[1;1H (6) + ESC[0;38;5;196m as counted (3 + 6 + 3 = 12) + 2 characters.
+        #expect(n.bytes == 6 + 12 + 2)
+        #expect(n.cells == 2)
+    }
+
+    @Test func aGapCostsACursorMoveAndAStyleChangeCostsAnSGR() {
+        var n = NeededBytes(mode: .ansi256)
+        n.add(Cell("a"), x: 0, y: 0)
+        let afterFirst = n.bytes
+        n.add(Cell("b"), x: 5, y: 0)
+        #expect(n.bytes - afterFirst == 6 + 1)
+        let afterSecond = n.bytes
+        n.add(Cell("c", attrs: [.bold]), x: 6, y: 0)
+        #expect(n.bytes - afterSecond == 3 + 2 + 1)
+    }
+
+    @Test func wideGraphemesAdvanceTheCursorByTwo() {
+        var n = NeededBytes(mode: .none)
+        n.add(Cell("春"), x: 0, y: 3)
+        let before = n.bytes
+        n.add(Cell("x"), x: 2, y: 3)
+        #expect(n.bytes - before == 1)
     }
 }
