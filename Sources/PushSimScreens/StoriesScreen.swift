@@ -243,6 +243,10 @@ public enum StoriesScreen {
         "r           replay (after dismiss or finish)",
         "mouse       click = tap, hold ≥ 0.25 s = long press",
         "?           close this help",
+        "",
+        "As in the SDK: the middle third goes forward (only",
+        "two zones); forward on the last page does nothing",
+        "unless looping; a long hold never navigates.",
     ]
 
     /// A centred box with the keys.

@@ -26,7 +26,9 @@ public final class InboxStore {
         do {
             return try store.db.read { db in
                 var out: [String: InboxStatus] = [:]
-                for row in try Row.fetchAll(db, sql: "SELECT code, status FROM inboxMessage") {
+                // A cursor, not fetchAll: 100,000 rows are never held as Row objects at once.
+                let rows = try Row.fetchCursor(db, sql: "SELECT code, status FROM inboxMessage")
+                while let row = try rows.next() {
                     let code: String = row[0]
                     let raw: Int = row[1]
                     out[code] = InboxStatus(rawValue: raw) ?? .created
