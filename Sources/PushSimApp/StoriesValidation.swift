@@ -97,34 +97,20 @@ public enum StoriesValidation {
     }
 
     public static func junit(_ reports: [FileReport]) -> String {
-        func esc(_ s: String) -> String {
-            var o = ""
-            for u in s.unicodeScalars {
-                switch u {
-                case "&": o += "&amp;"
-                case "<": o += "&lt;"
-                case ">": o += "&gt;"
-                case "\"": o += "&quot;"
-                case _ where u.value < 0x20 && u != "\n" && u != "\t": o += " "
-                default: o.unicodeScalars.append(u)
-                }
-            }
-            return o
-        }
         func line(_ f: Finding) -> String { (f.path.isEmpty ? "" : f.path + ": ") + f.message }
         let failing = reports.filter { $0.findings.contains { $0.severity == .error } }.count
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         out += "<testsuites name=\"pushsim validate\" tests=\"\(reports.count)\" failures=\"\(failing)\">\n"
         out += "  <testsuite name=\"stories payloads\" tests=\"\(reports.count)\" failures=\"\(failing)\">\n"
         for r in reports {
-            out += "    <testcase classname=\"pushsim.validate\" name=\"\(esc(r.file))\">\n"
+            out += "    <testcase classname=\"pushsim.validate\" name=\"\(XMLText.escape(r.file))\">\n"
             let errs = r.findings.filter { $0.severity == .error }
             if let first = errs.first {
-                out += "      <failure message=\"\(esc(line(first)))\">\(esc(errs.map(line).joined(separator: "\n")))</failure>\n"
+                out += "      <failure message=\"\(XMLText.escape(line(first)))\">\(XMLText.escape(errs.map(line).joined(separator: "\n")))</failure>\n"
             }
             let warns = r.findings.filter { $0.severity == .warning }
             if !warns.isEmpty {
-                out += "      <system-out>\(esc(warns.map { "warning: " + line($0) }.joined(separator: "\n")))</system-out>\n"
+                out += "      <system-out>\(XMLText.escape(warns.map { "warning: " + line($0) }.joined(separator: "\n")))</system-out>\n"
             }
             out += "    </testcase>\n"
         }

@@ -1,6 +1,7 @@
 // asciicast v2 encoding: a JSON header line, then one `[seconds, "o", text]` line per chunk the terminal was sent.
 
 import Foundation
+import PushSimEngine
 
 public struct Asciicast: Sendable {
     /// Bytes of a UTF-8 sequence cut at the end of the previous chunk, carried into the next one.
@@ -40,19 +41,6 @@ public struct Asciicast: Sendable {
         return back + 1 < need ? Array(b[i...]) : []
     }
 
-    public static func jsonString(_ s: String) -> String {
-        var out = "\""
-        for u in s.unicodeScalars {
-            switch u {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if u.value < 0x20 || u.value == 0x7F { out += String(format: "\\u%04x", u.value) } else { out.unicodeScalars.append(u) }
-            }
-        }
-        return out + "\""
-    }
+    /// A JSON string literal (the recorder writes its few lines by hand; the engine's writer does the escaping).
+    public static func jsonString(_ s: String) -> String { JSONValue.string(s).jsonText() }
 }

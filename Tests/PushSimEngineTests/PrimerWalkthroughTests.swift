@@ -55,7 +55,7 @@ extension WalkthroughRow: CustomTestStringConvertible {
     }
 
     @Test func xmlEscaping() {
-        #expect(WalkthroughReport.xml("a<b & \"c\"\u{1}") == "a&lt;b &amp; &quot;c&quot;")
+        #expect(XMLText.escape("a<b & \"c\"\u{1}") == "a&lt;b &amp; &quot;c&quot;")
     }
 
     @Test func markdownHasARowPerRowAndEscapesPipes() {

@@ -126,37 +126,17 @@ public enum WalkthroughReport {
         out += "<testsuites name=\"pushsim primer walkthrough\" tests=\"\(results.count)\" failures=\"\(c.fail)\" skipped=\"\(c.skip)\">\n"
         out += "  <testsuite name=\"primer.walkthrough.\(config.style.rawValue)\" tests=\"\(results.count)\" failures=\"\(c.fail)\" errors=\"0\" skipped=\"\(c.skip)\" time=\"0\">\n"
         for r in results {
-            out += "    <testcase classname=\"primer.walkthrough\" name=\"\(xml(r.row.name))\" time=\"0\""
+            out += "    <testcase classname=\"primer.walkthrough\" name=\"\(XMLText.escape(r.row.name))\" time=\"0\""
             switch r.verdict {
             case .pass:
                 out += "/>\n"
             case .fail:
-                out += ">\n      <failure message=\"\(xml(r.comment))\">expected: \(xml(r.row.expected.summary))</failure>\n    </testcase>\n"
+                out += ">\n      <failure message=\"\(XMLText.escape(r.comment))\">expected: \(XMLText.escape(r.row.expected.summary))</failure>\n    </testcase>\n"
             case .skip:
-                out += ">\n      <skipped message=\"\(xml(r.comment))\"/>\n    </testcase>\n"
+                out += ">\n      <skipped message=\"\(XMLText.escape(r.comment))\"/>\n    </testcase>\n"
             }
         }
         out += "  </testsuite>\n</testsuites>\n"
-        return out
-    }
-
-    /// Escapes for XML attributes and text; controls other than tab/newline are dropped (XML 1.0 forbids them).
-    public static func xml(_ s: String) -> String {
-        var out = ""
-        for u in s.unicodeScalars {
-            switch u {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
-            case "\n": out += "&#10;"
-            case "\t": out += "&#9;"
-            default:
-                if u.value < 0x20 || u.value == 0xFFFE || u.value == 0xFFFF { continue }
-                out.unicodeScalars.append(u)
-            }
-        }
         return out
     }
 }
