@@ -156,6 +156,9 @@ static inline int pushsim_install_signals(void) {
     sigaction(SIGHUP, &sa, NULL);
     sigaction(SIGTSTP, &sa, NULL);
     sigaction(SIGCONT, &sa, NULL);
+    // Resizes come through the pipe too (ncurses then installs no handler of its own): a flag set by ncurses'
+    // handler would be seen only at the next read, and a wait with no deadline would never make one.
+    sigaction(SIGWINCH, &sa, NULL);
     struct sigaction crash;
     memset(&crash, 0, sizeof crash);
     crash.sa_handler = pushsim_on_crash;
