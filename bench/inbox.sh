@@ -31,8 +31,22 @@ with open(path, "w") as f:
 PY
 echo "inbox: $(du -h "$WORK/feed.json" | cut -f1) feed of $N messages"
 # First run: an empty store (every status is written); second run: the merge with the stored statuses.
+missed=0
 for run in first second; do
-  out=$(TZ=UTC "$BIN" inbox "$WORK/feed.json" --bench --now 2026-11-23T12:00:00Z --store "$WORK/state.sqlite" --size 80x24)
+  out=$(TZ=UTC "$BIN" inbox "$WORK/feed.json" --bench --now 2026-11-23T12:00:00Z --store "$WORK/state.sqlite" --size 80x24) \
+    || { echo "inbox: the $run run failed"; exit 1; }
   echo "inbox ($run run, store $( [ $run = first ] && echo empty || echo filled )): $out"
+  python3 - "$run" "$out" <<'PY' || missed=1
+import json, sys
+run, m = sys.argv[1], json.loads(sys.argv[2])
+checks = [("load+merge+sort+first frame", m["firstFrameMs"], 500, "ms"), ("peak resident", m["maxResidentMB"], 200, "MB"),
+          ("scroll step", m["scrollStepMs"], 2, "ms"), ("mark-read persisted", m["markReadMs"], 5, "ms")]
+ok = True
+for name, value, budget, unit in checks:
+    good = value < budget
+    ok &= good
+    print("result: inbox %s run, %d messages: %s %s %s (budget < %s %s)%s" % (run, m["messages"], name, value, unit, budget, unit, "" if good else "  MISSED"))
+sys.exit(0 if ok else 1)
+PY
 done
-echo "budgets: firstFrameMs < 500, maxResidentMB < 200, scrollStepMs < 2, markReadMs < 5"
+exit $missed

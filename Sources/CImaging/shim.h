@@ -16,10 +16,22 @@ typedef struct {
     gint64 pixel_budget;
     /* 1 = only read the header (format and size), then stop. */
     gint header_only;
+    /* Cells the image is decoded for (0 = unknown): a JPEG is then decoded at 1/2, 1/4 or 1/8 scale in the DCT
+       when that still gives every cell at least 4x8 source pixels in either orientation. */
+    gint cells_width;
+    gint cells_height;
     /* Set by the handler. */
     gint prepared;
     gint refused;
+    gint scale_denominator;
 } PushsimLoadState;
+
+/* Whether an iw x ih image, aspect-fill cropped to cw x ch cells (1 x 2 pixels each), leaves 4 x 8 pixels per cell. */
+static inline int pushsim_crop_fits(double iw, double ih, int cw, int ch) {
+    double t = (double)cw / (2.0 * ch), crop_w, crop_h;
+    if (iw / ih > t) { crop_w = ih * t; crop_h = ih; } else { crop_w = iw; crop_h = iw / t; }
+    return crop_w >= 4.0 * cw && crop_h >= 8.0 * ch;
+}
 
 static inline void pushsim_on_size_prepared(GdkPixbufLoader *loader, gint width, gint height, gpointer data) {
     PushsimLoadState *s = (PushsimLoadState *)data;
@@ -34,7 +46,22 @@ static inline void pushsim_on_size_prepared(GdkPixbufLoader *loader, gint width,
         gdk_pixbuf_loader_set_size(loader, 1, 1);
         return;
     }
-    if (s->max_side > 0 && (width > s->max_side || height > s->max_side)) {
+    s->scale_denominator = 1;
+    GdkPixbufFormat *format = gdk_pixbuf_loader_get_format(loader);
+    if (s->cells_width > 0 && s->cells_height > 0 && format && strcmp(gdk_pixbuf_format_get_name(format), "jpeg") == 0) {
+        for (int d = 8; d >= 2; d /= 2) {
+            /* libjpeg's scaled size is the ceiling; asking for exactly that means no extra scaling pass. */
+            int w = (width + d - 1) / d, h = (height + d - 1) / d;
+            if (pushsim_crop_fits(w, h, s->cells_width, s->cells_height) && pushsim_crop_fits(h, w, s->cells_width, s->cells_height)) {
+                s->scale_denominator = d;
+                gdk_pixbuf_loader_set_size(loader, w, h);
+                return;
+            }
+        }
+    }
+    /* Only big reductions are asked of the loader (JPEG then scales in the DCT, cheaply); a mild one such as
+       1620 -> 1500 would cost a full bilinear pass at close, so the caller does it with a cheap filter. */
+    if (s->max_side > 0 && (width > 2 * s->max_side || height > 2 * s->max_side)) {
         double k = (double)s->max_side / (double)(width > height ? width : height);
         gint w = (gint)(width * k + 0.5), h = (gint)(height * k + 0.5);
         gdk_pixbuf_loader_set_size(loader, w < 1 ? 1 : w, h < 1 ? 1 : h);
@@ -114,6 +141,173 @@ static inline void pushsim_drop_log(const gchar *domain, GLogLevelFlags level, c
 static inline void pushsim_silence_library_logs(void) {
     g_log_set_handler("GdkPixbuf", (GLogLevelFlags)(G_LOG_LEVEL_WARNING | G_LOG_LEVEL_MESSAGE | G_LOG_LEVEL_CRITICAL | G_LOG_LEVEL_INFO | G_LOG_LEVEL_DEBUG), pushsim_drop_log, NULL);
     g_log_set_handler("Chafa", (GLogLevelFlags)(G_LOG_LEVEL_WARNING | G_LOG_LEVEL_MESSAGE | G_LOG_LEVEL_CRITICAL | G_LOG_LEVEL_INFO | G_LOG_LEVEL_DEBUG), pushsim_drop_log, NULL);
+}
+
+/* ---------------------------------------------------------------------------------------------------------------
+ * HTTP through libcurl, loaded with dlopen the first time an http(s) image is fetched. Linking URLSession
+ * (FoundationNetworking) instead pulls libcurl's whole dependency chain (TLS, Kerberos, LDAP, ...) into every
+ * pushsim start: about 20 ms of dynamic linking before the first frame, even for stories with local images.
+ * The option and info numbers below are libcurl's public ABI (curl/curl.h), stable since 7.x.
+ * ------------------------------------------------------------------------------------------------------------- */
+#include <dlfcn.h>
+#include <pthread.h>
+#include <stdlib.h>
+
+enum {
+    PUSHSIM_CURLOPT_WRITEDATA = 10001, PUSHSIM_CURLOPT_URL = 10002, PUSHSIM_CURLOPT_USERAGENT = 10018,
+    PUSHSIM_CURLOPT_NOPROGRESS = 43, PUSHSIM_CURLOPT_FOLLOWLOCATION = 52, PUSHSIM_CURLOPT_MAXREDIRS = 68,
+    PUSHSIM_CURLOPT_NOSIGNAL = 99, PUSHSIM_CURLOPT_TIMEOUT_MS = 155, PUSHSIM_CURLOPT_CONNECTTIMEOUT_MS = 156,
+    PUSHSIM_CURLOPT_PROTOCOLS = 181, PUSHSIM_CURLOPT_REDIR_PROTOCOLS = 182,
+    PUSHSIM_CURLOPT_WRITEFUNCTION = 20011, PUSHSIM_CURLOPT_HEADERFUNCTION = 20079, PUSHSIM_CURLOPT_HEADERDATA = 10029,
+    PUSHSIM_CURLOPT_MAXFILESIZE_LARGE = 30117,
+    PUSHSIM_CURLINFO_CONTENT_TYPE = 0x100000 + 18, PUSHSIM_CURLINFO_RESPONSE_CODE = 0x200000 + 2,
+    PUSHSIM_CURLINFO_CONNECT_TIME = 0x300000 + 5,
+};
+
+/* libcurl result codes pushsim explains; anything else is described with curl_easy_strerror. */
+enum {
+    PUSHSIM_CURLE_OK = 0, PUSHSIM_CURLE_UNSUPPORTED_PROTOCOL = 1, PUSHSIM_CURLE_COULDNT_RESOLVE_HOST = 6,
+    PUSHSIM_CURLE_COULDNT_CONNECT = 7, PUSHSIM_CURLE_PARTIAL_FILE = 18, PUSHSIM_CURLE_WRITE_ERROR = 23,
+    PUSHSIM_CURLE_OPERATION_TIMEDOUT = 28, PUSHSIM_CURLE_TOO_MANY_REDIRECTS = 47, PUSHSIM_CURLE_GOT_NOTHING = 52,
+    PUSHSIM_CURLE_RECV_ERROR = 56, PUSHSIM_CURLE_FILESIZE_EXCEEDED = 63,
+};
+
+typedef struct {
+    void *(*easy_init)(void);
+    int (*easy_setopt)(void *, int, ...);
+    int (*easy_perform)(void *);
+    int (*easy_getinfo)(void *, int, ...);
+    void (*easy_cleanup)(void *);
+    const char *(*easy_strerror)(int);
+    int loaded;
+} PushsimCurlAPI;
+
+/* Function-local statics: Swift's importer emits functions from this header, not global variables. */
+static inline PushsimCurlAPI *pushsim_curl_storage(void) {
+    static PushsimCurlAPI api;
+    return &api;
+}
+
+static inline void pushsim_curl_load(void) {
+    PushsimCurlAPI *api = pushsim_curl_storage();
+    const char *names[] = { "libcurl.so.4", "libcurl-gnutls.so.4", "libcurl-nss.so.4", "libcurl.so" };
+    void *lib = NULL;
+    for (unsigned i = 0; i < sizeof names / sizeof names[0] && !lib; i++) lib = dlopen(names[i], RTLD_NOW | RTLD_LOCAL);
+    if (!lib) return;
+    int (*global_init)(long) = (int (*)(long))dlsym(lib, "curl_global_init");
+    api->easy_init = (void *(*)(void))dlsym(lib, "curl_easy_init");
+    api->easy_setopt = (int (*)(void *, int, ...))dlsym(lib, "curl_easy_setopt");
+    api->easy_perform = (int (*)(void *))dlsym(lib, "curl_easy_perform");
+    api->easy_getinfo = (int (*)(void *, int, ...))dlsym(lib, "curl_easy_getinfo");
+    api->easy_cleanup = (void (*)(void *))dlsym(lib, "curl_easy_cleanup");
+    api->easy_strerror = (const char *(*)(int))dlsym(lib, "curl_easy_strerror");
+    if (!global_init || !api->easy_init || !api->easy_setopt || !api->easy_perform ||
+        !api->easy_getinfo || !api->easy_cleanup || !api->easy_strerror) return;
+    /* CURL_GLOBAL_DEFAULT; once, before any thread uses a handle. */
+    if (global_init(3) != 0) return;
+    api->loaded = 1;
+}
+
+/* The loaded API, or NULL when libcurl is not installed. */
+static inline const PushsimCurlAPI *pushsim_curl(void) {
+    static pthread_once_t once = PTHREAD_ONCE_INIT;
+    pthread_once(&once, pushsim_curl_load);
+    const PushsimCurlAPI *api = pushsim_curl_storage();
+    return api->loaded ? api : NULL;
+}
+
+/* The downloaded body, grown as bytes arrive; the callback stops the transfer past max_bytes. */
+typedef struct {
+    unsigned char *data;
+    size_t length;
+    size_t capacity;
+    size_t max_bytes;
+    int over_limit;
+    /* The last response's Content-Length (-1 if none): libcurl forgets it when it refuses a too-large one. */
+    long long declared_length;
+} PushsimBody;
+
+static inline size_t pushsim_curl_header(char *line, size_t size, size_t count, void *userdata) {
+    PushsimBody *b = (PushsimBody *)userdata;
+    size_t n = size * count;
+    if (n >= 5 && strncmp(line, "HTTP/", 5) == 0) b->declared_length = -1;   /* a new response (after a redirect) */
+    if (n > 15 && g_ascii_strncasecmp(line, "content-length:", 15) == 0) {
+        char buf[64];
+        size_t k = n - 15 < sizeof buf - 1 ? n - 15 : sizeof buf - 1;
+        memcpy(buf, line + 15, k);
+        buf[k] = 0;
+        b->declared_length = g_ascii_strtoll(g_strstrip(buf), NULL, 10);
+    }
+    return n;
+}
+
+static inline size_t pushsim_curl_write(char *ptr, size_t size, size_t count, void *userdata) {
+    PushsimBody *b = (PushsimBody *)userdata;
+    size_t n = size * count;
+    if (b->length + n > b->max_bytes) { b->over_limit = 1; return 0; }
+    if (b->length + n > b->capacity) {
+        size_t cap = b->capacity ? b->capacity : 64 * 1024;
+        while (cap < b->length + n) cap *= 2;
+        unsigned char *grown = (unsigned char *)realloc(b->data, cap);
+        if (!grown) return 0;
+        b->data = grown;
+        b->capacity = cap;
+    }
+    memcpy(b->data + b->length, ptr, n);
+    b->length += n;
+    return n;
+}
+
+/* What one transfer ended with, read back by Swift. */
+typedef struct {
+    int curl_code;          /* -1: libcurl is not installed */
+    long status;
+    double connect_time;
+    long long declared_length; /* -1 when the server sent no Content-Length */
+    char content_type[128];
+    char error[256];
+} PushsimFetchResult;
+
+static inline void pushsim_body_free(PushsimBody *b) { free(b->data); b->data = NULL; b->length = b->capacity = 0; }
+
+/* One GET: redirects followed up to max_redirects (http and https only), connect and total timeouts in ms,
+   bodies and declared lengths over max_bytes refused. Blocks the calling thread. */
+static inline void pushsim_http_get(const char *url, long connect_ms, long total_ms, long max_redirects,
+                                    long long max_bytes, PushsimBody *body, PushsimFetchResult *out) {
+    memset(out, 0, sizeof *out);
+    out->declared_length = -1;
+    const PushsimCurlAPI *c = pushsim_curl();
+    if (!c) { out->curl_code = -1; return; }
+    void *h = c->easy_init();
+    if (!h) { out->curl_code = -1; return; }
+    body->max_bytes = (size_t)max_bytes;
+    body->declared_length = -1;
+    c->easy_setopt(h, PUSHSIM_CURLOPT_URL, url);
+    c->easy_setopt(h, PUSHSIM_CURLOPT_USERAGENT, "pushsim (PushwooshNotificationUI image loader)");
+    c->easy_setopt(h, PUSHSIM_CURLOPT_NOSIGNAL, 1L);
+    c->easy_setopt(h, PUSHSIM_CURLOPT_PROTOCOLS, 3L);       /* CURLPROTO_HTTP | CURLPROTO_HTTPS */
+    c->easy_setopt(h, PUSHSIM_CURLOPT_REDIR_PROTOCOLS, 3L);
+    c->easy_setopt(h, PUSHSIM_CURLOPT_FOLLOWLOCATION, 1L);
+    c->easy_setopt(h, PUSHSIM_CURLOPT_MAXREDIRS, max_redirects);
+    c->easy_setopt(h, PUSHSIM_CURLOPT_CONNECTTIMEOUT_MS, connect_ms);
+    c->easy_setopt(h, PUSHSIM_CURLOPT_TIMEOUT_MS, total_ms);
+    c->easy_setopt(h, PUSHSIM_CURLOPT_MAXFILESIZE_LARGE, (long long)max_bytes);
+    c->easy_setopt(h, PUSHSIM_CURLOPT_WRITEFUNCTION, pushsim_curl_write);
+    c->easy_setopt(h, PUSHSIM_CURLOPT_WRITEDATA, (void *)body);
+    c->easy_setopt(h, PUSHSIM_CURLOPT_HEADERFUNCTION, pushsim_curl_header);
+    c->easy_setopt(h, PUSHSIM_CURLOPT_HEADERDATA, (void *)body);
+    out->curl_code = c->easy_perform(h);
+    long status = 0;
+    c->easy_getinfo(h, PUSHSIM_CURLINFO_RESPONSE_CODE, &status);
+    out->status = status;
+    double connect = 0;
+    c->easy_getinfo(h, PUSHSIM_CURLINFO_CONNECT_TIME, &connect);
+    out->connect_time = connect;
+    out->declared_length = body->declared_length;
+    char *type = NULL;
+    if (c->easy_getinfo(h, PUSHSIM_CURLINFO_CONTENT_TYPE, &type) == 0 && type) g_strlcpy(out->content_type, type, sizeof out->content_type);
+    if (out->curl_code != 0) g_strlcpy(out->error, c->easy_strerror(out->curl_code), sizeof out->error);
+    c->easy_cleanup(h);
 }
 
 #endif

@@ -17,7 +17,8 @@ extension SampleCatalog {
                           command: "pushsim inbox \(files.map { "Resources/inbox/\($0)" }.joined(separator: " ")) --store \(store)") {
                 let s: Store
                 do { s = try Store(path: store) } catch let e as StoreError { throw UserError(e.message, exitCode: e.exitCode) }
-                return try InboxScene(files: paths, now: Date(), store: s, sink: EventSink())
+                let images = MediaImageSource(payloadFolder: r.path("inbox"), mode: .background)
+                return try InboxScene(files: paths, now: Date(), store: s, images: images, sink: EventSink())
             }
         }
         return [

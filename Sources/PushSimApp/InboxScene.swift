@@ -73,8 +73,10 @@ public final class InboxScene: ScriptableScene {
                     if stdinDoc == nil { stdinDoc = try InputFile.readJSON(f) }
                     results.append(try parser.parse(stdinDoc!, file: InputFile.displayName(f)))
                 } else {
-                    // A temporary, so the parser owns the only reference and frees items as it goes.
-                    results.append(try parser.parse(InputFile.readJSON(f), file: InputFile.displayName(f)))
+                    // Message by message: a large feed is never held as one JSON tree.
+                    let bytes = try InputFile.readBytes(f)
+                    do { results.append(try InboxFeedReader.read(bytes, file: f, parser: parser)) }
+                    catch let e as JSONSyntaxError { throw UserError("\(f): not valid JSON: \(e.description)") }
                 }
             } catch let e as UserError {
                 throw e
@@ -88,26 +90,31 @@ public final class InboxScene: ScriptableScene {
     }
 
     /// Merge with the store, then a `.replace` load; warnings first, then `load` and `degrade` events.
-    func apply(_ parsed: InboxFeedParser.Result, at t: Double) throws(UserError) {
+    func apply(_ parsed: consuming InboxFeedParser.Result, at t: Double) throws(UserError) {
         for d in parsed.diagnostics { sink.emit(.warning(d), at: t) }
+        let diagnostics = parsed.diagnostics
         var messages = parsed.messages
+        parsed = InboxFeedParser.Result()  // one copy of a large feed at a time
         if let s = inboxStore {
-            do { messages = try s.merge(messages, at: wallNow).messages }
+            do { _ = try s.merge(&messages, at: wallNow) }
             catch { throw UserError(error.message) }
         }
         imageBase = [:]
+        var dirs: [String: String] = [:]
         for m in messages {
-            guard let src = m.source, src != "standard input" else { continue }
-            let dir = (src as NSString).deletingLastPathComponent
-            for u in [m.imageUrl, InboxCellResolver.resolvedImageURL(m)].compactMap({ $0 }) where imageBase[u] == nil { imageBase[u] = dir }
+            guard let src = m.source, src != "standard input", let u = InboxCellResolver.resolvedImageURL(m),
+                  imageBase[u] == nil, !u.hasPrefix("/"), !u.contains("://") else { continue }
+            if dirs[src] == nil { dirs[src] = (src as NSString).deletingLastPathComponent }
+            imageBase[u] = dirs[src]
         }
         let keep = model.feed.rows.indices.contains(model.highlighted) ? model.feed.rows[model.highlighted].code : nil
         let events = model.feed.load(messages, now: wallNow)
+        messages = []
         model.context.dates = InboxDateFormatter(now: wallNow, timeZone: timeZone)
         for e in events { sink.emit(e, at: t) }
         if let keep, let i = model.feed.index(of: keep) { model.highlighted = i }
-        if !parsed.diagnostics.isEmpty && model.status.isEmpty {
-            model.status = "\(parsed.diagnostics.count) warning\(parsed.diagnostics.count == 1 ? "" : "s"): \(parsed.diagnostics[0])"
+        if !diagnostics.isEmpty && model.status.isEmpty {
+            model.status = "\(diagnostics.count) warning\(diagnostics.count == 1 ? "" : "s"): \(diagnostics[0])"
         }
         InboxScreen.reveal(&model, size: size)
     }
@@ -120,7 +127,8 @@ public final class InboxScene: ScriptableScene {
     func resolve(_ url: String) -> String {
         if url.hasPrefix("/") || url.contains("://") { return url }
         let dir = imageBase[url] ?? files.first(where: { $0 != "-" }).map { ($0 as NSString).deletingLastPathComponent } ?? ""
-        return dir.isEmpty ? url : (dir as NSString).appendingPathComponent(url)
+        // Absolute, so the image layer does not resolve it a second time against its own base folder.
+        return URL(fileURLWithPath: dir.isEmpty ? "." : dir).appendingPathComponent(url).standardizedFileURL.path
     }
 
     // MARK: Scene
@@ -151,11 +159,17 @@ public final class InboxScene: ScriptableScene {
             ds.append(min(end, now + 0.08))
         }
         if let r = reorderAt { ds.append(r) }
+        // Images arriving in the background: look again every 50 ms while any is in flight.
+        if images.isBusy { ds.append(now + 0.05) }
         return ds.min()
     }
 
     public func advance(to t: Double) {
         now = max(now, t)
+        for d in images.takeDiagnostics() {
+            sink.emit(.warning(d), at: now)
+            model.status = d.description
+        }
         if let d = deleting, now >= d.start + InboxScene.deleteDuration - 1e-9 {
             deleting = nil
             perform(model.feed.tapDelete(d.code, hint: model.highlighted))

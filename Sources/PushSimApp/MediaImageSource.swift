@@ -98,8 +98,7 @@ public final class MediaImageSource: ImageSource, @unchecked Sendable {
             prefetching.insert(url)
             let op = BlockOperation { [self] in
                 let outcome = Result { () throws(LoadFailure) in
-                    _ = try loader.image(for: url)
-                    if let size { _ = try loader.render(url, size: size) }
+                    if let size { _ = try loader.render(url, size: size) } else { _ = try loader.image(for: url) }
                 }
                 lock.lock(); defer { lock.unlock() }
                 if case .failure(let e) = outcome { failures[url] = e }

@@ -61,6 +61,7 @@ struct PrimerSampleSpec {
 
     func makeScene(_ r: Resources, wallClock: Double) throws(UserError) -> PrimerScene {
         let device = SimulatedDevice(status: status, systemPromptShown: false, lastShownAt: lastShownAgo.map { wallClock - $0 })
-        return PrimerScene(config: try config(r), device: device, wallClock: wallClock, store: nil, sink: EventSink())
+        return PrimerScene(config: try config(r), device: device, wallClock: wallClock, store: nil, sink: EventSink(),
+                           images: MediaImageSource(payloadFolder: r.path("primer"), mode: .background))
     }
 }

@@ -15,9 +15,13 @@ public final class StoriesScene: ScriptableScene {
         /// Ring the terminal bell on haptics.
         public var bell: Bool
         public var appName: String
+        /// Wake for picture-only changes (the next progress-bar eighth, the seconds left, animation frames).
+        /// Headless runs turn this off: frames are drawn only after steps, so those wake-ups change nothing.
+        public var wakeForAnimation: Bool
 
         public init(options: StoriesOptions = StoriesOptions(), collapsed: Bool = false, eventsPane: Bool = false,
-                    bell: Bool = false, appName: String = "Pushsim") {
+                    bell: Bool = false, appName: String = "Pushsim", wakeForAnimation: Bool = true) {
+            self.wakeForAnimation = wakeForAnimation
             self.options = options
             self.collapsed = collapsed
             self.eventsPane = eventsPane
@@ -121,7 +125,10 @@ public final class StoriesScene: ScriptableScene {
 
     public func resize(to newSize: Size, at t: Double) {
         advance(to: t)
+        sized = true
         size = newSize
+        // Start the current page's image at the size it will be drawn (a synchronous source renders it now).
+        if expanded, let page = state.page { _ = images.slot(for: page.image, size: storySize); takeImageDiagnostics() }
         let small = newSize.width < minimumSize.width || newSize.height < minimumSize.height
         if small != tooSmall {
             tooSmall = small
@@ -148,7 +155,7 @@ public final class StoriesScene: ScriptableScene {
         var best: Double?
         func consider(_ d: Double?) { if let d { best = min(best ?? d, d) } }
         consider(state.nextDeadline)
-        if expanded && !tooSmall && state.isRunning, let page = state.page {
+        if configuration.wakeForAnimation && expanded && !tooSmall && state.isRunning, let page = state.page {
             let elapsed = state.elapsed(at: now)
             // The next moment one eighth of a progress-bar cell fills at the current width.
             let span = ProgressBar.eighthsSpan(count: state.pages.count, width: layout.story.width - 2, index: state.index)
@@ -163,7 +170,7 @@ public final class StoriesScene: ScriptableScene {
             if frac > 1e-9 { consider(now + frac) }
         }
         consider(flashUntil)
-        if crossfadeFrom != nil { consider(now + 1.0 / 30) }
+        if crossfadeFrom != nil && configuration.wakeForAnimation { consider(now + 1.0 / 30) }
         if images.isBusy { consider(now + 0.05) }
         if reloader != nil { consider(nextWatchCheck) }
         return best
@@ -331,7 +338,8 @@ public final class StoriesScene: ScriptableScene {
                     crossfadeFrom = (prev, t)
                 }
                 lastShownIndex = state.index
-                _ = images.slot(for: url, size: storySize)
+                // Before the first resize the layout is a guess; loading at that size would render twice.
+                if sized { _ = images.slot(for: url, size: storySize) }
             case .prefetch(let urls):
                 images.prefetch(urls)
             case .emit, .openURL, .dismiss:
@@ -342,6 +350,8 @@ public final class StoriesScene: ScriptableScene {
     }
 
     var lastShownIndex: Int?
+    /// Whether the host has told the scene its size yet (the runner and the terminal do before drawing).
+    var sized = false
     var storySize: Size { Size(width: layout.story.width, height: layout.story.height) }
 
     func takeImageDiagnostics() {

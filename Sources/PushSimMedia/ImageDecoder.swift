@@ -2,6 +2,7 @@
 
 import CImaging
 import Foundation
+import PushSimScreens
 
 /// Decoded pixels, tightly packed RGBA8 with alpha already composited over black (the story background).
 public struct DecodedImage: Sendable, Equatable, CustomStringConvertible {
@@ -13,14 +14,25 @@ public struct DecodedImage: Sendable, Equatable, CustomStringConvertible {
     public var declaredHeight: Int
     /// gdk-pixbuf's format name: `jpeg`, `png`, `gif`, `webp`…
     public var format: String
+    /// The cell size a reduced (DCT-scaled) decode was made for; nil for the SDK's full decode (≤ 1500 px).
+    public var decodedFor: Size?
 
-    public init(width: Int, height: Int, rgba: [UInt8], declaredWidth: Int? = nil, declaredHeight: Int? = nil, format: String = "raw") {
+    public init(width: Int, height: Int, rgba: [UInt8], declaredWidth: Int? = nil, declaredHeight: Int? = nil,
+                format: String = "raw", decodedFor: Size? = nil) {
         self.width = width
         self.height = height
         self.rgba = rgba
         self.declaredWidth = declaredWidth ?? width
         self.declaredHeight = declaredHeight ?? height
         self.format = format
+        self.decodedFor = decodedFor
+    }
+
+    /// True when these pixels are enough to render `cells` as well as the full decode would.
+    public func suffices(for cells: Size) -> Bool {
+        guard decodedFor != nil else { return true }
+        return pushsim_crop_fits(Double(width), Double(height), gint(cells.width), gint(cells.height)) != 0
+            && pushsim_crop_fits(Double(height), Double(width), gint(cells.width), gint(cells.height)) != 0
     }
 
     /// Short, so a failed test never prints megabytes of pixels.
@@ -66,23 +78,26 @@ public enum ImageDecoder {
     /// "only bytes that decode as an image are kept"); nil otherwise. Any size passes: the budget applies when
     /// the image is decoded for display.
     public static func probe(_ bytes: Data) -> ImageHeader? {
-        try? run(bytes, limits: DecodeLimits(pixelBudget: Int(Int64.max)), headerOnly: true).header
+        try? run(bytes, limits: DecodeLimits(pixelBudget: Int(Int64.max)), headerOnly: true, cells: nil).header
     }
 
-    public static func decode(_ bytes: Data, limits: DecodeLimits = DecodeLimits()) throws(LoadFailure) -> DecodedImage {
-        let out = try run(bytes, limits: limits, headerOnly: false)
+    /// With `cells`, a JPEG may be decoded at 1/2, 1/4 or 1/8 scale (in the DCT, the cheapest way there is) when
+    /// that still gives each cell 4×8 source pixels; such an image says so in `decodedFor`.
+    public static func decode(_ bytes: Data, limits: DecodeLimits = DecodeLimits(), cells: Size? = nil) throws(LoadFailure) -> DecodedImage {
+        let out = try run(bytes, limits: limits, headerOnly: false, cells: cells)
         guard let image = out.image else { throw LoadFailure("the image could not be decoded") }
         return image
     }
 
-    private static func run(_ bytes: Data, limits: DecodeLimits, headerOnly: Bool) throws(LoadFailure) -> (header: ImageHeader, image: DecodedImage?) {
+    private static func run(_ bytes: Data, limits: DecodeLimits, headerOnly: Bool, cells: Size?) throws(LoadFailure) -> (header: ImageHeader, image: DecodedImage?) {
         _ = setup
         guard !bytes.isEmpty else { throw LoadFailure("the file is empty") }
         guard let loader = gdk_pixbuf_loader_new() else { throw LoadFailure("the image decoder could not start") }
         let state = UnsafeMutablePointer<PushsimLoadState>.allocate(capacity: 1)
         state.initialize(to: PushsimLoadState(declared_width: 0, declared_height: 0, max_side: gint(limits.maxSide),
                                               pixel_budget: gint64(limits.pixelBudget), header_only: headerOnly ? 1 : 0,
-                                              prepared: 0, refused: 0))
+                                              cells_width: gint(cells?.width ?? 0), cells_height: gint(cells?.height ?? 0),
+                                              prepared: 0, refused: 0, scale_denominator: 1))
         let handler = pushsim_loader_watch_size(loader, state)
         var closed = false
         defer {
@@ -137,7 +152,9 @@ public enum ImageDecoder {
         guard closedOK, let pixbuf = gdk_pixbuf_loader_get_pixbuf(loader) else {
             throw LoadFailure("the image is truncated or corrupt\(closeError.map { " (\($0))" } ?? "")")
         }
-        return (header, try pixels(of: pixbuf, header: header, limits: limits))
+        var image = try pixels(of: pixbuf, header: header, limits: limits)
+        if state.pointee.scale_denominator > 1 { image.decodedFor = cells }
+        return (header, image)
     }
 
     /// Orientation first (it may swap the sides), then the SDK's downsampling for loaders that ignore set_size.
@@ -148,7 +165,10 @@ public enum ImageDecoder {
         if limits.maxSide > 0, max(w, h) > limits.maxSide {
             let k = Double(limits.maxSide) / Double(max(w, h))
             let nw = max(1, Int((Double(w) * k).rounded())), nh = max(1, Int((Double(h) * k).rounded()))
-            guard let scaled = gdk_pixbuf_scale_simple(current, gint(nw), gint(nh), GDK_INTERP_BILINEAR) else {
+            // A mild reduction (at most 2×) is followed by chafa's own box-filtered downscale to a few hundred
+            // pixels, so nearest-neighbour here is invisible in the cells and 5× cheaper than bilinear.
+            let filter = k >= 0.5 ? GDK_INTERP_NEAREST : GDK_INTERP_BILINEAR
+            guard let scaled = gdk_pixbuf_scale_simple(current, gint(nw), gint(nh), filter) else {
                 throw LoadFailure("the image could not be scaled")
             }
             pushsim_pixbuf_unref(current)

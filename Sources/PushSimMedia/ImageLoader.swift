@@ -74,7 +74,7 @@ public final class ImageLoader: @unchecked Sendable {
     public func render(_ url: String, size: Size) throws(LoadFailure) -> Canvas {
         let key = RenderKey(url: url, size: size, options: configuration.render)
         if let hit = renders.value(for: key) { return hit }
-        let image = try self.image(for: url)
+        let image = try self.image(for: url, cells: size)
         let canvas: Canvas
         do {
             canvas = try ChafaRenderer.render(image, size: size, options: configuration.render)
@@ -86,12 +86,16 @@ public final class ImageLoader: @unchecked Sendable {
     }
 
     /// The decoded image: memory, then disk cache, then the source (a download is written to the disk cache).
-    public func image(for url: String) throws(LoadFailure) -> DecodedImage {
-        if let hit = decoded.value(for: url) { return hit }
+    /// Without `cells` it is the SDK's decode (longest side ≤ 1500 px). With `cells`, a JPEG may be decoded
+    /// smaller, just enough for that many cells — most of a first frame's cost — and is decoded again from the
+    /// original bytes if a larger size needs more.
+    public func image(for url: String, cells: Size? = nil) throws(LoadFailure) -> DecodedImage {
+        func usable(_ img: DecodedImage) -> Bool { cells.map(img.suffices(for:)) ?? (img.decodedFor == nil) }
+        if let hit = decoded.value(for: url), usable(hit) { return hit }
         let l = lock(for: url)
         l.lock(); defer { l.unlock() }
-        if let hit = decoded.value(for: url) { return hit }
-        let image = try ImageDecoder.decode(try bytes(for: url), limits: configuration.decode)
+        if let hit = decoded.value(for: url), usable(hit) { return hit }
+        let image = try ImageDecoder.decode(try bytes(for: url), limits: configuration.decode, cells: cells)
         decoded.set(image, for: url, cost: image.cost)
         return image
     }

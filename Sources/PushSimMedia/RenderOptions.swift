@@ -70,7 +70,10 @@ public struct SymbolSet: Sendable, Hashable, CustomStringConvertible {
         var err: UnsafeMutablePointer<GError>?
         if chafa_symbol_map_apply_selectors(map, sel, &err) == 0 {
             let why = err.flatMap { e -> String? in defer { g_error_free(e) }; return e.pointee.message.map { String(cString: $0) } }
-            throw LoadFailure("'\(s)' is not a symbol set: \(why ?? "unknown tag"); use half, block, border, braille, ascii, all or chafa selectors such as block+border")
+            var reason = why ?? "unknown tag"
+            while reason.hasSuffix(".") { reason.removeLast() }
+            if let first = reason.first { reason = first.lowercased() + reason.dropFirst() }
+            throw LoadFailure("'\(s)' is not a symbol set (\(reason)); use half, block, border, braille, ascii, all or chafa selectors such as block+border")
         }
         selectors = sel
     }

@@ -114,6 +114,15 @@ public enum StoriesScreen {
             pill = ButtonPill.draw(title, into: &canvas, in: rect.insetBy(dx: 2, dy: 0), y: py, pressed: pillPressed)
         }
         let fill: Color = flash ? .rgb(255, 214, 10) : .white
+        // The bar's row is one darkened band across the whole story (the bar darkens its own cells; these are
+        // the insets either side), so the thin track reads over any image.
+        for x in [rect.x, rect.maxX - 1] {
+            canvas.update(Rect(x: x, y: rect.y, width: 1, height: 1)) { cell in
+                cell.bg = cell.bg.darkened(0.45)
+                cell.grapheme = " "
+                cell.attrs = []
+            }
+        }
         ProgressBar.draw(s.segmentFractions(at: now), into: &canvas, x: rect.x + 1, y: rect.y, width: rect.width - 2, fill: fill)
         if s.paused {
             let marker = "❚❚ paused"
@@ -234,6 +243,10 @@ public enum StoriesScreen {
         "r           replay (after dismiss or finish)",
         "mouse       click = tap, hold ≥ 0.25 s = long press",
         "?           close this help",
+        "",
+        "As in the SDK: the middle third goes forward (only",
+        "two zones); forward on the last page does nothing",
+        "unless looping; a long hold never navigates.",
     ]
 
     /// A centred box with the keys.

@@ -16,11 +16,17 @@ public final class InboxStore {
         _ = try? store.db.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA synchronous = NORMAL") }
     }
 
+    static let upsertSQL = """
+        INSERT INTO inboxMessage(code, status, updatedAt) VALUES (?, ?, ?)
+        ON CONFLICT(code) DO UPDATE SET status = excluded.status, updatedAt = excluded.updatedAt
+        """
+
     /// Every stored status by code.
     public func statuses() throws(StoreError) -> [String: InboxStatus] {
         do {
             return try store.db.read { db in
                 var out: [String: InboxStatus] = [:]
+                // A cursor, not fetchAll: 100,000 rows are never held as Row objects at once.
                 let rows = try Row.fetchCursor(db, sql: "SELECT code, status FROM inboxMessage")
                 while let row = try rows.next() {
                     let code: String = row[0]
@@ -34,14 +40,19 @@ public final class InboxStore {
 
     /// Merge a load with the stored statuses (spec §3.10), write the result, drop codes missing from the feed.
     public func merge(_ feed: [InboxMessage], at now: Date) throws(StoreError) -> InboxMerge.Result {
-        let result = InboxMerge.merge(feed: feed, stored: try statuses())
+        var messages = feed
+        var result = try merge(&messages, at: now)
+        result.messages = messages
+        return result
+    }
+
+    /// The merge, updating `feed`'s statuses in place.
+    public func merge(_ feed: inout [InboxMessage], at now: Date) throws(StoreError) -> InboxMerge.Result {
+        let result = InboxMerge.merge(&feed, stored: try statuses())
         let stamp = now.timeIntervalSince1970
         do {
             try store.db.write { db in
-                let upsert = try db.makeStatement(sql: """
-                    INSERT INTO inboxMessage(code, status, updatedAt) VALUES (?, ?, ?)
-                    ON CONFLICT(code) DO UPDATE SET status = excluded.status, updatedAt = excluded.updatedAt
-                    """)
+                let upsert = try db.makeStatement(sql: InboxStore.upsertSQL)
                 for w in result.writes { try upsert.execute(arguments: [w.code, w.status.rawValue, stamp]) }
                 let drop = try db.makeStatement(sql: "DELETE FROM inboxMessage WHERE code = ?")
                 for c in result.dropped { try drop.execute(arguments: [c]) }
@@ -56,10 +67,7 @@ public final class InboxStore {
         let stamp = now.timeIntervalSince1970
         do {
             try store.db.write { db in
-                let upsert = try db.cachedStatement(sql: """
-                    INSERT INTO inboxMessage(code, status, updatedAt) VALUES (?, ?, ?)
-                    ON CONFLICT(code) DO UPDATE SET status = excluded.status, updatedAt = excluded.updatedAt
-                    """)
+                let upsert = try db.cachedStatement(sql: InboxStore.upsertSQL)
                 for (code, s) in changes.sorted(by: { $0.key < $1.key }) {
                     try upsert.execute(arguments: [code, s.rawValue, stamp])
                 }

@@ -63,6 +63,7 @@ struct InboxCommand: ParsableCommand {
     @Flag(help: .hidden)
     var bench = false
 
+    @OptionGroup var media: MediaOptions
     @OptionGroup var headlessOptions: HeadlessOptions
     @OptionGroup var interactiveOptions: InteractiveOptions
 
@@ -109,7 +110,10 @@ struct InboxCommand: ParsableCommand {
         let sink = EventSink()
         let scene: InboxScene
         do {
-            scene = try InboxScene(files: files, attributes: attributes, now: date, store: store, sink: sink)
+            // --dump draws nothing, so it loads no images; headless loads them synchronously (deterministic frames).
+            let images: ImageSource = dump ? NoImages()
+                : media.imageSource(payload: files.first ?? "-", appGroup: nil, headless: headlessOptions.headless)
+            scene = try InboxScene(files: files, attributes: attributes, now: date, store: store, images: images, sink: sink)
         } catch {
             fail(error)
         }

@@ -30,7 +30,7 @@ struct PrefetchCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Downloads at once.", valueName: "n"))
     var jobs: Int = 4
 
-    @OptionGroup var media: MediaOptions
+    @OptionGroup var fetch: FetchOptions
 
     func validate() throws {
         guard (1...32).contains(jobs) else { throw ValidationError("--jobs must be from 1 to 32 (got \(jobs))") }
@@ -67,7 +67,7 @@ struct PrefetchCommand: ParsableCommand {
             fail(UserError(error.reason))
         }
         let loader = ImageLoader(configuration: .init(baseDirectory: MediaImageSource.folder(of: file), cache: cache,
-                                                      fetch: media.fetchLimits))
+                                                      fetch: fetch.limits))
         let progress = PrefetchProgress(tty: isatty(STDERR_FILENO) == 1)
         let summary = Prefetcher.run(urls, loader: loader, concurrency: jobs) { done, total, item in
             progress.update(done: done, total: total, item: item)

@@ -119,6 +119,7 @@ struct PrimerRunCommand: ParsableCommand {
     @Flag(help: "No in/out animations (a pushsim convenience: the SDK's primer ignores Reduce Motion). Outcomes keep the SDK's timing.")
     var reduceMotion = false
 
+    @OptionGroup var media: MediaOptions
     @OptionGroup var headless: HeadlessOptions
     @OptionGroup var interactive: InteractiveOptions
 
@@ -149,8 +150,10 @@ struct PrimerRunCommand: ParsableCommand {
             }
             device.lastShownAt = wall - ago
         }
+        // Image paths in a config are relative to the config file (already resolved); --image-url is fetched.
+        let images = media.imageSource(payload: primer.config ?? "./primer.json", appGroup: nil, headless: headless.headless)
         let scene = PrimerScene(config: config, device: device, wallClock: wall, store: store, sink: sink,
-                                reduceMotion: reduceMotion, appName: appName)
+                                reduceMotion: reduceMotion, images: images, appName: appName)
         if headless.headless {
             headless.runHeadless(scene: scene, sink: sink)
         } else {

@@ -184,6 +184,13 @@ final class FakeImages: ImageSource {
         #expect(abs(h.scene.nextDeadline()! - 2 * step) < 1e-9)
     }
 
+    @Test func headlessSkipsPictureOnlyWakeUps() throws {
+        let h = try StoriesHarness(threePages, .init(options: StoriesOptions(loop: true), wakeForAnimation: false))
+        #expect(h.scene.nextDeadline() == 5)
+        try h.run("wait 3600")
+        #expect(h.sink.names.filter { $0 == "finish" }.count == 300)
+    }
+
     @Test func tooSmallShowsOneLineAndHoldsPlayback() throws {
         let h = try StoriesHarness()
         try h.run("wait 1; resize 20x6; wait 10")
@@ -231,6 +238,12 @@ final class FakeImages: ImageSource {
         #expect(h.log.contains("0 warning pw_stories.pages[0].image HTTP 404 from x; showing a placeholder"))
         images.busy = true
         #expect(h.scene.nextDeadline()! <= 0.05)
+    }
+
+    @Test func theFirstImageIsAskedForAtTheRealSize() throws {
+        let images = FakeImages()
+        _ = try StoriesHarness(threePages, size: Size(width: 60, height: 31), images: images)
+        #expect(images.asked.map(\.1) == [Size(width: 40, height: 30)])
     }
 
     // spec §1.4: the timer starts when the page is shown, not when its image arrives.

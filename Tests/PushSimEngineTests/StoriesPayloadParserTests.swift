@@ -150,6 +150,14 @@ private func parse(_ info: JSONObject) -> StoriesPayload { StoriesPayloadParser.
         #expect(p.diagnostics.map(\.path) == ["pw_stories.pages[0].link", "pw_stories.pages[0].button_title"])
     }
 
+    @Test func charactersOldIOSRejectsAreWarnedButKept() {
+        let p = parse(["pw_stories": ["pages": [page("https://x/a b.jpg", ["link": "app://a|b", "button_title": "Go"])]]])
+        #expect(p.pages.count == 1)
+        #expect(p.pages[0].hasCallToAction)
+        #expect(p.diagnostics.map(\.path) == ["pw_stories.pages[0].image", "pw_stories.pages[0].link"])
+        #expect(p.diagnostics[0].message.hasPrefix("contains a space, which iOS 16 and earlier reject"))
+    }
+
     // spec §1.3 strings
     @Test func parsesTitleAndSubtitleAndEmptyStringsAreAbsent() {
         let p = parse(["pw_stories": ["pages": [page("https://a", ["title": "T", "subtitle": "S", "button_title": "", "link": "app://x"]),

@@ -1,6 +1,7 @@
 // Decoding with gdk-pixbuf: formats, the SDK's 1500 px downsampling, EXIF orientation, the pixel budget (spec §1.10).
 
 import Foundation
+import PushSimScreens
 import Testing
 @testable import PushSimMedia
 
@@ -17,6 +18,22 @@ import Testing
         #expect(img.format == "jpeg")
         #expect(img.declaredWidth == 1080 && img.declaredHeight == 1620)
         #expect(img.width == 1000 && img.height == 1500)
+    }
+
+    // A first frame needs far fewer pixels than 1500: JPEGs are then decoded at 1/2, 1/4 or 1/8 in the DCT.
+    @Test func jpegDecodedForCellsIsReducedButSufficient() throws {
+        let jpeg = Fixtures.image("aurora.jpg")
+        let forStory = try ImageDecoder.decode(jpeg, cells: Size(width: 53, height: 40))
+        #expect(forStory.width == 540 && forStory.height == 810 && forStory.decodedFor == Size(width: 53, height: 40))
+        #expect(forStory.suffices(for: Size(width: 53, height: 40)))
+        #expect(!forStory.suffices(for: Size(width: 160, height: 120)))
+        let small = try ImageDecoder.decode(jpeg, cells: Size(width: 31, height: 23))
+        #expect(small.width == 270 && small.height == 405)
+        // Too big a target for any reduction: the SDK's decode.
+        let big = try ImageDecoder.decode(jpeg, cells: Size(width: 200, height: 150))
+        #expect(big.width == 1000 && big.height == 1500 && big.decodedFor == nil && big.suffices(for: Size(width: 500, height: 500)))
+        // Other formats are never reduced this way.
+        #expect(try ImageDecoder.decode(Fixtures.image("city.png"), cells: Size(width: 10, height: 5)).width == 1000)
     }
 
     @Test func smallImagesAreNotEnlarged() throws {

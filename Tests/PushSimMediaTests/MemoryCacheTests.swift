@@ -1,5 +1,6 @@
 // The bounded in-memory caches: the SDK's NSCache limits (12 images, 32 MB) and least-recently-used eviction.
 
+import PushSimScreens
 import Testing
 @testable import PushSimMedia
 
@@ -10,6 +11,20 @@ import Testing
         #expect(ImageLoader.decodedCostLimit == 32 * 1024 * 1024)
         let img = DecodedImage(width: 1000, height: 1500, rgba: [])
         #expect(img.cost == 6_000_000)
+    }
+
+    // A reduced decode serves its size; a larger size decodes again from the original bytes and replaces it.
+    @Test func loaderDecodesAgainWhenALargerSizeNeedsMorePixels() throws {
+        let folder = Fixtures.imagesFolder
+        let loader = ImageLoader(configuration: .init(baseDirectory: folder, cache: DiskCache(base: Fixtures.tempFolder())))
+        _ = try loader.render("aurora.jpg", size: Size(width: 20, height: 15))
+        #expect(loader.decoded.value(for: "aurora.jpg")?.width == 135)   // 1/8 scale
+        _ = try loader.render("aurora.jpg", size: Size(width: 120, height: 90))
+        #expect(loader.decoded.value(for: "aurora.jpg")?.width == 1000)
+        // The full decode serves every size from now on.
+        _ = try loader.render("aurora.jpg", size: Size(width: 10, height: 5))
+        #expect(loader.decoded.value(for: "aurora.jpg")?.width == 1000)
+        #expect(loader.renders.count == 3)
     }
 
     @Test func countLimitEvictsTheLeastRecentlyUsed() {

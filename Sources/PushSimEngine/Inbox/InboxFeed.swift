@@ -39,6 +39,8 @@ public struct InboxFeed: Sendable {
     public private(set) var rows: [InboxRow] = []
     /// Set when the last load failed; the error state shows only while there are no rows.
     public var loadError: String?
+    /// Unread rows, kept up to date by every action so a frame never has to count 100,000 rows.
+    public private(set) var unreadCount = 0
 
     public init(attributes: InboxAttributes = InboxAttributes()) {
         self.attributes = attributes
@@ -57,13 +59,18 @@ public struct InboxFeed: Sendable {
     /// A `.replace` load: the rows become exactly `transform(messages)`, deleted and expired ones filtered out.
     /// Returns the `load` event and one `degrade` event per downgraded card.
     public mutating func load(_ messages: [InboxMessage], now: Date) -> [Event] {
-        let visible = messages.filter { !$0.status.isDeleted && !$0.isExpired(at: now) }
-        let ordered = InboxFeed.transform(InboxFeed.coreOrder(visible), pinningEnabled: attributes.pinningEnabled)
+        // Orders are computed on indices so 100,000 messages are never copied around while sorting.
+        let visible = messages.indices.filter { !messages[$0].status.isDeleted && !messages[$0].isExpired(at: now) }
+        let core = InboxFeed.coreOrderIndices(messages, visible)
+        let pins = attributes.pinningEnabled ? core.map { InboxCellResolver.isPinned(messages[$0]) } : Array(repeating: false, count: core.count)
+        let order = InboxFeed.transformOrder(core.map { messages[$0].sendDate }, unread: core.map { !messages[$0].isRead },
+                                             pinned: pins, pinningEnabled: attributes.pinningEnabled)
         let force = attributes.forceCellKind
-        rows = ordered.map { InboxRow($0, forceCellKind: force) }
+        rows = order.map { InboxRow(messages[core[$0]], forceCellKind: force) }
+        recount()
         loadError = nil
         var events = [Event("load", ["count": .number(Double(rows.count))])]
-        for r in rows { if let d = r.resolution.degrade { events.append(d.event) } }
+        for i in rows.indices { if let d = rows[i].resolution.degrade { events.append(d.event) } }
         return events
     }
 
@@ -74,13 +81,19 @@ public struct InboxFeed: Sendable {
 
     /// The debounced `.merge` reload after a mutation: the transform runs again over the current rows.
     public mutating func reorder() {
-        let keyed = InboxFeed.transformOrder(rows.map(\.message), pinned: rows.map(\.pinned), pinningEnabled: attributes.pinningEnabled)
-        rows = keyed.map { rows[$0] }
+        let order = InboxFeed.transformOrder(rows.map(\.message.sendDate), unread: rows.map { !$0.message.isRead },
+                                             pinned: rows.map(\.pinned), pinningEnabled: attributes.pinningEnabled)
+        rows = order.map { rows[$0] }
     }
 
     /// PWInboxStorage.getAllMessages: sendDate descending, then sortOrder (a string) descending, then code descending.
     public static func coreOrder(_ ms: [InboxMessage]) -> [InboxMessage] {
-        ms.sorted { a, b in
+        coreOrderIndices(ms, Array(ms.indices)).map { ms[$0] }
+    }
+
+    static func coreOrderIndices(_ ms: [InboxMessage], _ idx: [Int]) -> [Int] {
+        idx.sorted { i, j in
+            let a = ms[i], b = ms[j]
             if a.sendDate != b.sendDate {
                 // NSSortDescriptor puts nil below every date; descending puts it last.
                 guard let x = a.sendDate else { return false }
@@ -100,18 +113,23 @@ public struct InboxFeed: Sendable {
     /// descending with nil as distantPast. Stable: ties keep the input order.
     public static func transform(_ ms: [InboxMessage], pinningEnabled: Bool) -> [InboxMessage] {
         let pins = pinningEnabled ? ms.map(InboxCellResolver.isPinned) : Array(repeating: false, count: ms.count)
-        return transformOrder(ms, pinned: pins, pinningEnabled: pinningEnabled).map { ms[$0] }
+        return transformOrder(ms.map(\.sendDate), unread: ms.map { !$0.isRead }, pinned: pins, pinningEnabled: pinningEnabled).map { ms[$0] }
     }
 
-    static func transformOrder(_ ms: [InboxMessage], pinned: [Bool], pinningEnabled: Bool) -> [Int] {
-        let dates = ms.map { ($0.sendDate ?? .distantPast).timeIntervalSinceReferenceDate }
-        let unread = ms.map { !$0.isRead }
-        return ms.indices.sorted { i, j in
+    static func transformOrder(_ sendDates: [Date?], unread: [Bool], pinned: [Bool], pinningEnabled: Bool) -> [Int] {
+        let dates = sendDates.map { ($0 ?? .distantPast).timeIntervalSinceReferenceDate }
+        return dates.indices.sorted { i, j in
             if pinningEnabled && pinned[i] != pinned[j] { return pinned[i] }
             if unread[i] != unread[j] { return unread[i] }
             if dates[i] != dates[j] { return dates[i] > dates[j] }
             return i < j
         }
+    }
+
+    mutating func recount() {
+        var n = 0
+        for i in rows.indices where !rows[i].message.status.isRead { n += 1 }
+        unreadCount = n
     }
 
     // MARK: lookups
@@ -187,6 +205,7 @@ public struct InboxFeed: Sendable {
         var out = InboxOutcome()
         guard let i = index(of: code, hint: hint) else { return out }
         setStatus(i, .deleted, &out)
+        // Deleted counts as read, so setStatus already took an unread row out of unreadCount.
         rows.remove(at: i)
         out.events.append(Event("delete", ["code": .string(code)]))
         out.status = "Deleted \(code)"
@@ -229,6 +248,7 @@ public struct InboxFeed: Sendable {
         }
         let n = rows.count - kept.count
         rows = kept
+        recount()
         out.status = n == 0 ? "No read messages to clear" : "Cleared \(n) read message\(n == 1 ? "" : "s")"
         return out
     }
@@ -237,8 +257,10 @@ public struct InboxFeed: Sendable {
 
     /// Applies a status change only when the SDK's transition table allows it.
     mutating func setStatus(_ i: Int, _ s: InboxStatus, _ out: inout InboxOutcome) {
-        guard rows[i].message.status.canMove(to: s) else { return }
+        let old = rows[i].message.status
+        guard old.canMove(to: s) else { return }
         rows[i].message.status = s
+        if !old.isRead && s.isRead { unreadCount -= 1 }
         out.persist[rows[i].code] = s
     }
 

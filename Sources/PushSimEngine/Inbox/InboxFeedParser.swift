@@ -17,6 +17,11 @@ public struct InboxFeedParser {
     public struct Result: Sendable, Equatable {
         public var messages: [InboxMessage] = []
         public var diagnostics: [Diagnostic] = []
+
+        public init(messages: [InboxMessage] = [], diagnostics: [Diagnostic] = []) {
+            self.messages = messages
+            self.diagnostics = diagnostics
+        }
     }
 
     /// A document that is none of the accepted shapes.
@@ -189,11 +194,8 @@ public struct InboxFeedParser {
             }
             var m = InboxMessage(code: "\(fileName)#\(i + 1)", status: .delivered, source: file)
             m.sortOrder = String(format: "%08d", i)
-            m.title = InboxFeedParser.localized(n["ios_title"]) ?? InboxFeedParser.localized(n["title"])
-            m.message = InboxFeedParser.localized(n["content"])
-            if n["content"] != nil && m.message == nil {
-                warn(&r, file, p.key("content"), "is \(n["content"]!.typeDescription); expected a string or an object of language codes to strings")
-            }
+            m.title = n["ios_title"].flatMap(PushRequest.localized)
+            m.message = n["content"].flatMap(PushRequest.localized)
             m.sendDate = sendDate(n["send_date"], timeZone: n["timezone"]?.stringValue, file: file, path: p.key("send_date"), into: &r)
             if let img = n["inbox_image"] {
                 if let s = img.stringValue, !s.isEmpty { m.imageUrl = s }
@@ -308,16 +310,6 @@ public struct InboxFeedParser {
         }
     }
 
-    /// A string, or a `{"en": …, "de": …}` object of translations (English first, else the first one).
-    static func localized(_ v: JSONValue?) -> String? {
-        guard let v else { return nil }
-        if let s = v.stringValue { return s }
-        if let o = v.objectValue {
-            if let en = o["en"]?.stringValue { return en }
-            for (_, value) in o { if let s = value.stringValue { return s } }
-        }
-        return nil
-    }
 }
 
 extension InboxFeedParser {

@@ -28,24 +28,31 @@ public enum InboxMerge {
     }
 
     public static func merge(feed: [InboxMessage], stored: [String: InboxStatus]) -> Result {
-        var out: [InboxMessage] = []
-        out.reserveCapacity(feed.count)
+        var messages = feed
+        var r = merge(&messages, stored: stored)
+        r.messages = messages
+        return r
+    }
+
+    /// The same merge, updating the statuses in place (a 100,000-message feed is not copied); `messages` of the
+    /// result is left empty.
+    public static func merge(_ feed: inout [InboxMessage], stored: [String: InboxStatus]) -> Result {
         var writes: [(code: String, status: InboxStatus)] = []
         var kept: [String] = []
         var seen = Set<String>(minimumCapacity: feed.count)
-        for var m in feed {
-            seen.insert(m.code)
-            if let s = stored[m.code] {
-                let w = winner(stored: s, feed: m.status)
-                if w != m.status { kept.append(m.code) }
-                m.status = w
-                if w != s { writes.append((m.code, w)) }
+        for i in feed.indices {
+            let code = feed[i].code
+            seen.insert(code)
+            if let s = stored[code] {
+                let w = winner(stored: s, feed: feed[i].status)
+                if w != feed[i].status { kept.append(code) }
+                feed[i].status = w
+                if w != s { writes.append((code, w)) }
             } else {
-                writes.append((m.code, m.status))
+                writes.append((code, feed[i].status))
             }
-            out.append(m)
         }
-        let dropped = stored.keys.filter { !seen.contains($0) }.sorted()
-        return Result(messages: out, writes: writes, dropped: dropped, keptLocal: kept)
+        let dropped = stored.count == seen.count && writes.isEmpty ? [] : stored.keys.filter { !seen.contains($0) }.sorted()
+        return Result(messages: [], writes: writes, dropped: dropped, keptLocal: kept)
     }
 }

@@ -194,36 +194,59 @@ private struct Parser {
         return v
     }
 
+    /// Append a scalar to a UTF-8 buffer (escapes are decoded straight into the bytes the string is built from).
+    static func appendUTF8(_ v: UInt32, to out: inout [UInt8]) {
+        switch v {
+        case 0..<0x80: out.append(UInt8(v))
+        case 0x80..<0x800:
+            out.append(UInt8(0xC0 | (v >> 6)))
+            out.append(UInt8(0x80 | (v & 0x3F)))
+        case 0x800..<0x10000:
+            out.append(UInt8(0xE0 | (v >> 12)))
+            out.append(UInt8(0x80 | ((v >> 6) & 0x3F)))
+            out.append(UInt8(0x80 | (v & 0x3F)))
+        default:
+            out.append(UInt8(0xF0 | (v >> 18)))
+            out.append(UInt8(0x80 | ((v >> 12) & 0x3F)))
+            out.append(UInt8(0x80 | ((v >> 6) & 0x3F)))
+            out.append(UInt8(0x80 | (v & 0x3F)))
+        }
+    }
+
     mutating func string() throws(JSONSyntaxError) -> String {
         let open = i
         i += 1
-        var out: [UInt8] = []
-        var scalars = String.UnicodeScalarView()
-        var usedEscapes = false
-        func flush(_ out: inout [UInt8], _ scalars: inout String.UnicodeScalarView) {
-            if !out.isEmpty { scalars.append(contentsOf: String(decoding: out, as: UTF8.self).unicodeScalars); out.removeAll(keepingCapacity: true) }
+        // Fast path: no escapes and plain ASCII up to the closing quote — one String from a slice.
+        var k = i
+        while k < bytes.count {
+            let b = bytes[k]
+            if b == UInt8(ascii: "\"") {
+                let s = String(decoding: bytes[i..<k], as: UTF8.self)
+                i = k + 1
+                return s
+            }
+            if b == UInt8(ascii: "\\") || b < 0x20 || b >= 0x80 { break }
+            k += 1
         }
+        var out: [UInt8] = Array(bytes[i..<k])
+        i = k
         while true {
             guard i < bytes.count else { throw fail("a string is never closed", at: open) }
             let b = bytes[i]
             if b == UInt8(ascii: "\"") { i += 1; break }
             if b < 0x20 { throw fail("a control character (\(describe(b))) inside a string must be escaped") }
             if b == UInt8(ascii: "\\") {
-                usedEscapes = true
-                flush(&out, &scalars)
                 i += 1
                 guard i < bytes.count else { throw fail("unexpected end of file after '\\'") }
                 let e = bytes[i]
                 i += 1
                 switch e {
-                case UInt8(ascii: "\""): scalars.append("\"")
-                case UInt8(ascii: "\\"): scalars.append("\\")
-                case UInt8(ascii: "/"): scalars.append("/")
-                case UInt8(ascii: "b"): scalars.append("\u{08}")
-                case UInt8(ascii: "f"): scalars.append("\u{0C}")
-                case UInt8(ascii: "n"): scalars.append("\n")
-                case UInt8(ascii: "r"): scalars.append("\r")
-                case UInt8(ascii: "t"): scalars.append("\t")
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): out.append(e)
+                case UInt8(ascii: "b"): out.append(0x08)
+                case UInt8(ascii: "f"): out.append(0x0C)
+                case UInt8(ascii: "n"): out.append(0x0A)
+                case UInt8(ascii: "r"): out.append(0x0D)
+                case UInt8(ascii: "t"): out.append(0x09)
                 case UInt8(ascii: "u"):
                     var code = try hex4()
                     if (0xD800...0xDBFF).contains(code), i + 1 < bytes.count,
@@ -235,7 +258,8 @@ private struct Parser {
                             code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
                         } else { i = save }
                     }
-                    scalars.append(Unicode.Scalar(code) ?? "\u{FFFD}")  // a lone surrogate becomes U+FFFD
+                    if (0xD800...0xDFFF).contains(code) { code = 0xFFFD }  // a lone surrogate becomes U+FFFD
+                    Parser.appendUTF8(code, to: &out)
                 default: throw fail("unknown escape '\\\(Character(Unicode.Scalar(e)))'", at: i - 2)
                 }
                 continue
@@ -266,8 +290,6 @@ private struct Parser {
             out.append(b)
             i += 1
         }
-        if !usedEscapes { return String(decoding: out, as: UTF8.self) }
-        flush(&out, &scalars)
-        return String(scalars)
+        return String(decoding: out, as: UTF8.self)
     }
 }

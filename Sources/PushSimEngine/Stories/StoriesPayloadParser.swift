@@ -154,6 +154,9 @@ public enum StoriesPayloadParser {
         if let raw = optionalString("link") {
             if URLText.scheme(of: raw) != nil {
                 link = raw
+                if let bad = URLText.strictlyInvalidCharacter(in: raw) {
+                    diags.append(Diagnostic(path: path.key("link").description, "contains \(describe(bad)), which iOS 16 and earlier reject in a URL (the button is hidden there); percent-encode it"))
+                }
             } else {
                 diags.append(Diagnostic(path: path.key("link").description, "\(JSONValue.string(raw).quoted) has no scheme; the SDK drops the link, so the button is hidden"))
             }

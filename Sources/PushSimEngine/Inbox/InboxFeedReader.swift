@@ -1,0 +1,186 @@
+// Reads an inbox file from bytes without building one tree for the whole feed: each message is parsed on its own,
+// so a 100,000-message getInboxMessages response needs the memory of one message at a time, not of the document.
+
+import Foundation
+
+public enum InboxFeedReader {
+    /// Parse `bytes` into messages. Large arrays of messages (`{"response":{"messages":[…]}}`, `{"messages":[…]}` or a
+    /// bare array) are split item by item; anything else, and any syntax error, goes through the full parser so its
+    /// error names the line and column.
+    public static func read(_ bytes: [UInt8], file: String, parser: InboxFeedParser) throws -> InboxFeedParser.Result {
+        var splitter = Splitter(bytes: bytes)
+        guard let found = splitter.messageRanges() else {
+            return try parser.parse(JSONParser.parse(bytes: bytes), file: file)
+        }
+        var r = InboxFeedParser.Result()
+        r.messages.reserveCapacity(found.items.count)
+        let name = (file as NSString).lastPathComponent
+        let path: JSONPath
+        switch found.wrapper {
+        case .bare: path = JSONPath()
+        case .messages: path = JSONPath("messages")
+        case .response: path = JSONPath("response").key("messages")
+        }
+        for (k, range) in found.items.enumerated() {
+            guard let item = try? JSONParser.parse(bytes: Array(bytes[range])) else {
+                // The whole document again, so the syntax error names the file's own line and column.
+                return try parser.parse(JSONParser.parse(bytes: bytes), file: file)
+            }
+            if found.wrapper == .bare { parser.parseItem(item, path: path.index(k), file: file, fileName: name, into: &r) }
+            else { parser.parseServer(item, path: path.index(k), file: file, into: &r) }
+        }
+        return r
+    }
+}
+
+/// Finds the byte ranges of the items of the feed's message array; nil when the document is some other shape or
+/// not well formed (the full parser then reports it).
+struct Splitter {
+    let bytes: [UInt8]
+    var i = 0
+
+    enum Wrapper { case bare, messages, response }
+
+    init(bytes: [UInt8]) {
+        self.bytes = bytes
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { i = 3 }
+    }
+
+    mutating func messageRanges() -> (wrapper: Wrapper, items: [Range<Int>])? {
+        space()
+        guard i < bytes.count else { return nil }
+        if bytes[i] == UInt8(ascii: "[") {
+            guard let items = arrayItems(), atEnd() else { return nil }
+            return (.bare, items)
+        }
+        guard bytes[i] == UInt8(ascii: "{") else { return nil }
+        // {"response":{"messages":[…]}} or {"messages":[…]}; other keys are skipped.
+        var found: (Wrapper, [Range<Int>])?
+        guard objectMembers({ key, s in
+            if key == "messages", s.peek == UInt8(ascii: "[") {
+                guard let items = s.arrayItems() else { return false }
+                if found == nil { found = (.messages, items) }
+                return true
+            }
+            if key == "response", s.peek == UInt8(ascii: "{") {
+                var inner: [Range<Int>]?
+                let ok = s.objectMembers { k, s2 in
+                    if k == "messages", s2.peek == UInt8(ascii: "[") {
+                        guard let items = s2.arrayItems() else { return false }
+                        inner = items
+                        return true
+                    }
+                    return s2.skipValue()
+                }
+                guard ok else { return false }
+                if let inner { found = (.response, inner) }
+                return true
+            }
+            return s.skipValue()
+        }), atEnd(), let found else { return nil }
+        return found
+    }
+
+    var peek: UInt8? { i < bytes.count ? bytes[i] : nil }
+
+    mutating func atEnd() -> Bool {
+        space()
+        return i == bytes.count
+    }
+
+    mutating func space() {
+        while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x09 || bytes[i] == 0x0A || bytes[i] == 0x0D { i += 1 }
+    }
+
+    /// `{ "key": value, … }`, calling `member` positioned at each value (which must consume it).
+    mutating func objectMembers(_ member: (String, inout Splitter) -> Bool) -> Bool {
+        guard peek == UInt8(ascii: "{") else { return false }
+        i += 1
+        space()
+        if peek == UInt8(ascii: "}") { i += 1; return true }
+        while true {
+            space()
+            guard peek == UInt8(ascii: "\""), let keyRange = stringRange() else { return false }
+            space()
+            guard peek == UInt8(ascii: ":") else { return false }
+            i += 1
+            space()
+            // Keys with escapes are decoded by the real parser; plain keys are compared as bytes.
+            let key = (try? JSONParser.parse(bytes: Array(bytes[keyRange])).stringValue) ?? nil
+            guard let key, member(key, &self) else { return false }
+            space()
+            guard let c = peek else { return false }
+            i += 1
+            if c == UInt8(ascii: ",") { continue }
+            return c == UInt8(ascii: "}")
+        }
+    }
+
+    mutating func arrayItems() -> [Range<Int>]? {
+        guard peek == UInt8(ascii: "[") else { return nil }
+        i += 1
+        var out: [Range<Int>] = []
+        space()
+        if peek == UInt8(ascii: "]") { i += 1; return out }
+        while true {
+            space()
+            let start = i
+            guard skipValue() else { return nil }
+            out.append(start..<i)
+            space()
+            guard let c = peek else { return nil }
+            i += 1
+            if c == UInt8(ascii: ",") { continue }
+            return c == UInt8(ascii: "]") ? out : nil
+        }
+    }
+
+    /// The range of a string token including its quotes.
+    mutating func stringRange() -> Range<Int>? {
+        let start = i
+        i += 1
+        while i < bytes.count {
+            let b = bytes[i]
+            if b == UInt8(ascii: "\\") { i += 2; continue }
+            i += 1
+            if b == UInt8(ascii: "\"") { return start..<i }
+        }
+        return nil
+    }
+
+    /// Skips one value by structure only; the real parser validates each item afterwards.
+    mutating func skipValue() -> Bool {
+        guard let c = peek else { return false }
+        switch c {
+        case UInt8(ascii: "\""):
+            return stringRange() != nil
+        case UInt8(ascii: "{"), UInt8(ascii: "["):
+            var depth = 0
+            while i < bytes.count {
+                let b = bytes[i]
+                if b == UInt8(ascii: "\"") {
+                    guard stringRange() != nil else { return false }
+                    continue
+                }
+                i += 1
+                if b == UInt8(ascii: "{") || b == UInt8(ascii: "[") {
+                    depth += 1
+                    if depth > JSONParser.maxDepth { return false }
+                } else if b == UInt8(ascii: "}") || b == UInt8(ascii: "]") {
+                    depth -= 1
+                    if depth == 0 { return true }
+                }
+            }
+            return false
+        default:
+            // A number or literal: up to the next delimiter.
+            let start = i
+            while i < bytes.count {
+                let b = bytes[i]
+                if b == UInt8(ascii: ",") || b == UInt8(ascii: "}") || b == UInt8(ascii: "]") || b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09 { break }
+                i += 1
+            }
+            return i > start
+        }
+    }
+}
