@@ -241,6 +241,7 @@ final class NcursesDriver {
     func suspend() {
         disableMouse()
         endwin()
+        relay?.drain()
         if relay != nil { TerminalGuard.restoreTTY(STDIN_FILENO) }
         fflush(nil)
     }
