@@ -52,6 +52,7 @@ final class NcursesDriver {
         }
         _ = set_term(scr)
         TerminalGuard.setScreenActive(true)
+        TerminalGuard.setRecording(relay != nil)
         if relay != nil {
             TerminalGuard.programMode(STDIN_FILENO)
             _ = resizeterm(rows, cols)
@@ -262,6 +263,7 @@ final class NcursesDriver {
         disableMouse()
         endwin()
         TerminalGuard.setScreenActive(false)
+        TerminalGuard.setRecording(false)
         relay?.finish()
         TerminalGuard.restoreTTY(STDIN_FILENO)
         delscreen(screen)
