@@ -44,8 +44,8 @@ for c in cmds:
 PY
 }
 
-# Mean wall time in ms of one command over N runs.
-mean_ms() {
+# Median wall time in ms of one command over N runs.
+median_ms() {
   local runs=$1; shift
   compare "$runs" "$*" | cut -d' ' -f1
 }
@@ -83,8 +83,8 @@ printf '{"pw_stories":{"pages":[{"image":"%s","duration":30,"title":"One"},{"ima
 warm="tap right; tap left"
 many="$warm"
 for _ in $(seq 100); do many="$many; tap right; tap left"; done
-base=$(mean_ms 10 "$BIN stories $WORK/two.json --headless --size 80x40 --app-group $GROUP --frames - --script '$warm'")
-full=$(mean_ms 10 "$BIN stories $WORK/two.json --headless --size 80x40 --app-group $GROUP --frames - --script '$many'")
+base=$(median_ms 10 "$BIN stories $WORK/two.json --headless --size 80x40 --app-group $GROUP --frames - --script '$warm'")
+full=$(median_ms 10 "$BIN stories $WORK/two.json --headless --size 80x40 --app-group $GROUP --frames - --script '$many'")
 per=$(python3 -c "print('%.2f' % (($full - $base) / 200))")
 echo "200 page changes: ${full} ms vs ${base} ms for the warm-up alone"
 check "page change to next frame, ms" "$per" 16
@@ -101,7 +101,12 @@ done
 printf '{"pw_stories":{"pages":[%s]}}\n' "$pages" > "$WORK/twenty.json"
 steps="wait 0"
 for _ in $(seq 19); do steps="$steps; tap right"; done
-/usr/bin/time -f "%M" -o "$WORK/rss" "$BIN" stories "$WORK/twenty.json" --headless --size 120x60 --app-group "$GROUP" --frames - --script "$steps" >/dev/null
-rss_kb=$(tail -1 "$WORK/rss")
+# Maximum resident set of the child, from getrusage (no GNU time needed).
+rss_kb=$(python3 - "$BIN" stories "$WORK/twenty.json" --headless --size 120x60 --app-group "$GROUP" --frames - --script "$steps" <<'PY'
+import resource, subprocess, sys
+subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, check=True)
+print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
+PY
+)
 check "20-page story at 120x60, max resident MB" "$((rss_kb / 1024))" 100
 exit $((misses > 0))

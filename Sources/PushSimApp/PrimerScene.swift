@@ -52,6 +52,10 @@ public final class PrimerScene: ScriptableScene {
     public func advance(to t: Double) {
         now = max(now, t)
         if let d = state.nextDeadline, d <= now + 1e-9 { send(.tick, at: max(d, 0)) }
+        // The SDK starts loading the hero image when the primer is presented, whether or not a frame is drawn.
+        if let p = state.presentation, let ref = PrimerScreen.imageReference(p.config), let sz = PrimerScreen.imageSize(p.config) {
+            _ = images.slot(for: ref, size: sz)
+        }
         // The SDK ignores a hero image that fails to load; pushsim still says why, once.
         for d in images.takeDiagnostics() {
             sink.emit(.warning(d), at: now)

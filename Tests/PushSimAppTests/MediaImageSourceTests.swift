@@ -42,6 +42,15 @@ import Testing
         #expect(s.takeDiagnostics().isEmpty)
     }
 
+    // An unreachable server: a placeholder with the reason and one warning, quickly, never a hang.
+    @Test func unreachableServerIsAFailedSlotWithAWarning() {
+        let s = MediaImageSource(payloadFolder: Self.storiesFolder, appGroup: NSTemporaryDirectory() + "pushsim-app-\(UUID().uuidString)",
+                                 mode: .synchronous, colorMode: .indexed256, fetch: FetchLimits(connectTimeout: 2, totalTimeout: 2))
+        let url = "http://127.0.0.1:1/page.jpg"
+        #expect(s.slot(for: url, size: Size(width: 10, height: 5)) == .failed("could not connect to 127.0.0.1:1 (connection refused)"))
+        #expect(s.takeDiagnostics() == [Diagnostic(.warning, path: "", "image \(url) could not be loaded: could not connect to 127.0.0.1:1 (connection refused); a placeholder is shown")])
+    }
+
     @Test func emptyURLOrSizeIsNoImage() {
         let s = source(.synchronous)
         #expect(s.slot(for: "", size: Size(width: 10, height: 5)) == .none)

@@ -1,3 +1,0 @@
-// The media layer's namespace: image sources, the SDK-compatible disk cache, decoding and rendering to cells.
-
-public enum Media {}
