@@ -106,10 +106,11 @@ typedef struct {
     volatile sig_atomic_t screen_active;
     int termios_valid;
     struct termios termios;
+    volatile sig_atomic_t recording;
 } pushsim_guard_state;
 
 static inline pushsim_guard_state *pushsim_guard(void) {
-    static pushsim_guard_state state = {{-1, -1}, 0, 0};
+    static pushsim_guard_state state = {{-1, -1}, 0, 0, {0}, 0};
     return &state;
 }
 
@@ -131,6 +132,11 @@ static inline void pushsim_restore_everything(void) {
 
 static inline void pushsim_on_crash(int sig) {
     pushsim_restore_everything();
+    if (pushsim_guard()->recording) {
+        // While recording, the restore went into the relay pipe: give the relay thread a moment to pass it on.
+        struct timespec ts = {0, 100 * 1000 * 1000};
+        nanosleep(&ts, NULL);
+    }
     signal(sig, SIG_DFL);
     raise(sig);
 }
@@ -156,6 +162,9 @@ static inline int pushsim_install_signals(void) {
     sigaction(SIGHUP, &sa, NULL);
     sigaction(SIGTSTP, &sa, NULL);
     sigaction(SIGCONT, &sa, NULL);
+    // Resizes come through the pipe too (ncurses then installs no handler of its own): a flag set by ncurses'
+    // handler would be seen only at the next read, and a wait with no deadline would never make one.
+    sigaction(SIGWINCH, &sa, NULL);
     struct sigaction crash;
     memset(&crash, 0, sizeof crash);
     crash.sa_handler = pushsim_on_crash;
@@ -170,6 +179,7 @@ static inline int pushsim_install_signals(void) {
 }
 
 static inline void pushsim_set_screen_active(int active) { pushsim_guard()->screen_active = active; }
+static inline void pushsim_set_recording(int recording) { pushsim_guard()->recording = recording; }
 
 /// Stop the process as the shell asked (SIGTSTP with its default action); returns once continued.
 static inline void pushsim_suspend_self(void) {

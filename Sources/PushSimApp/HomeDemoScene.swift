@@ -22,7 +22,10 @@ public final class HomeDemoScene: Scene {
 
     public init(pageSeconds: Double = 5) { self.pageSeconds = pageSeconds }
 
-    public func resize(to size: Size, at now: Double) { self.size = size }
+    public func resize(to size: Size, at now: Double) {
+        if size != self.size { lastInput = "resize \(size)" }
+        self.size = size
+    }
 
     private func elapsed(at t: Double) -> Double { paused ? elapsedAtAnchor : elapsedAtAnchor + (t - anchor) }
 

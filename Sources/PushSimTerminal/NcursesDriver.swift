@@ -52,6 +52,7 @@ final class NcursesDriver {
         }
         _ = set_term(scr)
         TerminalGuard.setScreenActive(true)
+        TerminalGuard.setRecording(relay != nil)
         if relay != nil {
             TerminalGuard.programMode(STDIN_FILENO)
             _ = resizeterm(rows, cols)
@@ -241,6 +242,7 @@ final class NcursesDriver {
     func suspend() {
         disableMouse()
         endwin()
+        relay?.drain()
         if relay != nil { TerminalGuard.restoreTTY(STDIN_FILENO) }
         fflush(nil)
     }
@@ -261,6 +263,7 @@ final class NcursesDriver {
         disableMouse()
         endwin()
         TerminalGuard.setScreenActive(false)
+        TerminalGuard.setRecording(false)
         relay?.finish()
         TerminalGuard.restoreTTY(STDIN_FILENO)
         delscreen(screen)

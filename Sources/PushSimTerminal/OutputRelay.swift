@@ -15,6 +15,8 @@ final class OutputRelay: @unchecked Sendable {
     private let lock = NSLock()
     private var written = 0
     private var closed = false
+    /// True while a chunk read from the pipe is being copied out.
+    private var busy = false
 
     init(castPath: String, width: Int, height: Int, title: String, start: Double) throws(TerminalError) {
         // open(2), not FileManager.createFile: that writes atomically by renaming over the path, which would
@@ -52,6 +54,7 @@ final class OutputRelay: @unchecked Sendable {
             let n = buffer.withUnsafeMutableBytes { read(readFD, $0.baseAddress, $0.count) }
             if n < 0 && errno == EINTR { continue }
             if n <= 0 { break }
+            lock.lock(); busy = true; lock.unlock()
             let chunk = Array(buffer[0..<n])
             var off = 0
             while off < n {
@@ -60,6 +63,7 @@ final class OutputRelay: @unchecked Sendable {
                 off += w
             }
             lock.lock()
+            busy = false
             written += n
             if let line = encoder.outputLine(chunk, at: pushsim_monotonic_seconds() - start) {
                 cast.write(Data(line.utf8))
@@ -69,6 +73,22 @@ final class OutputRelay: @unchecked Sendable {
         close(readFD)
         try? cast.close()
         done.signal()
+    }
+
+    /// Wait (up to a second) until everything ncurses has written so far has reached the terminal: before the
+    /// process stops for Ctrl-Z, the screen restore must not be left sitting in the pipe.
+    func drain() {
+        let deadline = pushsim_monotonic_seconds() + 1
+        // Idle twice in a row, 2 ms apart: the relay may have just read a chunk and not yet marked itself busy.
+        var idleBefore = false
+        while pushsim_monotonic_seconds() < deadline {
+            var pending: Int32 = 0
+            _ = ioctl(readFD, UInt(FIONREAD), &pending)
+            lock.lock(); let idle = !busy && pending == 0; lock.unlock()
+            if idle && idleBefore { return }
+            idleBefore = idle
+            usleep(2000)
+        }
     }
 
     /// Record that the terminal is now `width`×`height` (an asciicast `r` event), so playback resizes too.

@@ -55,6 +55,7 @@ public enum Terminal {
             stats.iterations += 1
             let woke = TerminalGuard.wait(input: STDIN_FILENO, signals: signalFD, timeoutMs: timeout)
             var redrawAll = false
+            var resizedTo: Size?
 
             if woke > 0 && woke & 2 != 0 {
                 stats.signalWakeups += 1
@@ -76,15 +77,18 @@ public enum Terminal {
                     case SIGCONT:
                         driver.invalidate()
                         redrawAll = true
+                    case SIGWINCH:
+                        resizedTo = driver.refreshSize()
                     default:
                         break
                     }
                 }
             }
 
-            // An interrupted wait is usually SIGWINCH: ncurses then reports KEY_RESIZE from the next read.
-            var events: [InputEvent] = []
-            if woke == -1 || woke & 1 != 0 { events = driver.readEvents() }
+            // Read after every wake (it never blocks): keys that arrived together with a timeout, and the
+            // KEY_RESIZE ncurses queues after resizeterm.
+            var events: [InputEvent] = driver.readEvents()
+            if let resizedTo { events.insert(.resize(resizedTo), at: 0) }
             if woke == 0 { stats.deadlineWakeups += 1 }
             else if woke & 1 != 0 { stats.inputWakeups += 1 }
             else if woke == -1 { stats.otherWakeups += 1 }

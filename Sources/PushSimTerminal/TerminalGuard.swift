@@ -14,6 +14,7 @@ enum TerminalGuard {
         fatalError("still alive after signal \(signal)")
     }
     static func setScreenActive(_ active: Bool) { pushsim_set_screen_active(active ? 1 : 0) }
+    static func setRecording(_ recording: Bool) { pushsim_set_recording(recording ? 1 : 0) }
     @discardableResult static func saveTTY(_ fd: Int32) -> Bool { pushsim_tty_save(fd) == 1 }
     @discardableResult static func programMode(_ fd: Int32) -> Bool { pushsim_tty_program_mode(fd) == 1 }
     @discardableResult static func restoreTTY(_ fd: Int32) -> Bool { pushsim_tty_restore(fd) == 1 }

@@ -11,6 +11,26 @@ wait_for "paused" || die "the screen was not redrawn after a resize while record
 keys q
 expect_exit 0
 expect_sane
+# Ctrl-Z while recording: the screen restore must reach the terminal before the process stops.
+run_direct "$BIN" --demo --record "$WORK/suspend.cast"
+wait_for "Demo page" || die "the demo page did not appear while recording"
+keys C-z
+T send-keys -l "jobs"; T send-keys Enter
+wait_for "Stopped" || die "Ctrl-Z did not stop pushsim while recording"
+expect_sane
+rm -f "$WORK/status"
+T send-keys -l "clear; fg; echo \$? > $WORK/status"; T send-keys Enter
+wait_for "Demo page" || die "fg did not repaint while recording"
+keys q
+expect_exit 0
+expect_sane
+# A crash while recording: the restore goes through the relay, which must still reach the terminal.
+run "$BIN" --demo --record "$WORK/crash.cast"
+wait_for "Demo page" || die "the demo page did not appear while recording"
+pid=$(pushsim_pid) || die "pushsim is not running"
+kill -SEGV "$pid"
+expect_exit 139
+expect_sane
 python3 - "$WORK/demo.cast" <<'PY' || die "the recording is not valid asciicast v2"
 import json, sys
 lines = open(sys.argv[1], encoding="utf-8").read().splitlines()
