@@ -9,7 +9,7 @@ import PushSimEngine
     func temp(_ text: String, name: String = UUID().uuidString + ".json") throws -> String {
         let dir = NSTemporaryDirectory() + "pushsim-validate-\(UUID().uuidString)/"
         try FileManager.default.createDirectory(atPath: dir + "images", withIntermediateDirectories: true)
-        FileManager.default.createFile(atPath: dir + "images/here.jpg", contents: Data([0xFF, 0xD8]))
+        _ = FileManager.default.createFile(atPath: dir + "images/here.jpg", contents: Data([0xFF, 0xD8]))
         try text.write(toFile: dir + name, atomically: true, encoding: .utf8)
         return dir + name
     }

@@ -70,7 +70,7 @@ import Testing
     @Test func aFailedWriteLeavesNothingAndSaysWhere() throws {
         let base = Fixtures.tempFolder()
         // The cache folder's path is taken by a file, so the folder cannot be created.
-        FileManager.default.createFile(atPath: (base as NSString).appendingPathComponent("pw_stories_cache"), contents: Data())
+        _ = FileManager.default.createFile(atPath: (base as NSString).appendingPathComponent("pw_stories_cache"), contents: Data())
         let cache = DiskCache(base: base)
         #expect(throws: LoadFailure.self) { try cache.write(Data([1]), for: "https://example.com/x.png") }
         #expect(Fixtures.files(in: base) == ["pw_stories_cache"])
