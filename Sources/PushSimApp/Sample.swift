@@ -38,6 +38,7 @@ public enum SampleCatalog {
         list += storiesSamples(resources)
         list += primerSamples(resources)
         list += inboxSamples(resources)
+        list += bannersSamples(resources)
         return list
     }
 }

@@ -8,6 +8,8 @@ enum CommandRegistry {
         StoriesCommand.self,
         PrimerCommand.self,
         InboxCommand.self,
+        InAppCommand.self,
+        NotifyCommand.self,
         ValidateCommand.self,
         PrefetchCommand.self,
         ResetCommand.self,

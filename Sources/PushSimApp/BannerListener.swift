@@ -1,0 +1,146 @@
+// The receiving side of the banner socket: `pushsim inapp` accepts connections without ever blocking its run loop.
+
+import Foundation
+
+/// One line a sender wrote; answer it with `BannerListener.reply`.
+public struct BannerMessage: Sendable {
+    public let line: String
+    let client: Int32
+}
+
+/// A Unix stream socket read one JSON line per connection. Everything is non-blocking: `poll()` takes what has
+/// arrived and returns at once, so the scene can call it on every wake of the run loop.
+public final class BannerListener {
+    public let path: String
+    private var fd: Int32 = -1
+    /// Accepted connections and the bytes read from each so far.
+    private var clients: [(fd: Int32, buffer: [UInt8])] = []
+    static let maxLine = 256 * 1024
+    static let maxClients = 32
+
+    /// Listen on `path`, creating its folder (mode 0700) when needed. A socket file left by an instance that
+    /// died is replaced; a live instance, or a file that is not a socket, is a one-line error.
+    public init(path: String) throws(UserError) {
+        self.path = path
+        let addr = try BannerSocketPath.address(path)
+        let dir = (path as NSString).deletingLastPathComponent
+        if !dir.isEmpty && !FileManager.default.fileExists(atPath: dir) {
+            do { try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700]) } catch {
+                throw UserError("--socket \(path): cannot create the folder \(dir) (\(error.localizedDescription))")
+            }
+        }
+        var st = stat()
+        if lstat(path, &st) == 0 {
+            guard (st.st_mode & S_IFMT) == S_IFSOCK else {
+                throw UserError("\(path) exists and is not a socket; remove it or choose another path with --socket")
+            }
+            let probe = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+            let live = probe >= 0 && BannerSocketPath.connect(probe, addr) == 0
+            if probe >= 0 { close(probe) }
+            if live {
+                throw UserError("another pushsim inapp is already listening on \(path); quit it or choose another path with --socket")
+            }
+            unlink(path)
+        }
+        fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
+        guard fd >= 0 else { throw UserError("cannot create a socket: \(String(cString: strerror(errno)))") }
+        var a = addr
+        let bound = withUnsafePointer(to: &a) { p in
+            p.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        guard bound == 0, listen(fd, 16) == 0 else {
+            let reason = String(cString: strerror(errno))
+            close(fd)
+            fd = -1
+            throw UserError("cannot listen on \(path): \(reason); choose another path with --socket")
+        }
+        chmod(path, 0o600)
+    }
+
+    /// Accept waiting connections and read what they sent; returns every complete line. Never blocks.
+    public func poll() -> [BannerMessage] {
+        guard fd >= 0 else { return [] }
+        while true {
+            // Glibc's module does not export accept4 (it is a GNU extension), so set the flags afterwards.
+            let c = accept(fd, nil, nil)
+            if c < 0 { if errno == EINTR { continue }; break }
+            _ = fcntl(c, F_SETFL, fcntl(c, F_GETFL) | O_NONBLOCK)
+            _ = fcntl(c, F_SETFD, FD_CLOEXEC)
+            if clients.count >= Self.maxClients { drop(at: 0) }
+            clients.append((c, []))
+        }
+        var messages: [BannerMessage] = []
+        var buf = [UInt8](repeating: 0, count: 4096)
+        var i = 0
+        while i < clients.count {
+            var closed = false
+            while true {
+                let n = buf.withUnsafeMutableBytes { recv(clients[i].fd, $0.baseAddress, $0.count, 0) }
+                if n > 0 { clients[i].buffer += buf[0..<n]; if clients[i].buffer.count > Self.maxLine { break }; continue }
+                if n < 0 && errno == EINTR { continue }
+                closed = n == 0 || (errno != EAGAIN && errno != EWOULDBLOCK)
+                break
+            }
+            if let nl = clients[i].buffer.firstIndex(of: UInt8(ascii: "\n")) {
+                messages.append(BannerMessage(line: String(decoding: clients[i].buffer[..<nl], as: UTF8.self), client: clients[i].fd))
+                clients.remove(at: i)
+                continue
+            }
+            if clients[i].buffer.count > Self.maxLine {
+                write(clients[i].fd, "error the banner is larger than \(Self.maxLine / 1024) KB\n")
+                drop(at: i)
+                continue
+            }
+            if closed {
+                // A sender that closed without a newline still sent a whole banner.
+                if !clients[i].buffer.isEmpty {
+                    messages.append(BannerMessage(line: String(decoding: clients[i].buffer, as: UTF8.self), client: clients[i].fd))
+                    clients.remove(at: i)
+                } else {
+                    drop(at: i)
+                }
+                continue
+            }
+            i += 1
+        }
+        return messages
+    }
+
+    /// Answer a message with one line (`ok b3` or `error …`) and close its connection.
+    public func reply(_ m: BannerMessage, _ text: String) {
+        write(m.client, text.replacingOccurrences(of: "\n", with: " ") + "\n")
+        close(m.client)
+    }
+
+    /// Block up to `timeout` seconds until a connection or data arrives (for headless runs that listen).
+    public func waitForActivity(timeout: Double) -> Bool {
+        guard fd >= 0 else { return false }
+        var fds = [pollfd(fd: fd, events: Int16(POLLIN), revents: 0)] + clients.map { pollfd(fd: $0.fd, events: Int16(POLLIN), revents: 0) }
+        let r = Glibc.poll(&fds, nfds_t(fds.count), Int32(max(0, timeout * 1000)))
+        return r > 0
+    }
+
+    /// Stop listening and remove the socket file.
+    public func close() {
+        guard fd >= 0 else { return }
+        for c in clients { Glibc.close(c.fd) }
+        clients = []
+        Glibc.close(fd)
+        fd = -1
+        unlink(path)
+    }
+
+    deinit { close() }
+
+    private func drop(at i: Int) {
+        Glibc.close(clients[i].fd)
+        clients.remove(at: i)
+    }
+
+    private func write(_ fd: Int32, _ s: String) {
+        let bytes = Array(s.utf8)
+        _ = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+    }
+
+    private func close(_ fd: Int32) { Glibc.close(fd) }
+}

@@ -1,0 +1,39 @@
+// The home screen's in-app banner samples: bundled banners fired on a timer, and a live listener for `pushsim notify`.
+
+import Foundation
+import PushSimEngine
+
+extension SampleCatalog {
+    static func bannersSamples(_ r: Resources) -> [Sample] {
+        let keys = "t tap · s swipe · drag it up · ↑↓ scroll · ⏎ click · q back"
+        return [
+            Sample(experience: .banners, title: "Demo banners",
+                   summary: "Bundled banners drop in every 6 s (plain, with image and link, CJK/emoji); tap, swipe or drag them",
+                   keys: keys, command: "pushsim inapp --demo") {
+                try InAppDemo.makeScene(r, listener: nil)
+            },
+            Sample(experience: .banners, title: "Listen for pushsim notify",
+                   summary: "A host app that shows what `pushsim notify --title T --body B` sends from another terminal",
+                   keys: keys, command: "pushsim inapp") {
+                let listener = try BannerListener(path: BannerSocketPath.defaultPath())
+                return InAppScene(sink: EventSink(), images: MediaImageSource(payloadFolder: FileManager.default.currentDirectoryPath, mode: .background),
+                                  listener: listener)
+            },
+        ]
+    }
+}
+
+/// The bundled demo: Resources/banners/*.json in a fixed order, one every `interval` seconds from t=1.
+public enum InAppDemo {
+    public static let files = ["welcome.json", "sale.json", "cjk.json", "shipped.json"]
+
+    public static func banners(_ r: Resources) throws(UserError) -> [JSONValue] {
+        try files.map { f throws(UserError) in try InputFile.readJSON(r.path("banners/\(f)")) }
+    }
+
+    public static func makeScene(_ r: Resources, listener: BannerListener?, sink: EventSink = EventSink(),
+                                 images: ImageSource? = nil) throws(UserError) -> InAppScene {
+        InAppScene(sink: sink, images: images ?? MediaImageSource(payloadFolder: r.path("banners"), mode: .background),
+                   listener: listener, demo: try banners(r))
+    }
+}

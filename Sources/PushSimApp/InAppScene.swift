@@ -1,0 +1,313 @@
+// In-app banners over a host app: keys, mouse, script steps and the socket feed the presenter; it draws them.
+
+import Foundation
+import PushSimEngine
+import PushSimScreens
+
+public final class InAppScene: ScriptableScene {
+    public private(set) var presenter = BannerPresenter()
+    public private(set) var host = InAppHostState()
+    public let sink: EventSink
+    let images: ImageSource
+    /// The socket banners arrive on; nil when not listening (headless without --socket, the demo sample).
+    public let listener: BannerListener?
+    public let appName: String
+    public private(set) var size = Size(width: 80, height: 24)
+    public private(set) var exitStatus: Int32?
+    public private(set) var showHelp = false
+    /// Every URL a tap opened, in order (the simulator's stand-in for UIApplication.open).
+    public private(set) var openedURLs: [String] = []
+    var now: Double = 0
+    /// Where the banner was last drawn, for hit tests.
+    var bannerRect = Rect(x: 0, y: 0, width: 0, height: 0)
+    var pressed: (x: Int, y: Int, onBanner: Bool)?
+    /// Demo banners fired in turn every `demoInterval` seconds, from `demoStart`, round and round.
+    let demo: [JSONValue]
+    let demoStart: Double
+    let demoInterval: Double
+    var demoFired = 0
+
+    /// Animation frames are drawn at this step, and no faster.
+    static let frameStep = 0.05
+    /// How often the run loop wakes to look at the socket while listening (it cannot wait on the socket itself).
+    public static let pollInterval = 0.1
+
+    public init(sink: EventSink, images: ImageSource = NoImages(), listener: BannerListener? = nil, appName: String = "Shop",
+                demo: [JSONValue] = [], demoStart: Double = 1, demoInterval: Double = 6) {
+        self.sink = sink
+        self.images = images
+        self.listener = listener
+        self.appName = appName
+        self.demo = demo
+        self.demoStart = demoStart
+        self.demoInterval = demoInterval
+    }
+
+    // MARK: Scene
+
+    public func resize(to size: Size, at now: Double) {
+        self.size = size
+        host.keepVisible(InAppHostScreen.listRect(in: size).height)
+        advance(to: now)
+    }
+
+    var nextDemo: Double? { demo.isEmpty ? nil : demoStart + Double(demoFired) * demoInterval }
+
+    public func advance(to t: Double) {
+        // Fire every timer and demo arrival due by `t`, each at its own time and in time order.
+        while true {
+            let timer = presenter.timer
+            let d = nextDemo
+            if let timer, timer.at <= t + 1e-9, d.map({ timer.at <= $0 }) ?? true {
+                now = max(now, timer.at)
+                apply(presenter.reduce(.timerFired(generation: timer.generation), at: timer.at))
+            } else if let d, d <= t + 1e-9 {
+                now = max(now, d)
+                let json = demo[demoFired % demo.count]
+                demoFired += 1
+                _ = notify(json, at: d)
+            } else {
+                break
+            }
+        }
+        now = max(now, t)
+        if let listener {
+            for m in listener.poll() {
+                switch notify(text: m.line, at: now) {
+                case .success(let id): listener.reply(m, "ok \(id)")
+                case .failure(let e): listener.reply(m, "error \(e.sentence)")
+                }
+            }
+        }
+        if let img = presenter.current?.banner.image { _ = images.slot(for: img, size: BannerOverlay.thumbnail) }
+        for d in images.takeDiagnostics() { sink.emit(.warning(d), at: now) }
+    }
+
+    public func nextDeadline() -> Double? {
+        var next = [presenter.nextDeadline, nextDemo].compactMap { $0 }.min()
+        func wake(_ at: Double) { next = min(next ?? at, at) }
+        if let end = presenter.animationEnd(at: now) { wake(min(end, now + Self.frameStep)) }
+        if listener != nil { wake(now + Self.pollInterval) }
+        if presenter.current?.banner.image != nil && images.isBusy { wake(now + Self.frameStep) }
+        return next
+    }
+
+    public func handle(_ input: InputEvent, at t: Double) {
+        advance(to: t)
+        switch input {
+        case .resize(let s): resize(to: s, at: t)
+        case .key(let k): key(k, at: t)
+        case .mouse(let m): mouse(m, at: t)
+        }
+    }
+
+    func key(_ k: Key, at t: Double) {
+        if showHelp {
+            showHelp = false
+            if k == .char("q") { quit() }
+            return
+        }
+        let visible = InAppHostScreen.listRect(in: size).height
+        switch k {
+        case .up: host.move(by: -1, visible: visible)
+        case .down: host.move(by: 1, visible: visible)
+        case .pageUp: host.move(by: -max(1, visible - 1), visible: visible)
+        case .pageDown: host.move(by: max(1, visible - 1), visible: visible)
+        case .home: host.move(by: -InAppHostState.rows.count, visible: visible)
+        case .end: host.move(by: InAppHostState.rows.count, visible: visible)
+        case .enter, .space:
+            let y = InAppHostScreen.screenY(ofRow: host.selection, host: host, size: size) ?? InAppHostScreen.listRect(in: size).y
+            hostClick(x: 2, y: y, at: t)
+        case .char("t"): apply(presenter.reduce(.tap, at: t))
+        case .char("s"), .char("x"): apply(presenter.reduce(.swipe, at: t))
+        case .char("?"): showHelp = true
+        case .char("q"), .esc: quit()
+        default: break
+        }
+    }
+
+    func quit() {
+        listener?.close()
+        exitStatus = 0
+    }
+
+    func mouse(_ m: MouseEvent, at t: Double) {
+        switch m.kind {
+        case .press:
+            pressed = (m.x, m.y, presenter.current.map { !$0.isLeaving } == true && bannerRect.contains(x: m.x, y: m.y))
+        case .drag:
+            guard let p = pressed, p.onBanner else { return }
+            apply(presenter.reduce(.drag(fraction: fraction(from: p.y, to: m.y)), at: t))
+        case .release:
+            guard let p = pressed else { return }
+            pressed = nil
+            if p.onBanner {
+                let f = fraction(from: p.y, to: m.y)
+                let dragged: Bool
+                if case .dragging = presenter.current?.phase { dragged = true } else { dragged = false }
+                // Moved up: a drag decided on release. Not moved: a tap. Pulled down: it settles back.
+                if f > 0 || dragged { apply(presenter.reduce(.release(fraction: f), at: t)) }
+                else if m.y == p.y { apply(presenter.reduce(.tap, at: t)) }
+                return
+            }
+            if abs(p.x - m.x) <= 1 && p.y == m.y { hostClick(x: m.x, y: m.y, at: t) }
+        case .wheelUp: host.move(by: -1, visible: InAppHostScreen.listRect(in: size).height)
+        case .wheelDown: host.move(by: 1, visible: InAppHostScreen.listRect(in: size).height)
+        }
+    }
+
+    /// How far up a drag from row `y0` to row `y1` moved the banner, as a fraction of its height.
+    func fraction(from y0: Int, to y1: Int) -> Double {
+        max(0, Double(y0 - y1) / Double(BannerOverlay.height))
+    }
+
+    func hostClick(x: Int, y: Int, at t: Double) {
+        if let i = InAppHostScreen.row(atY: y, host: host, size: size) { host.selection = i }
+        sink.emit(Event("host_click", ["x": .number(Double(x)), "y": .number(Double(y))]), at: t)
+    }
+
+    // MARK: Banners
+
+    public struct Refusal: Error, Equatable {
+        public var sentence: String
+    }
+
+    /// A banner arrives as JSON text (the socket, `notify`): shown or queued; the result is its id.
+    public func notify(text: String, at t: Double) -> Result<String, Refusal> {
+        let (banner, diags) = BannerParser.parse(text: text, defaultID: presenter.nextGeneratedID)
+        return arrive(banner, diags, at: t)
+    }
+
+    public func notify(_ json: JSONValue, at t: Double) -> Result<String, Refusal> {
+        let (banner, diags) = BannerParser.parse(json, defaultID: presenter.nextGeneratedID)
+        return arrive(banner, diags, at: t)
+    }
+
+    func arrive(_ banner: Banner?, _ diags: [Diagnostic], at t: Double) -> Result<String, Refusal> {
+        guard let banner else {
+            let e = diags.first { $0.severity == .error } ?? Diagnostic(.error, path: "", "not a banner")
+            return .failure(Refusal(sentence: e.description))
+        }
+        for d in diags { sink.emit(.warning(d), at: t) }
+        apply(presenter.reduce(.arrive(banner), at: t))
+        return .success(banner.id)
+    }
+
+    func apply(_ effects: [BannerEffect]) {
+        for e in effects {
+            switch e {
+            case .emit(let ev): sink.emit(ev, at: now)
+            case .openURL(let url):
+                openedURLs.append(url)
+                sink.emit(Event("open_url", ["url": .string(url)]), at: now)
+            }
+        }
+    }
+
+    // MARK: Steps
+
+    public func expand(_ step: ScriptStep) throws -> [PrimitiveStep]? {
+        switch step.name {
+        case "notify":
+            guard !step.argument.isEmpty else { throw ScriptError(step, "expected a banner as JSON, such as notify {\"title\":\"Hi\",\"body\":\"There\"}") }
+            let (banner, diags) = BannerParser.parse(text: step.argument, defaultID: presenter.nextGeneratedID)
+            if banner == nil {
+                let e = diags.first { $0.severity == .error }?.description ?? "not a banner"
+                throw ScriptError(step, e)
+            }
+            return [.call { [unowned self] t in advance(to: t); _ = arrive(banner, diags, at: t) }]
+        case "banner-tap", "banner-swipe":
+            try requireBanner(step)
+            let action: BannerAction = step.name == "banner-tap" ? .tap : .swipe
+            return [.call { [unowned self] t in advance(to: t); apply(presenter.reduce(action, at: t)) }]
+        case "banner-drag":
+            guard let f = Double(step.argument), f.isFinite, f >= 0, f <= 1 else {
+                throw ScriptError(step, "expected a fraction of the banner's height from 0 to 1, such as banner-drag 0.3")
+            }
+            try requireBanner(step)
+            return [.call { [unowned self] t in
+                advance(to: t)
+                apply(presenter.reduce(.drag(fraction: f), at: t))
+                apply(presenter.reduce(.release(fraction: f), at: t))
+            }]
+        case "receive":
+            guard let listener else {
+                throw ScriptError(step, "this run is not listening; give --socket PATH to receive banners from pushsim notify")
+            }
+            let limit = step.argument.isEmpty ? 5 : try Script.seconds(step)
+            return [.call { [unowned self] t in receive(from: listener, within: limit, at: t) }]
+        default:
+            return nil
+        }
+    }
+
+    func requireBanner(_ step: ScriptStep) throws {
+        guard let cur = presenter.current else { throw ScriptError(step, "no banner is on screen; send one first with notify {…}") }
+        if cur.isLeaving { throw ScriptError(step, "banner \(cur.banner.id) is already leaving") }
+    }
+
+    /// Headless `receive`: wait in real time (the simulated clock stands still) for one banner on the socket.
+    func receive(from listener: BannerListener, within limit: Double, at t: Double) {
+        let end = Date().addingTimeInterval(limit)
+        let before = sink.events.count
+        while sink.events.count == before {
+            let left = end.timeIntervalSinceNow
+            guard left > 0 else { break }
+            _ = listener.waitForActivity(timeout: left)
+            advance(to: t)
+        }
+        if sink.events.count == before {
+            sink.emit(.warning(Diagnostic(path: "", "no banner arrived on \(listener.path) within \(JSONValue.formatNumber(limit)) s")), at: t)
+        }
+    }
+
+    // MARK: Drawing
+
+    public var statusLine: String {
+        let keys = "↑↓ scroll  ⏎ click  t tap  s swipe  ? help  q quit"
+        if let listener { return "\(keys) · listening on \(listener.path)" }
+        if !demo.isEmpty { return "\(keys) · demo banners every \(JSONValue.formatNumber(demoInterval)) s" }
+        return keys
+    }
+
+    public func render(at t: Double) -> Canvas {
+        var c = Canvas(size: size)
+        InAppHostScreen.draw(host, appName: appName, statusLine: statusLine, on: &c)
+        if let cur = presenter.current {
+            let slot = cur.banner.image.map { images.slot(for: $0, size: BannerOverlay.thumbnail) } ?? .none
+            bannerRect = BannerOverlay.draw(cur.banner, image: slot, offset: presenter.offset(at: max(t, now)), appName: appName, on: &c)
+        } else {
+            bannerRect = Rect(x: 0, y: 0, width: 0, height: 0)
+        }
+        if showHelp { drawHelp(on: &c) }
+        return c
+    }
+
+    func drawHelp(on c: inout Canvas) {
+        let lines = [
+            "↑ ↓ pgup pgdn   move through the list",
+            "⏎ or a click    click the app (host_click)",
+            "t or a click    tap the banner (opens its link)",
+            "s or x          swipe the banner away",
+            "drag it up      past half its height: away;",
+            "                less: it settles, timer restarts",
+            "q               quit",
+            "",
+            "Send banners:  pushsim notify --title T --body B",
+        ]
+        let w = min(c.width - 2, 54), h = min(c.height - 2, lines.count + 2)
+        guard w >= 10, h >= 3 else { return }
+        let r = Rect(x: (c.width - w) / 2, y: (c.height - h) / 2, width: w, height: h)
+        OverlayBox.draw(into: &c, r, title: "In-app banners", style: Style(fg: .white, bg: Color.rgb(44, 44, 46)))
+        for (i, l) in lines.prefix(h - 2).enumerated() {
+            c.text(l, x: r.x + 2, y: r.y + 1 + i, style: Style(fg: .white, bg: Color.rgb(44, 44, 46)), maxWidth: w - 4)
+        }
+    }
+
+    /// The banner on screen now and the part of it that is visible (for tests and tools).
+    public var visibleBanner: (banner: Banner, rect: Rect)? {
+        guard let cur = presenter.current else { return nil }
+        _ = render(at: now)
+        return (cur.banner, bannerRect)
+    }
+}

@@ -1,0 +1,65 @@
+// `pushsim inapp`: a host app screen that shows the in-app banners sent to it, interactive or headless.
+
+import ArgumentParser
+import Foundation
+import PushSimApp
+import PushSimEngine
+
+struct InAppCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "inapp",
+        abstract: "A host app screen that shows in-app banners sent to it with `pushsim notify`.",
+        discussion: """
+        Listens on a Unix socket (default $XDG_RUNTIME_DIR/pushsim/inapp.sock, else /tmp/pushsim-$UID/inapp.sock); \
+        each `pushsim notify` drops a banner over the app. One banner shows at a time; others wait their turn. \
+        A banner hides after its duration (default 4 s), on a tap (opening its link) or when swiped up; dragged up \
+        less than half its height it settles back and its timer starts again. Headless runs listen only with --socket.
+
+        Steps: notify JSON, banner-tap, banner-swipe, banner-drag FRACTION, receive [SECONDS] (headless with \
+        --socket: wait for one banner from pushsim notify), and the common steps.
+        Events: banner_show, banner_hide (reason timeout|swipe|tap), banner_tap, open_url, host_click, warning.
+        Keys: ↑/↓ scroll the app's list, enter click a row, t tap the banner, s or x swipe it away, ? help, q quit. \
+        Mouse: click the banner to tap it, drag it upwards to swipe, click elsewhere to click the app.
+        """
+    )
+
+    @Option(help: ArgumentHelp("The socket to listen on (default $XDG_RUNTIME_DIR/pushsim/inapp.sock, else /tmp/pushsim-$UID/inapp.sock).", valueName: "path"))
+    var socket: String?
+
+    @Flag(help: "Also drop the bundled demo banners (Resources/banners) in turn, every 6 seconds from t=1.")
+    var demo = false
+
+    @Option(help: ArgumentHelp("The host app's name, shown in its title bar and in each banner's header.", valueName: "name"))
+    var appName = "Shop"
+
+    @OptionGroup var media: MediaOptions
+    @OptionGroup var headless: HeadlessOptions
+    @OptionGroup var interactive: InteractiveOptions
+
+    func run() throws {
+        let sink = EventSink()
+        do {
+            // Headless runs are scripted: they listen only when asked to, so a CI run never takes the user's socket.
+            let listenOn = headless.headless ? socket : (socket ?? BannerSocketPath.defaultPath())
+            let listener = try listenOn.map { p throws(UserError) in try BannerListener(path: p) }
+            let scene: InAppScene
+            if demo {
+                let r = Resources.locate()
+                scene = try InAppDemo.makeScene(r, listener: listener, sink: sink,
+                                                images: media.imageSource(payload: r.path("banners/demo.json"), appGroup: nil, headless: headless.headless))
+            } else {
+                // Image paths in banners are relative to the folder pushsim inapp runs in (notify sends absolute ones).
+                let images = media.imageSource(payload: FileManager.default.currentDirectoryPath + "/banner.json", appGroup: nil, headless: headless.headless)
+                scene = InAppScene(sink: sink, images: images, listener: listener, appName: appName)
+            }
+            if headless.headless {
+                headless.runHeadless(scene: scene, sink: sink)
+                listener?.close()
+            } else {
+                runInteractive(scene, options: interactive)
+            }
+        } catch {
+            fail(error)
+        }
+    }
+}

@@ -1,0 +1,74 @@
+// `pushsim notify`: send one in-app banner to a running `pushsim inapp` and report what it answered.
+
+import ArgumentParser
+import Foundation
+import PushSimApp
+import PushSimEngine
+
+struct NotifyCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "notify",
+        abstract: "Send an in-app banner to a running `pushsim inapp`.",
+        discussion: """
+        Builds a banner {"id","title","body","link","duration","image"} from the options (or --json, which the \
+        options override), checks it, and sends it as one JSON line over the socket. Prints `ok ID` when the \
+        running instance showed or queued it; exits 1 with one line when nobody listens or the banner is refused. \
+        A relative --image path is made absolute, so the running instance finds it wherever it was started.
+        """
+    )
+
+    @Option(help: "The banner's title (bold, one line).") var title: String?
+    @Option(help: "The banner's body (up to two lines).") var body: String?
+    @Option(help: ArgumentHelp("Opened when the banner is tapped; needs a scheme (https://…, myapp://…).", valueName: "url")) var link: String?
+    @Option(help: ArgumentHelp("Seconds on screen before it hides by itself (default 4).", valueName: "seconds")) var duration: Double?
+    @Option(help: ArgumentHelp("A thumbnail: a local path or an http(s) URL.", valueName: "path|url")) var image: String?
+    @Option(help: ArgumentHelp("The banner's id (default: b1, b2, … given by the running instance).", valueName: "id")) var id: String?
+    @Option(help: ArgumentHelp("The whole banner as a JSON object.", valueName: "json")) var json: String?
+    @Option(help: ArgumentHelp("The socket of the running pushsim inapp (default $XDG_RUNTIME_DIR/pushsim/inapp.sock, else /tmp/pushsim-$UID/inapp.sock).", valueName: "path"))
+    var socket: String?
+
+    func validate() throws {
+        if json == nil && title == nil && body == nil {
+            throw ValidationError("give --title and/or --body (or the whole banner with --json '{\"title\":\"Hi\",\"body\":\"There\"}')")
+        }
+        if let duration, !(duration.isFinite && duration > 0) {
+            throw ValidationError("--duration must be a number of seconds above 0 (got \(duration))")
+        }
+    }
+
+    func run() throws {
+        do throws(UserError) {
+            let banner = try makeBanner()
+            // Check it here too, so mistakes are reported in this terminal, not only refused by the other one.
+            let (parsed, diags) = BannerParser.parse(banner, defaultID: "b?")
+            for d in diags where d.severity == .warning {
+                FileHandle.standardError.write(Data("pushsim: warning: \(d.description)\n".utf8))
+            }
+            if parsed == nil, let e = diags.first(where: { $0.severity == .error }) { throw UserError(e.description) }
+            let id = try BannerClient.send(banner.jsonText(), to: socket ?? BannerSocketPath.defaultPath())
+            print("ok \(id)")
+        } catch {
+            fail(error)
+        }
+    }
+
+    func makeBanner() throws(UserError) -> JSONValue {
+        var o = JSONObject()
+        if let json {
+            let v: JSONValue
+            do { v = try JSONParser.parse(json) } catch { throw UserError("--json is not JSON (\(error.description))") }
+            guard let obj = v.objectValue else { throw UserError("--json must be a JSON object such as {\"title\":\"Hi\",\"body\":\"There\"}, not \(v.typeDescription)") }
+            o = obj
+        }
+        if let id { o["id"] = .string(id) }
+        if let title { o["title"] = .string(title) }
+        if let body { o["body"] = .string(body) }
+        if let link { o["link"] = .string(link) }
+        if let duration { o["duration"] = .number(duration) }
+        if let image { o["image"] = .string(image) }
+        if let img = o["image"]?.stringValue, !img.isEmpty, !img.hasPrefix("/"), URLText.scheme(of: img) == nil {
+            o["image"] = .string(URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent(img).standardized.path)
+        }
+        return .object(o)
+    }
+}
