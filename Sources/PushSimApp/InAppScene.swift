@@ -18,8 +18,6 @@ public final class InAppScene: ScriptableScene {
     /// Every URL a tap opened, in order (the simulator's stand-in for UIApplication.open).
     public private(set) var openedURLs: [String] = []
     var now: Double = 0
-    /// Where the banner was last drawn, for hit tests.
-    var bannerRect = Rect(x: 0, y: 0, width: 0, height: 0)
     var pressed: (x: Int, y: Int, onBanner: Bool)?
     /// Demo banners fired in turn every `demoInterval` seconds, from `demoStart`, round and round.
     let demo: [JSONValue]
@@ -134,7 +132,7 @@ public final class InAppScene: ScriptableScene {
     func mouse(_ m: MouseEvent, at t: Double) {
         switch m.kind {
         case .press:
-            pressed = (m.x, m.y, presenter.current.map { !$0.isLeaving } == true && bannerRect.contains(x: m.x, y: m.y))
+            pressed = (m.x, m.y, presenter.current.map { !$0.isLeaving } == true && bannerRect(at: t).contains(x: m.x, y: m.y))
         case .drag:
             guard let p = pressed, p.onBanner else { return }
             apply(presenter.reduce(.drag(fraction: fraction(from: p.y, to: m.y)), at: t))
@@ -275,9 +273,7 @@ public final class InAppScene: ScriptableScene {
         InAppHostScreen.draw(host, appName: appName, statusLine: statusLine, on: &c)
         if let cur = presenter.current {
             let slot = cur.banner.image.map { images.slot(for: $0, size: BannerOverlay.thumbnail) } ?? .none
-            bannerRect = BannerOverlay.draw(cur.banner, image: slot, offset: presenter.offset(at: max(t, now)), appName: appName, on: &c)
-        } else {
-            bannerRect = Rect(x: 0, y: 0, width: 0, height: 0)
+            BannerOverlay.draw(cur.banner, image: slot, offset: presenter.offset(at: max(t, now)), appName: appName, on: &c)
         }
         if showHelp { drawHelp(on: &c) }
         return c
@@ -304,10 +300,9 @@ public final class InAppScene: ScriptableScene {
         }
     }
 
-    /// The banner on screen now and the part of it that is visible (for tests and tools).
-    public var visibleBanner: (banner: Banner, rect: Rect)? {
-        guard let cur = presenter.current else { return nil }
-        _ = render(at: now)
-        return (cur.banner, bannerRect)
+    /// The part of the banner on screen at `t`, from the layout (a headless run may never have drawn a frame).
+    public func bannerRect(at t: Double) -> Rect {
+        guard presenter.current != nil else { return Rect(x: 0, y: 0, width: 0, height: 0) }
+        return BannerOverlay.rect(in: size, offset: presenter.offset(at: t)).intersection(Rect(x: 0, y: 0, width: size.width, height: size.height))
     }
 }

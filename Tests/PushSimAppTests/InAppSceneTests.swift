@@ -1,0 +1,244 @@
+// The in-app banner scene driven by scripts, keys and mouse: the contract's events for every step, and its deadlines.
+
+import Foundation
+import Testing
+@testable import PushSimApp
+@testable import PushSimEngine
+@testable import PushSimScreens
+
+func inAppRun(_ scene: InAppScene, _ script: String, size: Size = Size(width: 60, height: 16)) throws -> [String] {
+    let runner = HeadlessRunner(scene: scene, size: size)
+    try runner.run(Script.parse(script))
+    return scene.sink.events.map(\.jsonLine)
+}
+
+@Suite struct InAppSceneTests {
+    // cli-contract "In-app banners": notify, banner-tap (banner_tap, open_url, banner_hide tap), banner-swipe,
+    // banner-drag under and over one half, the timeout, and a click outside the banner reaching the host.
+    @Test func eventsForEveryStep() throws {
+        let events = try inAppRun(InAppScene(sink: EventSink()), """
+            notify {"id":"sale","title":"Sale; today","body":"30% off","link":"https://example.com/sale"}
+            wait 1
+            banner-tap
+            wait 1
+            notify {"title":"Two","body":"b"}
+            wait 1
+            banner-swipe
+            wait 1
+            notify {"title":"Three","duration":2}
+            wait 1
+            banner-drag 0.3
+            wait 1.9
+            banner-drag 0.5
+            wait 1
+            notify {"title":"Four","duration":1}
+            wait 3
+            click 10,12
+            """)
+        #expect(events == [
+            #"{"t":0,"event":"banner_show","id":"sale","title":"Sale; today"}"#,
+            #"{"t":1,"event":"banner_tap","id":"sale"}"#,
+            #"{"t":1,"event":"open_url","url":"https://example.com/sale"}"#,
+            #"{"t":1,"event":"banner_hide","id":"sale","reason":"tap"}"#,
+            #"{"t":2,"event":"banner_show","id":"b1","title":"Two"}"#,
+            #"{"t":3,"event":"banner_hide","id":"b1","reason":"swipe"}"#,
+            #"{"t":4,"event":"banner_show","id":"b2","title":"Three"}"#,
+            // Dragged 0.3 at t=5: it settles and its 2 s start again, so at 6.9 it is still there.
+            #"{"t":6.9,"event":"banner_hide","id":"b2","reason":"swipe"}"#,
+            #"{"t":7.9,"event":"banner_show","id":"b3","title":"Four"}"#,
+            #"{"t":9.2,"event":"banner_hide","id":"b3","reason":"timeout"}"#,
+            #"{"t":10.9,"event":"host_click","x":10,"y":12}"#,
+        ])
+    }
+
+    @Test func warningsForWhatABannerDrops() throws {
+        let events = try inAppRun(InAppScene(sink: EventSink()), #"notify {"title":"Hi","link":"example.com","duration":-1}"#)
+        #expect(events.count == 3)
+        #expect(events[0].contains(#""event":"warning","path":"link""#))
+        #expect(events[1].contains(#""event":"warning","path":"duration""#))
+        #expect(events[2].contains("banner_show"))
+    }
+
+    @Test func scriptErrorsAreOneSentence() {
+        func error(_ script: String) -> String {
+            do { _ = try inAppRun(InAppScene(sink: EventSink()), script); return "no error" } catch { return "\(error)" }
+        }
+        #expect(error("banner-tap") == #"script step 1 ("banner-tap"): no banner is on screen; send one first with notify {…}"#)
+        #expect(error(#"notify {"title":"x"}; banner-swipe; banner-swipe"#) == #"script step 3 ("banner-swipe"): banner b1 is already leaving"#)
+        #expect(error(#"notify {"title":"x"}; banner-drag 1.5"#) == #"script step 2 ("banner-drag 1.5"): expected a fraction of the banner's height from 0 to 1, such as banner-drag 0.3"#)
+        #expect(error(#"notify {"body":3}"#) == #"script step 1 ("notify {"body":3}"): a banner needs a title or a body"#)
+        #expect(error("notify {oops}").hasPrefix(#"script step 1 ("notify {oops}"): the banner is not JSON (line 1, column 2"#))
+        #expect(error("receive 1") == #"script step 1 ("receive 1"): this run is not listening; give --socket PATH to receive banners from pushsim notify"#)
+    }
+
+    @Test func keys() throws {
+        let scene = InAppScene(sink: EventSink())
+        let events = try inAppRun(scene, #"""
+            notify {"title":"a","link":"myapp://a"}; key t; wait 1
+            notify {"title":"b"}; key s; wait 1
+            notify {"title":"c"}; key x; wait 1
+            key down; key down; key enter
+            key ?; key z; key q
+            """#)
+        let names = events.map { String($0.split(separator: "\"")[5]) }
+        #expect(names == ["banner_show", "banner_tap", "open_url", "banner_hide", "banner_show", "banner_hide", "banner_show", "banner_hide", "host_click"])
+        #expect(events[2].contains(#""url":"myapp://a""#))
+        #expect(events[5].contains("swipe") && events[7].contains("swipe"))
+        #expect(events[8].hasSuffix(#""x":2,"y":5}"#), "enter clicks the selected (third) row")
+        #expect(scene.host.selection == 2)
+        #expect(scene.exitStatus == 0, "? opened help, z closed it, q quit")
+    }
+
+    @Test func mouseTapDragAndHostClick() throws {
+        let scene = InAppScene(sink: EventSink())
+        // The banner rests on rows 1–6; its middle row is 4.
+        var events = try inAppRun(scene, #"notify {"id":"m","title":"m","link":"https://m"}; wait 1; click 20,4"#)
+        #expect(events.contains(#"{"t":1,"event":"banner_tap","id":"m"}"#))
+        #expect(events.last == #"{"t":1,"event":"banner_hide","id":"m","reason":"tap"}"#)
+
+        let drag = InAppScene(sink: EventSink())
+        events = try inAppRun(drag, #"notify {"id":"d","title":"d"}; wait 1; press 20,5; drag 20,4; release 20,4"#)
+        #expect(events == [#"{"t":0,"event":"banner_show","id":"d","title":"d"}"#], "one row of six is under half: it settles")
+        #expect(drag.presenter.timer?.at == 5, "its 4 s start again from the release")
+        events = try inAppRun(drag, "press 20,5; drag 20,3; release 20,2")
+        #expect(events.last == #"{"t":1,"event":"banner_hide","id":"d","reason":"swipe"}"#, "three rows of six: away")
+
+        let host = InAppScene(sink: EventSink())
+        events = try inAppRun(host, #"notify {"title":"h"}; wait 1; click 30,10; press 5,8; release 5,11"#)
+        #expect(events.last == #"{"t":1,"event":"host_click","x":30,"y":10}"#, "a press and release apart is no click")
+        #expect(host.host.selection == 7)
+        #expect(host.presenter.current != nil, "the banner stays")
+    }
+
+    // No CPU while nothing shows: no deadline at all without a socket; exact timer and frame deadlines otherwise.
+    @Test func deadlines() {
+        let scene = InAppScene(sink: EventSink())
+        scene.resize(to: Size(width: 60, height: 16), at: 0)
+        #expect(scene.nextDeadline() == nil)
+        _ = scene.notify(text: #"{"title":"x","duration":2}"#, at: 0)
+        #expect(scene.nextDeadline() == 0.05, "drop-in frames")
+        scene.advance(to: 0.3)
+        #expect(scene.nextDeadline() == 2.3, "resting: only the auto-hide timer")
+        scene.advance(to: 2.3)
+        #expect(scene.nextDeadline().map { abs($0 - 2.35) < 1e-9 } == true)
+        scene.advance(to: 2.55)
+        #expect(scene.nextDeadline() == nil)
+    }
+
+    @Test func demoFiresTheBundledBannersInTurn() throws {
+        let scene = try InAppDemo.makeScene(Resources.locate(), listener: nil, images: NoImages())
+        let events = try inAppRun(scene, "wait 14")
+        let shows = events.filter { $0.contains("banner_show") }
+        #expect(shows == [
+            #"{"t":1,"event":"banner_show","id":"welcome","title":"Welcome back, Anna"}"#,
+            #"{"t":7,"event":"banner_show","id":"sale","title":"Flash sale: 30% off"}"#,
+            #"{"t":13,"event":"banner_show","id":"cjk","title":"ご注文が発送されました 📦"}"#,
+        ])
+        #expect(scene.statusLine.hasSuffix("demo banners every 6 s"))
+        #expect(SampleCatalog.all(resources: Resources.locate()).filter { $0.experience == .banners }.count == 2)
+    }
+}
+
+/// A scratch folder for sockets (kept short: a socket path must fit in 108 bytes).
+func socketFolder() -> String {
+    let dir = "/tmp/pushsim-test-\(getpid())-\(UUID().uuidString.prefix(8))"
+    try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+    return dir
+}
+
+/// What a sender thread got back.
+final class SendResult: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: Result<String, UserError>?
+    func set(_ v: Result<String, UserError>) { lock.lock(); value = v; lock.unlock() }
+    var get: Result<String, UserError>? { lock.lock(); defer { lock.unlock() }; return value }
+}
+
+@Suite(.serialized) struct BannerSocketTests {
+    /// Send `json` from another thread with the notify client while this thread runs the scene's loop.
+    func roundTrip(_ scene: InAppScene, _ json: String, path: String) -> Result<String, UserError> {
+        let result = SendResult()
+        Thread.detachNewThread {
+            do throws(UserError) { result.set(.success(try BannerClient.send(json, to: path))) } catch { result.set(.failure(error)) }
+        }
+        let end = Date().addingTimeInterval(10)
+        var t = 0.0
+        while result.get == nil && Date() < end {
+            _ = scene.listener?.waitForActivity(timeout: 0.05)
+            t += 0.05
+            scene.advance(to: t)
+        }
+        return result.get ?? .failure(UserError("timed out"))
+    }
+
+    @Test func notifyReachesTheListeningScene() throws {
+        let dir = socketFolder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let path = dir + "/s.sock"
+        let scene = InAppScene(sink: EventSink(), listener: try BannerListener(path: path))
+        #expect(scene.nextDeadline().map { $0 <= InAppScene.pollInterval + 1e-9 } == true, "listening: wake to look at the socket")
+        let ok = roundTrip(scene, #"{"title":"Hi","body":"There"}"#, path: path)
+        #expect(ok == .success("b1"))
+        #expect(scene.presenter.current?.banner.title == "Hi")
+        #expect(scene.sink.names == ["banner_show"])
+        #expect(scene.statusLine.hasSuffix("listening on \(path)"))
+        let refused = roundTrip(scene, #"{"link":"https://x"}"#, path: path)
+        #expect(refused == .failure(UserError("a banner needs a title or a body")))
+        let queued = roundTrip(scene, #"{"id":"q","title":"Queued"}"#, path: path)
+        #expect(queued == .success("q"))
+        #expect(scene.presenter.queue.map(\.id) == ["q"])
+        scene.listener?.close()
+        #expect(!FileManager.default.fileExists(atPath: path), "quitting removes the socket file")
+    }
+
+    @Test func noListenerIsOneClearLine() {
+        let path = socketFolder() + "/none.sock"
+        #expect(throws: UserError("no pushsim inapp is listening on \(path); start one with `pushsim inapp`")) {
+            try BannerClient.send(#"{"title":"x"}"#, to: path)
+        }
+    }
+
+    @Test func aStaleSocketIsReplacedALiveOneIsNot() throws {
+        let dir = socketFolder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let path = dir + "/s.sock"
+        // A dead instance: a bound socket file whose process is gone (closed without unlinking).
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        var addr = try BannerSocketPath.address(path)
+        _ = withUnsafePointer(to: &addr) { p in p.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) } }
+        close(fd)
+        #expect(FileManager.default.fileExists(atPath: path))
+        let live = try BannerListener(path: path)
+        #expect(throws: UserError("another pushsim inapp is already listening on \(path); quit it or choose another path with --socket")) {
+            _ = try BannerListener(path: path)
+        }
+        live.close()
+        FileManager.default.createFile(atPath: path, contents: Data("x".utf8))
+        #expect(throws: UserError("\(path) exists and is not a socket; remove it or choose another path with --socket")) {
+            _ = try BannerListener(path: path)
+        }
+    }
+
+    @Test func headlessReceiveStep() throws {
+        let dir = socketFolder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let path = dir + "/r.sock"
+        let scene = InAppScene(sink: EventSink(), listener: try BannerListener(path: path))
+        let result = SendResult()
+        Thread.detachNewThread {
+            do throws(UserError) { result.set(.success(try BannerClient.send(#"{"id":"r","title":"Received"}"#, to: path))) } catch { result.set(.failure(error)) }
+        }
+        let events = try inAppRun(scene, "receive 5; receive 0.1")
+        #expect(events.first == #"{"t":0,"event":"banner_show","id":"r","title":"Received"}"#)
+        #expect(events.last == #"{"t":0,"event":"warning","path":"","message":"no banner arrived on \#(path) within 0.1 s"}"#)
+        let end = Date().addingTimeInterval(5)
+        while result.get == nil && Date() < end { Thread.sleep(forTimeInterval: 0.01) }
+        #expect(result.get == .success("r"))
+        scene.listener?.close()
+    }
+
+    @Test func defaultPath() {
+        #expect(BannerSocketPath.defaultPath(environment: ["XDG_RUNTIME_DIR": "/run/user/7"]) == "/run/user/7/pushsim/inapp.sock")
+        #expect(BannerSocketPath.defaultPath(environment: [:]) == "/tmp/pushsim-\(getuid())/inapp.sock")
+    }
+}
