@@ -261,16 +261,24 @@ public final class InAppScene: ScriptableScene {
 
     // MARK: Drawing
 
-    public var statusLine: String {
-        let keys = "↑↓ scroll  ⏎ click  t tap  s swipe  ? help  q quit"
-        if let listener { return "\(keys) · listening on \(listener.path)" }
-        if !demo.isEmpty { return "\(keys) · demo banners every \(JSONValue.formatNumber(demoInterval)) s" }
-        return keys
+    /// The bottom line: key hints and where banners come from. When it does not fit, the hints shrink first, so the
+    /// socket path (which a user needs for `pushsim notify --socket`) stays readable.
+    public func statusLine(width: Int) -> String {
+        let long = "↑↓ scroll  ⏎ click  t tap  s swipe  ? help  q quit", short = "? help  q quit"
+        let source: String?
+        if let listener { source = "listening on \(listener.path)" }
+        else if !demo.isEmpty { source = "demo banners every \(JSONValue.formatNumber(demoInterval)) s" }
+        else { source = nil }
+        guard let source else { return long }
+        for hints in [long, short] where TextWidth.of(hints) + 3 + TextWidth.of(source) <= width { return "\(hints) · \(source)" }
+        return source
     }
+
+    public var statusLine: String { statusLine(width: .max) }
 
     public func render(at t: Double) -> Canvas {
         var c = Canvas(size: size)
-        InAppHostScreen.draw(host, appName: appName, statusLine: statusLine, on: &c)
+        InAppHostScreen.draw(host, appName: appName, statusLine: statusLine(width: size.width - 2), on: &c)
         if let cur = presenter.current {
             let slot = cur.banner.image.map { images.slot(for: $0, size: BannerOverlay.thumbnail) } ?? .none
             BannerOverlay.draw(cur.banner, image: slot, offset: presenter.offset(at: max(t, now)), appName: appName, on: &c)
