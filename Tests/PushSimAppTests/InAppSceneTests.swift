@@ -213,7 +213,7 @@ final class SendResult: @unchecked Sendable {
             _ = try BannerListener(path: path)
         }
         live.close()
-        FileManager.default.createFile(atPath: path, contents: Data("x".utf8))
+        _ = FileManager.default.createFile(atPath: path, contents: Data("x".utf8))
         #expect(throws: UserError("\(path) exists and is not a socket; remove it or choose another path with --socket")) {
             _ = try BannerListener(path: path)
         }
