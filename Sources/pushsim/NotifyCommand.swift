@@ -13,7 +13,8 @@ struct NotifyCommand: ParsableCommand {
         Builds a banner {"id","title","body","link","duration","image"} from the options (or --json, which the \
         options override), checks it, and sends it as one JSON line over the socket. Prints `ok ID` when the \
         running instance showed or queued it; exits 1 with one line when nobody listens or the banner is refused. \
-        A relative --image path is made absolute, so the running instance finds it wherever it was started.
+        A relative --image path is made absolute, so the running instance finds it wherever it was started. \
+        (`--inbox FILE`, delivering an inbox push, is not part of this build.)
         """
     )
 

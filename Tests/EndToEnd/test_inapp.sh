@@ -19,6 +19,17 @@ wait_gone "│ Hi +│" 3 || die "s did not swipe the banner away"
 "$BIN" notify --socket "$S" --json '{"title":"Brief","body":"gone soon","duration":0.5}' >/dev/null || die "second notify failed"
 wait_for "│ Brief +│" || die "the second banner did not drop in"
 wait_gone "│ Brief +│" 5 || die "the second banner did not hide by itself"
+# The mouse: a click on the banner taps it; a press dragged up past half its height swipes it away.
+"$BIN" notify --socket "$S" --title Tappable --body "click me" --duration 30 >/dev/null || die "third notify failed"
+wait_for "│ Tappable +│" || die "the third banner did not drop in"
+sleep 0.4   # let it finish dropping in before aiming at it (rows 2-7, 1-based)
+click 20 5
+wait_gone "│ Tappable +│" 3 || die "a click on the banner did not tap it away"
+"$BIN" notify --socket "$S" --title Draggable --body "drag me up" --duration 30 >/dev/null || die "fourth notify failed"
+wait_for "│ Draggable +│" || die "the fourth banner did not drop in"
+sleep 0.4
+mouse_press 20 6; raw $'\e[<32;20;5M'; raw $'\e[<32;20;3M'; mouse_release 20 3
+wait_gone "│ Draggable +│" 3 || die "dragging the banner up did not swipe it away"
 # A refused banner is one line and exit 1, from the other side.
 err=$("$BIN" notify --socket "$S" --json '{"link":"https://x"}' 2>&1) && die "an empty banner was accepted"
 [ "$err" = "pushsim: a banner needs a title or a body" ] || die "unexpected refusal: $err"

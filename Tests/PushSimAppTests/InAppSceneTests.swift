@@ -154,13 +154,19 @@ final class SendResult: @unchecked Sendable {
     var get: Result<String, UserError>? { lock.lock(); defer { lock.unlock() }; return value }
 }
 
+/// Send `json` with the notify client from another thread (it blocks until the scene answers).
+func sendInBackground(_ json: String, to path: String) -> SendResult {
+    let result = SendResult()
+    Thread.detachNewThread {
+        do throws(UserError) { result.set(.success(try BannerClient.send(json, to: path))) } catch { result.set(.failure(error)) }
+    }
+    return result
+}
+
 @Suite(.serialized) struct BannerSocketTests {
-    /// Send `json` from another thread with the notify client while this thread runs the scene's loop.
+    /// Send `json` from another thread while this thread runs the scene's loop.
     func roundTrip(_ scene: InAppScene, _ json: String, path: String) -> Result<String, UserError> {
-        let result = SendResult()
-        Thread.detachNewThread {
-            do throws(UserError) { result.set(.success(try BannerClient.send(json, to: path))) } catch { result.set(.failure(error)) }
-        }
+        let result = sendInBackground(json, to: path)
         let end = Date().addingTimeInterval(10)
         var t = 0.0
         while result.get == nil && Date() < end {
@@ -224,10 +230,7 @@ final class SendResult: @unchecked Sendable {
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let path = dir + "/r.sock"
         let scene = InAppScene(sink: EventSink(), listener: try BannerListener(path: path))
-        let result = SendResult()
-        Thread.detachNewThread {
-            do throws(UserError) { result.set(.success(try BannerClient.send(#"{"id":"r","title":"Received"}"#, to: path))) } catch { result.set(.failure(error)) }
-        }
+        let result = sendInBackground(#"{"id":"r","title":"Received"}"#, to: path)
         let events = try inAppRun(scene, "receive 5; receive 0.1")
         #expect(events.first == #"{"t":0,"event":"banner_show","id":"r","title":"Received"}"#)
         #expect(events.last == #"{"t":0,"event":"warning","path":"","message":"no banner arrived on \#(path) within 0.1 s"}"#)
