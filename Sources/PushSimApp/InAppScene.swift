@@ -17,6 +17,8 @@ public final class InAppScene: ScriptableScene {
     public private(set) var showHelp = false
     /// Every URL a tap opened, in order (the simulator's stand-in for UIApplication.open).
     public private(set) var openedURLs: [String] = []
+    /// The last event, in words, for the status line.
+    public private(set) var lastEvent: String?
     var now: Double = 0
     var pressed: (x: Int, y: Int, onBanner: Bool)?
     /// Demo banners fired in turn every `demoInterval` seconds, from `demoStart`, round and round.
@@ -78,7 +80,7 @@ public final class InAppScene: ScriptableScene {
             }
         }
         if let img = presenter.current?.banner.image { _ = images.slot(for: img, size: BannerOverlay.thumbnail) }
-        for d in images.takeDiagnostics() { sink.emit(.warning(d), at: now) }
+        for d in images.takeDiagnostics() { emit(.warning(d), at: now) }
     }
 
     public func nextDeadline() -> Double? {
@@ -161,7 +163,7 @@ public final class InAppScene: ScriptableScene {
 
     func hostClick(x: Int, y: Int, at t: Double) {
         if let i = InAppHostScreen.row(atY: y, host: host, size: size) { host.selection = i }
-        sink.emit(Event("host_click", ["x": .number(Double(x)), "y": .number(Double(y))]), at: t)
+        emit(Event("host_click", ["x": .number(Double(x)), "y": .number(Double(y))]), at: t)
     }
 
     // MARK: Banners
@@ -186,18 +188,28 @@ public final class InAppScene: ScriptableScene {
             let e = diags.first { $0.severity == .error } ?? Diagnostic(.error, path: "", "not a banner")
             return .failure(Refusal(sentence: e.description))
         }
-        for d in diags { sink.emit(.warning(d), at: t) }
+        for d in diags { emit(.warning(d), at: t) }
         apply(presenter.reduce(.arrive(banner), at: t))
         return .success(banner.id)
+    }
+
+    /// Emit an event and remember it for the status line, so an interactive user sees what a script would.
+    func emit(_ e: Event, at t: Double) {
+        sink.emit(e, at: t)
+        let values = e.fields.keys.compactMap { k -> String? in
+            guard let v = e.fields[k] else { return nil }
+            return v.stringValue ?? v.jsonText()
+        }
+        lastEvent = ([e.name] + (e.name == "banner_show" ? Array(values.prefix(1)) : values)).joined(separator: " ")
     }
 
     func apply(_ effects: [BannerEffect]) {
         for e in effects {
             switch e {
-            case .emit(let ev): sink.emit(ev, at: now)
+            case .emit(let ev): emit(ev, at: now)
             case .openURL(let url):
                 openedURLs.append(url)
-                sink.emit(Event("open_url", ["url": .string(url)]), at: now)
+                emit(Event("open_url", ["url": .string(url)]), at: now)
             }
         }
     }
@@ -255,23 +267,26 @@ public final class InAppScene: ScriptableScene {
             advance(to: t)
         }
         if sink.events.count == before {
-            sink.emit(.warning(Diagnostic(path: "", "no banner arrived on \(listener.path) within \(JSONValue.formatNumber(limit)) s")), at: t)
+            emit(.warning(Diagnostic(path: "", "no banner arrived on \(listener.path) within \(JSONValue.formatNumber(limit)) s")), at: t)
         }
     }
 
     // MARK: Drawing
 
-    /// The bottom line: key hints and where banners come from. When it does not fit, the hints shrink first, so the
-    /// socket path (which a user needs for `pushsim notify --socket`) stays readable.
+    /// The bottom line: key hints, the last event and where banners come from. When it does not fit, the hints go
+    /// first and the last event next, so the socket path (needed for `pushsim notify --socket`) stays readable.
     public func statusLine(width: Int) -> String {
         let long = "↑↓ scroll  ⏎ click  t tap  s swipe  ? help  q quit", short = "? help  q quit"
-        let source: String?
+        var source: String?
         if let listener { source = "listening on \(listener.path)" }
         else if !demo.isEmpty { source = "demo banners every \(JSONValue.formatNumber(demoInterval)) s" }
-        else { source = nil }
-        guard let source else { return long }
-        for hints in [long, short] where TextWidth.of(hints) + 3 + TextWidth.of(source) <= width { return "\(hints) · \(source)" }
-        return source
+        let last = lastEvent.map { "▸ " + TextWidth.truncate(TextWidth.sanitized($0), to: 40) }
+        let candidates = [[long, last, source], [short, last, source], [last, source], [source]]
+        for parts in candidates {
+            let line = parts.compactMap { $0 }.joined(separator: " · ")
+            if TextWidth.of(line) <= width { return line }
+        }
+        return source ?? short
     }
 
     public var statusLine: String { statusLine(width: .max) }
