@@ -26,6 +26,8 @@ public final class InAppScene: ScriptableScene {
     let demoStart: Double
     let demoInterval: Double
     var demoFired = 0
+    /// Lines answered on the socket so far (a refused banner counts: it was received).
+    var received = 0
 
     /// Animation frames are drawn at this step, and no faster.
     static let frameStep = 0.05
@@ -73,6 +75,7 @@ public final class InAppScene: ScriptableScene {
         now = max(now, t)
         if let listener {
             for m in listener.poll() {
+                received += 1
                 switch notify(text: m.line, at: now) {
                 case .success(let id): listener.reply(m, "ok \(id)")
                 case .failure(let e): listener.reply(m, "error \(e.sentence)")
@@ -259,14 +262,14 @@ public final class InAppScene: ScriptableScene {
     /// Headless `receive`: wait in real time (the simulated clock stands still) for one banner on the socket.
     func receive(from listener: BannerListener, within limit: Double, at t: Double) {
         let end = Date().addingTimeInterval(limit)
-        let before = sink.events.count
-        while sink.events.count == before {
+        let before = received
+        while received == before {
             let left = end.timeIntervalSinceNow
             guard left > 0 else { break }
             _ = listener.waitForActivity(timeout: left)
             advance(to: t)
         }
-        if sink.events.count == before {
+        if received == before {
             emit(.warning(Diagnostic(path: "", "no banner arrived on \(listener.path) within \(JSONValue.formatNumber(limit)) s")), at: t)
         }
     }

@@ -200,7 +200,9 @@ func sendInBackground(_ json: String, to path: String) -> SendResult {
     }
 
     @Test func noListenerIsOneClearLine() {
-        let path = socketFolder() + "/none.sock"
+        let dir = socketFolder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let path = dir + "/none.sock"
         #expect(throws: UserError("no pushsim inapp is listening on \(path); start one with `pushsim inapp`")) {
             try BannerClient.send(#"{"title":"x"}"#, to: path)
         }
