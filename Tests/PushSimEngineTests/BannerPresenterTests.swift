@@ -192,6 +192,23 @@ let hi = Banner(id: "a", title: "Hi", body: "There")
         #expect(h.events.last?.event.name == "warning")
     }
 
+    // A banner can be tapped or swiped while it is still dropping in; it leaves from where it is.
+    @Test func tapOrSwipeDuringTheDrop() {
+        var h = BannerHarness()
+        h.arrive(hi)
+        h.advance(to: 0.15)
+        let at = h.p.offset(at: 0.15)
+        h.send(.swipe)
+        #expect(h.log.last == "0.15 banner_hide id=a reason=swipe")
+        #expect(h.p.offset(at: 0.15) == at, "no jump: it leaves from its mid-drop position")
+        #expect(h.p.timer!.at < 0.15 + BannerPresenter.hideDuration, "the rest of the way takes less than a full hide")
+        var t = BannerHarness()
+        t.arrive(hi)
+        t.advance(to: 0.1)
+        t.send(.tap)
+        #expect(t.log == ["0 banner_show id=a", "0.1 banner_tap id=a", "0.1 banner_hide id=a reason=tap"])
+    }
+
     @Test func actionsWithoutABannerDoNothing() {
         var h = BannerHarness()
         h.send(.tap)
