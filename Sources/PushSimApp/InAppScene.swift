@@ -28,6 +28,8 @@ public final class InAppScene: ScriptableScene {
     var demoFired = 0
     /// Lines answered on the socket so far (a refused banner counts: it was received).
     var received = 0
+    /// How many of those `receive` steps have accounted for.
+    var accountedFor = 0
 
     /// Animation frames are drawn at this step, and no faster.
     static let frameStep = 0.05
@@ -259,17 +261,21 @@ public final class InAppScene: ScriptableScene {
         if cur.isLeaving { throw ScriptError(step, "banner \(cur.banner.id) is already leaving") }
     }
 
-    /// Headless `receive`: wait in real time (the simulated clock stands still) for one banner on the socket.
+    /// Headless `receive`: wait in real time (the simulated clock stands still) for one banner on the socket. Each
+    /// `receive` accounts for one received line, so a banner that came before the step (say, while the run started)
+    /// is not waited for again.
     func receive(from listener: BannerListener, within limit: Double, at t: Double) {
         let end = Date().addingTimeInterval(limit)
-        let before = received
-        while received == before {
+        advance(to: t)
+        while received <= accountedFor {
             let left = end.timeIntervalSinceNow
             guard left > 0 else { break }
             _ = listener.waitForActivity(timeout: left)
             advance(to: t)
         }
-        if received == before {
+        if received > accountedFor {
+            accountedFor += 1
+        } else {
             emit(.warning(Diagnostic(path: "", "no banner arrived on \(listener.path) within \(JSONValue.formatNumber(limit)) s")), at: t)
         }
     }

@@ -39,4 +39,15 @@ expect_sane
 [ ! -e "$S" ] || die "the socket file was left behind after q"
 err=$("$BIN" notify --socket "$S" --title late 2>&1) && die "notify succeeded with nobody listening"
 [ "$err" = "pushsim: no pushsim inapp is listening on $S; start one with \`pushsim inapp\`" ] || die "unexpected error: $err"
-echo "ok"
+# Headless with --socket: the receive step waits (in real time) for what notify sends.
+H="$WORK/h.sock"
+"$BIN" inapp --headless --socket "$H" --events "$WORK/events.jsonl" --script 'receive 10; banner-swipe' &
+bg=$!
+for _ in $(seq 100); do [ -S "$H" ] && break; sleep 0.1; done
+out=$("$BIN" notify --socket "$H" --title "From CI" --body headless 2>&1) || die "headless notify failed: $out"
+[ "$out" = "ok b1" ] || die "headless notify answered '$out'"
+wait "$bg" || die "the headless run failed"
+grep -q '"event":"banner_show","id":"b1","title":"From CI"' "$WORK/events.jsonl" || die "the headless run did not show the banner"
+grep -q '"event":"banner_hide","id":"b1","reason":"swipe"' "$WORK/events.jsonl" || die "the headless run did not swipe it"
+[ ! -e "$H" ] || die "the headless run left its socket file"
+echo "ok headless"

@@ -148,35 +148,18 @@ func socketFolder() -> String {
     return dir
 }
 
-/// What a sender thread got back.
-final class SendResult: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value: Result<String, UserError>?
-    func set(_ v: Result<String, UserError>) { lock.lock(); value = v; lock.unlock() }
-    var get: Result<String, UserError>? { lock.lock(); defer { lock.unlock() }; return value }
-}
-
-/// Send `json` with the notify client from another thread (it blocks until the scene answers).
-func sendInBackground(_ json: String, to path: String) -> SendResult {
-    let result = SendResult()
-    Thread.detachNewThread {
-        do throws(UserError) { result.set(.success(try BannerClient.send(json, to: path))) } catch { result.set(.failure(error)) }
-    }
-    return result
-}
-
 @Suite(.serialized) struct BannerSocketTests {
-    /// Send `json` from another thread while this thread runs the scene's loop.
+    /// What `pushsim notify` does, with the scene's loop turning in between: write the line (it waits in the kernel),
+    /// let the scene take it and answer, then read the answer. One thread, so nothing depends on scheduling.
     func roundTrip(_ scene: InAppScene, _ json: String, path: String) -> Result<String, UserError> {
-        let result = sendInBackground(json, to: path)
-        let end = Date().addingTimeInterval(10)
-        var t = 0.0
-        while result.get == nil && Date() < end {
-            _ = scene.listener?.waitForActivity(timeout: 0.05)
-            t += 0.05
-            scene.advance(to: t)
+        do throws(UserError) {
+            let fd = try BannerClient.deliver(json, to: path)
+            defer { close(fd) }
+            scene.advance(to: 1)
+            return .success(try BannerClient.awaitReply(fd, path: path, timeout: 1))
+        } catch {
+            return .failure(error)
         }
-        return result.get ?? .failure(UserError("timed out"))
     }
 
     @Test func notifyReachesTheListeningScene() throws {
@@ -234,13 +217,12 @@ func sendInBackground(_ json: String, to path: String) -> SendResult {
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let path = dir + "/r.sock"
         let scene = InAppScene(sink: EventSink(), listener: try BannerListener(path: path))
-        let result = sendInBackground(#"{"id":"r","title":"Received"}"#, to: path)
+        let fd = try BannerClient.deliver(#"{"id":"r","title":"Received"}"#, to: path)
+        defer { close(fd) }
         let events = try inAppRun(scene, "receive 5; receive 0.1")
         #expect(events.first == #"{"t":0,"event":"banner_show","id":"r","title":"Received"}"#)
         #expect(events.last == #"{"t":0,"event":"warning","path":"","message":"no banner arrived on \#(path) within 0.1 s"}"#)
-        let end = Date().addingTimeInterval(5)
-        while result.get == nil && Date() < end { Thread.sleep(forTimeInterval: 0.01) }
-        #expect(result.get == .success("r"))
+        #expect(try BannerClient.awaitReply(fd, path: path, timeout: 1) == "r")
         scene.listener?.close()
     }
 
