@@ -21,15 +21,17 @@ public enum InboxFeedReader {
         case .messages: path = JSONPath("messages")
         case .response: path = JSONPath("response").key("messages")
         }
-        for (k, range) in found.items.enumerated() {
-            guard let item = try? JSONParser.parse(bytes: Array(bytes[range])) else {
-                // The whole document again, so the syntax error names the file's own line and column.
-                return try parser.parse(JSONParser.parse(bytes: bytes), file: file)
+        // Each item is parsed where it lies in the file's bytes, without copying it out.
+        let ok = bytes.withUnsafeBufferPointer { buffer in
+            for (k, range) in found.items.enumerated() {
+                guard let item = try? JSONParser.parse(buffer: UnsafeBufferPointer(rebasing: buffer[range])) else { return false }
+                if found.wrapper == .bare { parser.parseItem(item, path: path.index(k), file: file, fileName: name, into: &r) }
+                else { parser.parseServer(item, path: path.index(k), file: file, into: &r) }
             }
-            if found.wrapper == .bare { parser.parseItem(item, path: path.index(k), file: file, fileName: name, into: &r) }
-            else { parser.parseServer(item, path: path.index(k), file: file, into: &r) }
+            return true
         }
-        return r
+        // On a syntax error, the whole document again, so the error names the file's own line and column.
+        return ok ? r : try parser.parse(JSONParser.parse(bytes: bytes), file: file)
     }
 }
 

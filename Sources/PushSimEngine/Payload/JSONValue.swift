@@ -40,8 +40,8 @@ public enum JSONValue: Sendable, Equatable {
 
 /// A JSON object that remembers key order; a repeated key keeps its first position and its last value.
 ///
-/// Members live in one array in order. Payload objects are small (a feed holds millions of 2–10 key objects), and
-/// a linear scan over a few keys beats hashing while costing one allocation instead of a keys array plus a
+/// Members live in one array in order. Payload objects are small (a feed holds millions of 2–12 key objects), and
+/// a linear scan over a few keys beats hashing them while costing one allocation instead of a keys array plus a
 /// dictionary; only objects larger than `indexThreshold` build a key → position index for their lookups.
 public struct JSONObject: Sendable, Equatable, ExpressibleByDictionaryLiteral, Sequence {
     public typealias Element = (key: String, value: JSONValue)
@@ -51,8 +51,9 @@ public struct JSONObject: Sendable, Equatable, ExpressibleByDictionaryLiteral, S
         var value: JSONValue
     }
 
-    /// Up to this many members lookups scan the array; above it they go through `index`.
-    static let indexThreshold = 8
+    /// Up to this many members lookups scan the array; above it they go through `index`. A getInboxMessages item
+    /// has about a dozen keys and is looked up about fifteen times, once: scanning is cheaper than hashing there.
+    static let indexThreshold = 16
 
     private var members: [Member] = []
     /// Key → position in `members`; nil while the object is small.
@@ -76,7 +77,9 @@ public struct JSONObject: Sendable, Equatable, ExpressibleByDictionaryLiteral, S
 
     private func position(of key: String) -> Int? {
         if let index { return index[key] }
-        for i in members.indices where members[i].key == key { return i }
+        // Comparing the UTF-8 lengths first (stored, so free) skips most full string comparisons.
+        let length = key.utf8.count
+        for i in members.indices where members[i].key.utf8.count == length && members[i].key == key { return i }
         return nil
     }
 
