@@ -81,10 +81,13 @@ public struct InboxFeed: Sendable {
         }
         let order = InboxFeed.displayOrder(ms, visible, sendDates: sendDates, unread: unread, pinned: pinned,
                                            pinningEnabled: attributes.pinningEnabled)
+        // Rows are built in file order, which walks the messages' memory front to back, and only then put in
+        // display order by swapping (a swap moves a row without touching the strings it holds).
         let force = attributes.forceCellKind
         var built: [InboxRow] = []
-        built.reserveCapacity(order.count)
-        for k in order { built.append(InboxRow(ms[visible[k]], forceCellKind: force, pinned: pinned[k])) }
+        built.reserveCapacity(visible.count)
+        for (k, i) in visible.enumerated() { built.append(InboxRow(ms[i], forceCellKind: force, pinned: pinned[k])) }
+        InboxFeed.permute(&built, by: order)
         rows = built
         recount()
         loadError = nil
@@ -114,6 +117,24 @@ public struct InboxFeed: Sendable {
             }
             if ms[m].code != ms[n].code { return ms[m].code > ms[n].code }
             return i < j
+        }
+    }
+
+    /// Reorders `a` in place so that the new `a[k]` is the old `a[order[k]]` (`order` a permutation of the
+    /// indices), following each cycle with swaps.
+    static func permute<T>(_ a: inout [T], by order: [Int]) {
+        var done = [Bool](repeating: false, count: order.count)
+        // The buffer pointer's swap moves the bytes; no retain or release of what the elements hold.
+        a.withUnsafeMutableBufferPointer { buffer in
+            for start in order.indices where !done[start] {
+                var j = start
+                while order[j] != start {
+                    buffer.swapAt(j, order[j])
+                    done[j] = true
+                    j = order[j]
+                }
+                done[j] = true
+            }
         }
     }
 

@@ -316,6 +316,16 @@ extension InboxFeedParser {
     /// Several files merged into one feed: for a code seen twice, a server copy wins over a push copy (as
     /// `updateAllMessages` drops the push entry); otherwise the later file's copy wins. Both are reported.
     public static func combine(_ results: [Result]) -> Result {
+        // One file without a repeated code (the usual case, and every large feed) is already the answer: no copy.
+        if let only = results.first, results.count == 1 {
+            var codes = Set<String>(minimumCapacity: only.messages.count)
+            var repeated = false
+            for i in only.messages.indices where !codes.insert(only.messages[i].code).inserted {
+                repeated = true
+                break
+            }
+            if !repeated { return only }
+        }
         var out = Result()
         var at: [String: Int] = [:]
         for r in results {

@@ -36,6 +36,8 @@ private struct Parser {
     let bytes: UnsafeBufferPointer<UInt8>
     var i = 0
     var depth = 0
+    /// The members of the objects being parsed, innermost last (see `object()`).
+    var members: [JSONObject.Member] = []
 
     init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
@@ -114,9 +116,12 @@ private struct Parser {
     mutating func object() throws(JSONSyntaxError) -> JSONValue {
         try enter()
         i += 1
-        var obj = JSONObject()
         skipSpace()
-        if i < bytes.count && bytes[i] == UInt8(ascii: "}") { i += 1; depth -= 1; return .object(obj) }
+        if i < bytes.count && bytes[i] == UInt8(ascii: "}") { i += 1; depth -= 1; return .object(JSONObject()) }
+        // Members collect on a stack shared by every object being parsed (nested ones above this one's `base`),
+        // so each object is allocated once at its final size instead of growing member by member.
+        let base = members.count
+        var seen: [String: Int]?
         while true {
             skipSpace()
             guard i < bytes.count else { throw fail("unexpected end of file inside an object") }
@@ -128,7 +133,20 @@ private struct Parser {
             }
             i += 1
             skipSpace()
-            obj[key] = try value()
+            let v = try value()
+            // A repeated key keeps its first place and its last value, as JSONObject's subscript does. Large
+            // objects find repeats through a dictionary rather than a scan per key.
+            if seen == nil, members.count - base > JSONObject.indexThreshold {
+                var d = [String: Int](minimumCapacity: 2 * (members.count - base))
+                for k in base..<members.count { d[members[k].key] = k }
+                seen = d
+            }
+            if let d = seen != nil ? seen![key] : JSONObject.position(of: key, in: members, from: base) {
+                members[d].value = v
+            } else {
+                seen?[key] = members.count
+                members.append(JSONObject.Member(key: key, value: v))
+            }
             skipSpace()
             guard i < bytes.count else { throw fail("unexpected end of file; expected ',' or '}'") }
             if bytes[i] == UInt8(ascii: ",") { i += 1; continue }
@@ -136,6 +154,8 @@ private struct Parser {
             throw fail("unexpected \(describe(bytes[i])); expected ',' or '}'")
         }
         depth -= 1
+        let obj = JSONObject(members: Array(members[base...]))
+        members.removeSubrange(base...)
         return .object(obj)
     }
 

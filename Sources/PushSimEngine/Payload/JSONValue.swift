@@ -75,11 +75,22 @@ public struct JSONObject: Sendable, Equatable, ExpressibleByDictionaryLiteral, S
     /// Room for `n` members without regrowing (the parser knows no count up front, callers building one may).
     public mutating func reserveCapacity(_ n: Int) { members.reserveCapacity(n) }
 
+    /// Members with distinct keys, in order (the parser builds them).
+    init(members: [Member]) {
+        self.members = members
+        if members.count > JSONObject.indexThreshold { buildIndex() }
+    }
+
     private func position(of key: String) -> Int? {
         if let index { return index[key] }
+        return JSONObject.position(of: key, in: members, from: 0)
+    }
+
+    /// The position of `key` in `members[from...]` by a scan.
+    static func position(of key: String, in members: [Member], from: Int) -> Int? {
         // Comparing the UTF-8 lengths first (stored, so free) skips most full string comparisons.
         let length = key.utf8.count
-        for i in members.indices where members[i].key.utf8.count == length && members[i].key == key { return i }
+        for i in from..<members.count where members[i].key.utf8.count == length && members[i].key == key { return i }
         return nil
     }
 
