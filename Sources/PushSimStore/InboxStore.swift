@@ -71,7 +71,7 @@ public final class InboxStore {
                     batch.reserveCapacity(result.writes.count * 20)
                     for (k, w) in result.writes.enumerated() {
                         batch += k == 0 ? "[" : ",["
-                        batch += JSONValue.string(w.code).jsonText()
+                        InboxStore.appendJSONString(w.code, to: &batch)
                         batch += ",\(w.status.rawValue)]"
                     }
                     batch += "]"
@@ -84,6 +84,17 @@ public final class InboxStore {
             }
         } catch { throw StoreError("\(store.path): cannot save the inbox state (\(error))") }
         return result
+    }
+
+    /// A code as a JSON string: plain ASCII codes (all the server sends) as they are, anything else escaped.
+    static func appendJSONString(_ s: String, to out: inout String) {
+        if s.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x80 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) {
+            out += "\""
+            out += s
+            out += "\""
+        } else {
+            out += JSONValue.string(s).jsonText()
+        }
     }
 
     /// Save changed statuses in one transaction.

@@ -85,19 +85,30 @@ public enum InboxCellResolver {
 
     /// The image a card shows: `imageUrl`, then `actionParams.image`, then `u.image`; never `userdata`.
     public static func resolvedImageURL(_ m: InboxMessage) -> String? {
-        if let s = m.imageUrl, !s.isEmpty { return s }
-        if let s = m.actionParams?["image"]?.stringValue, !s.isEmpty { return s }
-        if let s = m.userData?["image"]?.stringValue, !s.isEmpty { return s }
+        resolvedImageURL(imageUrl: m.imageUrl, actionParams: m.actionParams, userData: m.userData)
+    }
+
+    /// The same from the fields it reads: given a whole message, the optimizer copies all of it first (a dozen
+    /// retains), which shows on a 100,000-message load.
+    static func resolvedImageURL(imageUrl: String?, actionParams: JSONObject?, userData: JSONObject?) -> String? {
+        if let s = imageUrl, !s.isEmpty { return s }
+        if let s = actionParams?["image"]?.stringValue, !s.isEmpty { return s }
+        if let s = userData?["image"]?.stringValue, !s.isEmpty { return s }
         return nil
     }
 
     /// Pinned: root `pinned`, then `u.pinned`, then `userdata.pinned`; the first key present decides (even when
     /// false). Only booleans and numbers count (non-zero = pinned); the string "true" is not pinned.
     public static func isPinned(_ m: InboxMessage) -> Bool {
-        guard let p = m.actionParams else { return false }
+        isPinned(actionParams: m.actionParams, userData: m.userData)
+    }
+
+    /// The same from the fields it reads (see `resolvedImageURL(imageUrl:actionParams:userData:)`).
+    static func isPinned(actionParams: JSONObject?, userData: JSONObject?) -> Bool {
+        guard let p = actionParams else { return false }
         // Looked up one source at a time: this runs for every message of a load.
         if let v = p["pinned"] { return pinValue(v) }
-        if let v = m.userData?["pinned"] { return pinValue(v) }
+        if let v = userData?["pinned"] { return pinValue(v) }
         if let v = p["userdata"]?["pinned"] { return pinValue(v) }
         return false
     }

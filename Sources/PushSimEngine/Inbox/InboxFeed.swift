@@ -15,13 +15,16 @@ public struct InboxRow: Sendable, Equatable {
         self.init(m, forceCellKind: forceCellKind, pinned: InboxCellResolver.isPinned(m))
     }
 
-    /// With the pin already looked up (a load needs it for every message before sorting).
-    init(_ m: InboxMessage, forceCellKind: InboxCellKind?, pinned: Bool) {
-        message = m
-        imageURL = InboxCellResolver.resolvedImageURL(m)
+    /// With the pin already looked up (a load needs it for every message before sorting). The message is moved
+    /// in, not copied.
+    init(_ m: consuming InboxMessage, forceCellKind: InboxCellKind?, pinned: Bool) {
+        // Read through a `let`: handing a mutable binding to a function makes Swift copy the whole message first.
+        let m = consume m
+        imageURL = InboxCellResolver.resolvedImageURL(imageUrl: m.imageUrl, actionParams: m.actionParams, userData: m.userData)
         resolution = InboxCellResolver.resolve(m, forceCellKind: forceCellKind, imageURL: imageURL)
         self.pinned = pinned
         buttons = InboxButton.decode(m)
+        message = m
     }
 
     public var code: String { message.code }
@@ -64,7 +67,32 @@ public struct InboxFeed: Sendable {
     /// A `.replace` load: the rows become exactly `transform(messages)`, deleted and expired ones filtered out.
     /// Returns the `load` event and one `degrade` event per downgraded card.
     public mutating func load(_ messages: consuming [InboxMessage], now: Date) -> [Event] {
-        let ms = messages
+        var ms = messages
+        let (visible, order, pinned) = InboxFeed.displayOrder(ms, now: now, pinningEnabled: attributes.pinningEnabled)
+        // Rows are built in file order, which walks the messages' memory front to back, and only then put in
+        // display order by swapping (a swap moves a row without touching the strings it holds).
+        let force = attributes.forceCellKind
+        var built: [InboxRow] = []
+        built.reserveCapacity(visible.count)
+        for (k, i) in visible.enumerated() {
+            // Each message is taken out of the array (an empty one left in its place) rather than copied: a copy
+            // retains every string it holds, a cache miss each on a feed this size.
+            var m = InboxMessage(code: "")
+            swap(&m, &ms[i])
+            built.append(InboxRow(m, forceCellKind: force, pinned: pinned[k]))
+        }
+        InboxFeed.permute(&built, by: order)
+        rows = built
+        recount()
+        loadError = nil
+        var events = [Event("load", ["count": .number(Double(rows.count))])]
+        for i in rows.indices { if let d = rows[i].resolution.degrade { events.append(d.event) } }
+        return events
+    }
+
+    /// The messages to show (positions in `ms`), their display order (positions in `visible`) and their pins.
+    /// `ms` is a parameter, not the caller's variable, so reading it never copies a message.
+    static func displayOrder(_ ms: [InboxMessage], now: Date, pinningEnabled: Bool) -> (visible: [Int], order: [Int], pinned: [Bool]) {
         // Every sort key is read out once into plain arrays: comparing messages themselves would copy one (a dozen
         // retained strings) per comparison, and a 100,000-message sort makes about two million comparisons.
         var visible: [Int] = []
@@ -75,25 +103,12 @@ public struct InboxFeed: Sendable {
         sendDates.reserveCapacity(ms.count)
         for i in ms.indices where !ms[i].status.isDeleted && !ms[i].isExpired(at: now) {
             visible.append(i)
-            pinned.append(InboxCellResolver.isPinned(ms[i]))
+            pinned.append(InboxCellResolver.isPinned(actionParams: ms[i].actionParams, userData: ms[i].userData))
             unread.append(!ms[i].isRead)
             sendDates.append(ms[i].sendDate?.timeIntervalSinceReferenceDate)
         }
-        let order = InboxFeed.displayOrder(ms, visible, sendDates: sendDates, unread: unread, pinned: pinned,
-                                           pinningEnabled: attributes.pinningEnabled)
-        // Rows are built in file order, which walks the messages' memory front to back, and only then put in
-        // display order by swapping (a swap moves a row without touching the strings it holds).
-        let force = attributes.forceCellKind
-        var built: [InboxRow] = []
-        built.reserveCapacity(visible.count)
-        for (k, i) in visible.enumerated() { built.append(InboxRow(ms[i], forceCellKind: force, pinned: pinned[k])) }
-        InboxFeed.permute(&built, by: order)
-        rows = built
-        recount()
-        loadError = nil
-        var events = [Event("load", ["count": .number(Double(rows.count))])]
-        for i in rows.indices { if let d = rows[i].resolution.degrade { events.append(d.event) } }
-        return events
+        let order = displayOrder(ms, visible, sendDates: sendDates, unread: unread, pinned: pinned, pinningEnabled: pinningEnabled)
+        return (visible, order, pinned)
     }
 
     /// `transformOrder` over `coreOrderIndices` in one sort: the transform's keys first, and where they tie, the core

@@ -41,6 +41,7 @@ private struct Parser {
 
     init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
+        members.reserveCapacity(32)
         // A UTF-8 byte order mark is tolerated, as editors write one.
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { i = 3 }
     }
@@ -154,8 +155,13 @@ private struct Parser {
             throw fail("unexpected \(describe(bytes[i])); expected ',' or '}'")
         }
         depth -= 1
-        let obj = JSONObject(members: Array(members[base...]))
-        members.removeSubrange(base...)
+        // A fresh array of exactly this size (`Array(members[base...])` would adopt the whole stack's buffer, with
+        // its spare capacity, whenever the slice spans it).
+        var own: [JSONObject.Member] = []
+        own.reserveCapacity(members.count - base)
+        own.append(contentsOf: members[base...])
+        let obj = JSONObject(members: own)
+        while members.count > base { members.removeLast() }  // cheaper than removeSubrange's general path
         return .object(obj)
     }
 
