@@ -18,13 +18,13 @@ public struct InboxRow: Sendable, Equatable {
     /// With the pin already looked up (a load needs it for every message before sorting). The message is moved
     /// in, not copied.
     init(_ m: consuming InboxMessage, forceCellKind: InboxCellKind?, pinned: Bool) {
-        // Read through a `let`: handing a mutable binding to a function makes Swift copy the whole message first.
-        let m = consume m
-        imageURL = InboxCellResolver.resolvedImageURL(imageUrl: m.imageUrl, actionParams: m.actionParams, userData: m.userData)
-        resolution = InboxCellResolver.resolve(m, forceCellKind: forceCellKind, imageURL: imageURL)
-        self.pinned = pinned
-        buttons = InboxButton.decode(m)
+        // Stored first and read back from the row: reading the parameter made Swift copy the whole message.
         message = m
+        imageURL = InboxCellResolver.resolvedImageURL(imageUrl: message.imageUrl, actionParams: message.actionParams,
+                                                      userData: message.userData)
+        resolution = InboxCellResolver.resolve(message, forceCellKind: forceCellKind, imageURL: imageURL)
+        self.pinned = pinned
+        buttons = InboxButton.decode(message)
     }
 
     public var code: String { message.code }
@@ -79,7 +79,7 @@ public struct InboxFeed: Sendable {
             // retains every string it holds, a cache miss each on a feed this size.
             var m = InboxMessage(code: "")
             swap(&m, &ms[i])
-            built.append(InboxRow(m, forceCellKind: force, pinned: pinned[k]))
+            built.append(InboxRow(consume m, forceCellKind: force, pinned: pinned[k]))
         }
         InboxFeed.permute(&built, by: order)
         rows = built
