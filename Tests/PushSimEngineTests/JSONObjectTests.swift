@@ -73,3 +73,55 @@ import Testing
         #expect(try JSONParser.parse(#"{"b":1,"a":2}"#).jsonText(sortedKeys: true) == #"{"a":2,"b":1}"#)
     }
 }
+
+@Suite struct JSONParserFastPathTests {
+    @Test func integersMatchTheTextConversion() throws {
+        for text in ["0", "-0", "7", "-12", "123456789012345", "-123456789012345", "1234567890123456", "99999999999999999999",
+                     "1.5", "1e2", "-2.5E-3", "4102444800"] {
+            let v = try JSONParser.parse(text)
+            let expected = Double(text)!
+            #expect(v == .number(expected), "\(text)")
+            #expect(v.numberValue?.sign == expected.sign, "\(text) keeps its sign")
+        }
+    }
+
+    @Test func escapedStringsDecodeIntoTheirOwnStorage() throws {
+        #expect(try JSONParser.parse(#""{\"u\":\"{\\\"displayType\\\":\\\"classic\\\"}\"}""#)
+            == .string(#"{"u":"{\"displayType\":\"classic\"}"}"#))
+        #expect(try JSONParser.parse(#""plain then \n é \u00e9 \ud83d\ude00 end""#) == .string("plain then \n é é 😀 end"))
+        #expect(try JSONParser.parse(#""\u0041""#) == .string("A"))
+    }
+
+    @Test func brokenEscapedStringsNameTheSamePlaces() {
+        #expect(throws: JSONSyntaxError(line: 1, column: 1, reason: "a string is never closed")) {
+            try JSONParser.parse(#""abc\"def"#)
+        }
+        #expect(throws: JSONSyntaxError(line: 1, column: 6, reason: "unexpected end of file after '\\'")) {
+            try JSONParser.parse("\"abc\\")
+        }
+        #expect(throws: JSONSyntaxError(line: 1, column: 4, reason: "unknown escape '\\q'")) {
+            try JSONParser.parse(#""ab\qc""#)
+        }
+        #expect(throws: JSONSyntaxError(line: 1, column: 7, reason: "\\u must be followed by four hex digits")) {
+            try JSONParser.parse(#""a\"\u"xyz""#)
+        }
+    }
+
+    @Test func repeatedKeysInLargeObjectsKeepTheirPlaceAndTakeTheLastValue() throws {
+        let n = JSONObject.indexThreshold * 3
+        let text = "{" + (0..<n).map { "\"k\($0)\":\($0)" }.joined(separator: ",") + ",\"k1\":\"again\",\"k\(n - 1)\":null}"
+        let o = try #require(JSONParser.parse(text).objectValue)
+        #expect(o.count == n)
+        #expect(o.keys == (0..<n).map { "k\($0)" })
+        #expect(o["k1"] == "again")
+        #expect(o["k\(n - 1)"] == .null)
+        #expect(o["k2"] == 2)
+    }
+
+    @Test func nestedObjectsDoNotShareMembers() throws {
+        let v = try JSONParser.parse(#"{"a":{"x":1,"y":{"z":2}},"b":{"x":3},"a":{"x":4}}"#)
+        #expect(v.jsonText() == #"{"a":{"x":4},"b":{"x":3}}"#)
+        let w = try JSONParser.parse(#"[{"p":1},{"q":2,"p":3}]"#)
+        #expect(w.jsonText() == #"[{"p":1},{"q":2,"p":3}]"#)
+    }
+}

@@ -36,6 +36,19 @@ import Testing
         #expect(try s.statuses() == ["a": .read, "b": .deleted, "c": .action])
     }
 
+    // spec §3.10: the merge writes its statuses as one batch; codes of any text survive it, repeats keep the last.
+    @Test func batchMergeKeepsAnyCodeAndDropsTheMissing() throws {
+        let s = InboxStore(try Store(inMemory: ()))
+        let odd = ["plain", "quote\"d", "back\\slash", "tab\t", "ünï😀", "", "a,b]", "[\"x\",1]"]
+        _ = try s.merge(feed(odd.map { ($0, InboxStatus.delivered) } + [("plain", .read)]), at: now)
+        var expected = Dictionary(uniqueKeysWithValues: odd.map { ($0, InboxStatus.delivered) })
+        expected["plain"] = .read
+        #expect(try s.statuses() == expected)
+        let r = try s.merge(feed([("plain", .delivered), ("ünï😀", .action)]), at: now)
+        #expect(r.dropped == odd.filter { $0 != "plain" && $0 != "ünï😀" }.sorted())
+        #expect(try s.statuses() == ["plain": .read, "ünï😀": .action])
+    }
+
     @Test func removeAllForgetsEveryStatus() throws {
         let s = InboxStore(try Store(inMemory: ()))
         try s.save(["a": .read], at: now)
