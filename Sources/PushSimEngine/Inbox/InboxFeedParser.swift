@@ -112,24 +112,20 @@ public struct InboxFeedParser {
             warn(&r, file, path, "skipped: status 4 (deleted); the full-list request drops deleted messages")
             return
         }
-        var m = InboxMessage(code: code, status: status, source: file)
-        m.sortOrder = InboxFeedParser.text(o["order"]!)
-        m.title = o["title"]?.stringValue
-        m.message = o["text"]?.stringValue
-        m.inboxHash = o["hash"].flatMap(InboxFeedParser.text)
-        m.sendDate = o["send_date"].flatMap(InboxFeedParser.unixDate)
-        m.expirationDate = InboxFeedParser.unixDate(o["rt"]!)
-        if m.expirationDate == nil {
+        // Fields are worked out first and the message is built once, straight into the result: filling in a
+        // `var` message and appending it copied the whole message, once per message of a large feed.
+        let expiration = InboxFeedParser.unixDate(o["rt"]!)
+        if expiration == nil {
             warn(&r, file, path.key("rt"), "\(o["rt"]!.quoted) is not Unix seconds; the message gets no expiry date")
         }
-        m.imageUrl = o["image"]?.stringValue
+        var actionParams: JSONObject?
         if let ap = o["action_params"] {
             switch ap {
             case .string(let s) where s.isEmpty:
                 break
             case .string(let s):
                 if let parsed = try? JSONParser.parse(s), let obj = parsed.objectValue {
-                    m.actionParams = obj
+                    actionParams = obj
                 } else {
                     warn(&r, file, path.key("action_params"), "is not a JSON object encoded as a string; actionParams is nil (no buttons, displayType, pin or link)")
                 }
@@ -141,10 +137,15 @@ public struct InboxFeedParser {
                 warn(&r, file, path.key("action_params"), "is \(ap.typeDescription), not a JSON string; actionParams is nil")
             }
         }
-        if let a = m.actionParams?["attachment"]?.stringValue, a.hasPrefix("http://") || a.hasPrefix("https://") {
-            m.attachmentUrl = a
+        var attachment: String?
+        if let a = actionParams?["attachment"]?.stringValue, a.hasPrefix("http://") || a.hasPrefix("https://") {
+            attachment = a
         }
-        r.messages.append(m)
+        r.messages.append(InboxMessage(
+            code: code, title: o["title"]?.stringValue, message: o["text"]?.stringValue, imageUrl: o["image"]?.stringValue,
+            sendDate: o["send_date"].flatMap(InboxFeedParser.unixDate), expirationDate: expiration,
+            sortOrder: InboxFeedParser.text(o["order"]!), inboxHash: o["hash"].flatMap(InboxFeedParser.text),
+            actionParams: actionParams, attachmentUrl: attachment, status: status, source: file))
     }
 
     // MARK: APNs inbox pushes
