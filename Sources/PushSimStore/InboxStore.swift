@@ -28,6 +28,12 @@ public final class InboxStore {
         SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]'), ? FROM json_each(?) WHERE true
         ON CONFLICT(code) DO UPDATE SET status = excluded.status, updatedAt = excluded.updatedAt
         """
+    /// The same for codes that all get one status (`[code,…]`): `value` is then the code itself, which spares
+    /// SQLite re-reading each element, about half of the batch's time.
+    static let upsertCodesSQL = """
+        INSERT INTO inboxMessage(code, status, updatedAt) SELECT value, ?, ? FROM json_each(?) WHERE true
+        ON CONFLICT(code) DO UPDATE SET status = excluded.status, updatedAt = excluded.updatedAt
+        """
     static let dropBatchSQL = "DELETE FROM inboxMessage WHERE code IN (SELECT value FROM json_each(?))"
 
     /// Every stored status by code.
@@ -66,7 +72,17 @@ public final class InboxStore {
         let stamp = now.timeIntervalSince1970
         do {
             try store.db.write { db in
-                if !result.writes.isEmpty {
+                if !result.writes.isEmpty && !result.repeatedCodes {
+                    // Every code once: one statement per status, in any order.
+                    var groups = [String](repeating: "", count: InboxStatus.allCases.count)  // by raw value
+                    for w in result.writes {
+                        groups[w.status.rawValue] += groups[w.status.rawValue].isEmpty ? "[" : ","
+                        InboxStore.appendJSONString(w.code, to: &groups[w.status.rawValue])
+                    }
+                    for (raw, codes) in groups.enumerated() where !codes.isEmpty {
+                        try db.execute(sql: InboxStore.upsertCodesSQL, arguments: [raw, stamp, codes + "]"])
+                    }
+                } else if !result.writes.isEmpty {
                     var batch = "["
                     batch.reserveCapacity(result.writes.count * 20)
                     for (k, w) in result.writes.enumerated() {
