@@ -91,7 +91,7 @@ public struct InboxFeed: Sendable {
     }
 
     /// The messages to show (positions in `ms`), their display order (positions in `visible`) and their pins.
-    /// `ms` is a parameter, not the caller's variable, so reading it never copies a message.
+    /// Only reads `ms`; the caller then moves the messages out into rows.
     static func displayOrder(_ ms: [InboxMessage], now: Date, pinningEnabled: Bool) -> (visible: [Int], order: [Int], pinned: [Bool]) {
         // Every sort key is read out once into plain arrays: comparing messages themselves would copy one (a dozen
         // retained strings) per comparison, and a 100,000-message sort makes about two million comparisons.
