@@ -74,7 +74,7 @@ public final class InboxScene: ScriptableScene {
                     results.append(try parser.parse(stdinDoc!, file: InputFile.displayName(f)))
                 } else {
                     // Message by message: a large feed is never held as one JSON tree.
-                    let bytes = try InputFile.readBytes(f)
+                    let bytes = try InboxFeedFile.readBytes(f)
                     do { results.append(try InboxFeedReader.read(bytes, file: f, parser: parser)) }
                     catch let e as JSONSyntaxError { throw UserError("\(f): not valid JSON: \(e.description)") }
                 }
@@ -101,15 +101,17 @@ public final class InboxScene: ScriptableScene {
         }
         imageBase = [:]
         var dirs: [String: String] = [:]
-        for m in messages {
-            guard let src = m.source, src != "standard input", let u = InboxCellResolver.resolvedImageURL(m),
-                  imageBase[u] == nil, !u.hasPrefix("/"), !u.contains("://") else { continue }
+        // With one feed file every relative image resolves beside it (the fallback of `resolve`), so only several
+        // files need the map. By index, and the cheap tests first: this visits every message of a large feed.
+        let severalFiles = Set(files.filter { $0 != "-" }).count > 1
+        for i in messages.indices where severalFiles {
+            guard let u = InboxCellResolver.resolvedImageURL(messages[i]), !u.hasPrefix("/"), !InboxScene.hasScheme(u),
+                  let src = messages[i].source, src != "standard input", imageBase[u] == nil else { continue }
             if dirs[src] == nil { dirs[src] = (src as NSString).deletingLastPathComponent }
             imageBase[u] = dirs[src]
         }
         let keep = model.feed.rows.indices.contains(model.highlighted) ? model.feed.rows[model.highlighted].code : nil
-        let events = model.feed.load(messages, now: wallNow)
-        messages = []
+        let events = model.feed.load(consume messages, now: wallNow)
         model.context.dates = InboxDateFormatter(now: wallNow, timeZone: timeZone)
         for e in events { sink.emit(e, at: t) }
         if let keep, let i = model.feed.index(of: keep) { model.highlighted = i }
@@ -117,6 +119,20 @@ public final class InboxScene: ScriptableScene {
             model.status = "\(diagnostics.count) warning\(diagnostics.count == 1 ? "" : "s"): \(diagnostics[0])"
         }
         InboxScreen.reveal(&model, size: size)
+    }
+
+    /// `s.contains("://")` over bytes (Foundation's substring search is slow enough to show on a 100,000-row load).
+    static func hasScheme(_ s: String) -> Bool {
+        var matched = 0
+        for b in s.utf8 {
+            switch (matched, b) {
+            case (0, UInt8(ascii: ":")), (1, UInt8(ascii: "/")): matched += 1
+            case (2, UInt8(ascii: "/")): return true
+            case (_, UInt8(ascii: ":")): matched = 1
+            default: matched = 0
+            }
+        }
+        return false
     }
 
     func image(_ url: String, _ size: Size) -> ImageSlot {

@@ -36,6 +36,31 @@ import Testing
         #expect(try s.statuses() == ["a": .read, "b": .deleted, "c": .action])
     }
 
+    // spec §3.10: the merge writes its statuses as one batch; codes of any text survive it, repeats keep the last.
+    @Test func batchMergeKeepsAnyCodeAndDropsTheMissing() throws {
+        let s = InboxStore(try Store(inMemory: ()))
+        let odd = ["plain", "quote\"d", "back\\slash", "tab\t", "ünï😀", "", "a,b]", "[\"x\",1]"]
+        _ = try s.merge(feed(odd.map { ($0, InboxStatus.delivered) } + [("plain", .read)]), at: now)
+        var expected = Dictionary(uniqueKeysWithValues: odd.map { ($0, InboxStatus.delivered) })
+        expected["plain"] = .read
+        #expect(try s.statuses() == expected)
+        let r = try s.merge(feed([("plain", .delivered), ("ünï😀", .action)]), at: now)
+        #expect(r.dropped == odd.filter { $0 != "plain" && $0 != "ünï😀" }.sorted())
+        #expect(try s.statuses() == ["plain": .read, "ünï😀": .action])
+    }
+
+    // Without repeated codes the batch goes out one statement per status; every status lands on its code.
+    @Test func batchMergeByStatusKeepsEachCodesStatus() throws {
+        let s = InboxStore(try Store(inMemory: ()))
+        let statuses: [InboxStatus] = [.created, .delivered, .read, .action, .deletedService]
+        let all = (0..<50).map { ("c\($0)\($0 % 7 == 0 ? "\"é" : "")", statuses[$0 % statuses.count]) }
+        let r = try s.merge(feed(all), at: now)
+        #expect(!r.repeatedCodes)
+        #expect(try s.statuses() == Dictionary(uniqueKeysWithValues: all))
+        _ = try s.merge(feed(all.map { ($0.0, InboxStatus.action) }), at: now)
+        #expect(try s.statuses() == Dictionary(uniqueKeysWithValues: all.map { ($0.0, InboxMerge.winner(stored: $0.1, feed: .action)) }))
+    }
+
     @Test func removeAllForgetsEveryStatus() throws {
         let s = InboxStore(try Store(inMemory: ()))
         try s.save(["a": .read], at: now)

@@ -34,11 +34,16 @@ public struct InboxCellResolution: Sendable, Equatable {
 public enum InboxCellResolver {
     /// `forceCellKind` wins outright and skips the degrade rules; otherwise displayType, heuristic, degrade.
     public static func resolve(_ m: InboxMessage, forceCellKind: InboxCellKind? = nil) -> InboxCellResolution {
+        resolve(m, forceCellKind: forceCellKind, imageURL: resolvedImageURL(m))
+    }
+
+    /// The same, with `resolvedImageURL(m)` already looked up by the caller.
+    static func resolve(_ m: InboxMessage, forceCellKind: InboxCellKind?, imageURL: String?) -> InboxCellResolution {
         if let forced = forceCellKind {
             return InboxCellResolution(kind: forced, displayType: nil, degrade: nil, forced: true)
         }
         let displayType = readDisplayType(m.actionParams, userData: m.userData)
-        let hasImage = resolvedImageURL(m) != nil
+        let hasImage = imageURL != nil
         let requested: InboxCellKind
         if let d = displayType, let k = InboxCellKind(rawValue: d), k != .default {
             requested = k
@@ -80,22 +85,37 @@ public enum InboxCellResolver {
 
     /// The image a card shows: `imageUrl`, then `actionParams.image`, then `u.image`; never `userdata`.
     public static func resolvedImageURL(_ m: InboxMessage) -> String? {
-        if let s = m.imageUrl, !s.isEmpty { return s }
-        if let s = m.actionParams?["image"]?.stringValue, !s.isEmpty { return s }
-        if let s = m.userData?["image"]?.stringValue, !s.isEmpty { return s }
+        resolvedImageURL(imageUrl: m.imageUrl, actionParams: m.actionParams, userData: m.userData)
+    }
+
+    /// The same from the fields it reads: given a whole message, the optimizer copies all of it first (a dozen
+    /// retains), which shows on a 100,000-message load.
+    static func resolvedImageURL(imageUrl: String?, actionParams: JSONObject?, userData: JSONObject?) -> String? {
+        if let s = imageUrl, !s.isEmpty { return s }
+        if let s = actionParams?["image"]?.stringValue, !s.isEmpty { return s }
+        if let s = userData?["image"]?.stringValue, !s.isEmpty { return s }
         return nil
     }
 
     /// Pinned: root `pinned`, then `u.pinned`, then `userdata.pinned`; the first key present decides (even when
     /// false). Only booleans and numbers count (non-zero = pinned); the string "true" is not pinned.
     public static func isPinned(_ m: InboxMessage) -> Bool {
-        guard let p = m.actionParams else { return false }
-        for source in [p, m.userData, p["userdata"]?.objectValue] {
-            guard let v = source?["pinned"] else { continue }
-            if let n = v.numberValue { return n != 0 && !n.isNaN }
-            return false
-        }
+        isPinned(actionParams: m.actionParams, userData: m.userData)
+    }
+
+    /// The same from the fields it reads (see `resolvedImageURL(imageUrl:actionParams:userData:)`).
+    static func isPinned(actionParams: JSONObject?, userData: JSONObject?) -> Bool {
+        guard let p = actionParams else { return false }
+        // Looked up one source at a time: this runs for every message of a load.
+        if let v = p["pinned"] { return pinValue(v) }
+        if let v = userData?["pinned"] { return pinValue(v) }
+        if let v = p["userdata"]?["pinned"] { return pinValue(v) }
         return false
+    }
+
+    static func pinValue(_ v: JSONValue) -> Bool {
+        guard let n = v.numberValue else { return false }
+        return n != 0 && !n.isNaN
     }
 
     /// Looks a rich-card key up at the root, then in `u` (dictionary or JSON string); never in `userdata`.
@@ -108,6 +128,26 @@ public enum InboxCellResolver {
 
 /// A URL with a scheme, as `URL(string:)?.scheme != nil` would accept.
 func inboxURLScheme(_ s: String) -> String? {
+    // Fast path over bytes (every button and slide URL goes through here on load): the scheme is ASCII and the
+    // first ':' byte is the first ':' character unless a non-ASCII scalar right after it joins it into one
+    // grapheme, which the character-based path below handles.
+    let utf8 = s.utf8
+    if let colon = utf8.firstIndex(of: UInt8(ascii: ":")) {
+        let after = utf8.index(after: colon)
+        if after == utf8.endIndex || utf8[after] < 0x80 {
+            guard colon != utf8.startIndex else { return nil }
+            var first = true
+            for b in utf8[..<colon] {
+                let alpha = (b | 0x20) >= UInt8(ascii: "a") && (b | 0x20) <= UInt8(ascii: "z")
+                let digit = b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9")
+                guard alpha || (!first && (digit || b == UInt8(ascii: "+") || b == UInt8(ascii: "-") || b == UInt8(ascii: "."))) else {
+                    return nil
+                }
+                first = false
+            }
+            return String(s[..<colon]).lowercased()
+        }
+    }
     guard let colon = s.firstIndex(of: ":"), colon != s.startIndex else { return nil }
     let scheme = s[..<colon]
     guard let first = scheme.unicodeScalars.first, first.properties.isAlphabetic, first.isASCII else { return nil }

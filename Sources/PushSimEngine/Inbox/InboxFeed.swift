@@ -12,11 +12,19 @@ public struct InboxRow: Sendable, Equatable {
     public var imageURL: String?
 
     public init(_ m: InboxMessage, forceCellKind: InboxCellKind?) {
+        self.init(m, forceCellKind: forceCellKind, pinned: InboxCellResolver.isPinned(m))
+    }
+
+    /// With the pin already looked up (a load needs it for every message before sorting). The message is moved
+    /// in, not copied.
+    init(_ m: consuming InboxMessage, forceCellKind: InboxCellKind?, pinned: Bool) {
+        // Stored first and read back from the row: reading the parameter made Swift copy the whole message.
         message = m
-        resolution = InboxCellResolver.resolve(m, forceCellKind: forceCellKind)
-        pinned = InboxCellResolver.isPinned(m)
-        buttons = InboxButton.decode(m)
-        imageURL = InboxCellResolver.resolvedImageURL(m)
+        imageURL = InboxCellResolver.resolvedImageURL(imageUrl: message.imageUrl, actionParams: message.actionParams,
+                                                      userData: message.userData)
+        resolution = InboxCellResolver.resolve(message, forceCellKind: forceCellKind, imageURL: imageURL)
+        self.pinned = pinned
+        buttons = InboxButton.decode(message)
     }
 
     public var code: String { message.code }
@@ -58,20 +66,91 @@ public struct InboxFeed: Sendable {
 
     /// A `.replace` load: the rows become exactly `transform(messages)`, deleted and expired ones filtered out.
     /// Returns the `load` event and one `degrade` event per downgraded card.
-    public mutating func load(_ messages: [InboxMessage], now: Date) -> [Event] {
-        // Orders are computed on indices so 100,000 messages are never copied around while sorting.
-        let visible = messages.indices.filter { !messages[$0].status.isDeleted && !messages[$0].isExpired(at: now) }
-        let core = InboxFeed.coreOrderIndices(messages, visible)
-        let pins = attributes.pinningEnabled ? core.map { InboxCellResolver.isPinned(messages[$0]) } : Array(repeating: false, count: core.count)
-        let order = InboxFeed.transformOrder(core.map { messages[$0].sendDate }, unread: core.map { !messages[$0].isRead },
-                                             pinned: pins, pinningEnabled: attributes.pinningEnabled)
+    public mutating func load(_ messages: consuming [InboxMessage], now: Date) -> [Event] {
+        var ms = messages
+        let (visible, order, pinned) = InboxFeed.displayOrder(ms, now: now, pinningEnabled: attributes.pinningEnabled)
+        // Rows are built in file order, which walks the messages' memory front to back, and only then put in
+        // display order by swapping (a swap moves a row without touching the strings it holds).
         let force = attributes.forceCellKind
-        rows = order.map { InboxRow(messages[core[$0]], forceCellKind: force) }
+        var built: [InboxRow] = []
+        built.reserveCapacity(visible.count)
+        for (k, i) in visible.enumerated() {
+            // Each message is taken out of the array (an empty one left in its place) rather than copied: a copy
+            // retains every string it holds, a cache miss each on a feed this size.
+            var m = InboxMessage(code: "")
+            swap(&m, &ms[i])
+            built.append(InboxRow(consume m, forceCellKind: force, pinned: pinned[k]))
+        }
+        InboxFeed.permute(&built, by: order)
+        rows = built
         recount()
         loadError = nil
         var events = [Event("load", ["count": .number(Double(rows.count))])]
         for i in rows.indices { if let d = rows[i].resolution.degrade { events.append(d.event) } }
         return events
+    }
+
+    /// The messages to show (positions in `ms`), their display order (positions in `visible`) and their pins.
+    /// Only reads `ms`; the caller then moves the messages out into rows.
+    static func displayOrder(_ ms: [InboxMessage], now: Date, pinningEnabled: Bool) -> (visible: [Int], order: [Int], pinned: [Bool]) {
+        // Every sort key is read out once into plain arrays: comparing messages themselves would copy one (a dozen
+        // retained strings) per comparison, and a 100,000-message sort makes about two million comparisons.
+        var visible: [Int] = []
+        visible.reserveCapacity(ms.count)
+        var pinned: [Bool] = [], unread: [Bool] = [], sendDates: [Double?] = []
+        pinned.reserveCapacity(ms.count)
+        unread.reserveCapacity(ms.count)
+        sendDates.reserveCapacity(ms.count)
+        for i in ms.indices where !ms[i].status.isDeleted && !ms[i].isExpired(at: now) {
+            visible.append(i)
+            pinned.append(InboxCellResolver.isPinned(actionParams: ms[i].actionParams, userData: ms[i].userData))
+            unread.append(!ms[i].isRead)
+            sendDates.append(ms[i].sendDate?.timeIntervalSinceReferenceDate)
+        }
+        let order = displayOrder(ms, visible, sendDates: sendDates, unread: unread, pinned: pinned, pinningEnabled: pinningEnabled)
+        return (visible, order, pinned)
+    }
+
+    /// `transformOrder` over `coreOrderIndices` in one sort: the transform's keys first, and where they tie, the core
+    /// order (which is what the transform's stability would have kept). Returns positions in `visible`.
+    static func displayOrder(_ ms: [InboxMessage], _ visible: [Int], sendDates: [Double?], unread: [Bool], pinned: [Bool],
+                             pinningEnabled: Bool) -> [Int] {
+        let distantPast = Date.distantPast.timeIntervalSinceReferenceDate
+        return visible.indices.sorted { i, j in
+            if pinningEnabled && pinned[i] != pinned[j] { return pinned[i] }
+            if unread[i] != unread[j] { return unread[i] }
+            let a = sendDates[i], b = sendDates[j]
+            let x = a ?? distantPast, y = b ?? distantPast
+            if x != y { return x > y }
+            // The core order from here on.
+            if a != b { return a != nil }  // equal once nil means distantPast: the real date comes first
+            let m = visible[i], n = visible[j]
+            if ms[m].sortOrder != ms[n].sortOrder {
+                guard let p = ms[m].sortOrder else { return false }
+                guard let q = ms[n].sortOrder else { return true }
+                return p > q
+            }
+            if ms[m].code != ms[n].code { return ms[m].code > ms[n].code }
+            return i < j
+        }
+    }
+
+    /// Reorders `a` in place so that the new `a[k]` is the old `a[order[k]]` (`order` a permutation of the
+    /// indices), following each cycle with swaps.
+    static func permute<T>(_ a: inout [T], by order: [Int]) {
+        var done = [Bool](repeating: false, count: order.count)
+        // The buffer pointer's swap moves the bytes; no retain or release of what the elements hold.
+        a.withUnsafeMutableBufferPointer { buffer in
+            for start in order.indices where !done[start] {
+                var j = start
+                while order[j] != start {
+                    buffer.swapAt(j, order[j])
+                    done[j] = true
+                    j = order[j]
+                }
+                done[j] = true
+            }
+        }
     }
 
     /// A failed load: an existing list stays; the error shows only when there is no content.

@@ -78,11 +78,13 @@ public struct InboxFeedParser {
         r.diagnostics.append(Diagnostic(.warning, path: "\(file):\(path.description.isEmpty ? "(root)" : path.description)", message))
     }
 
-    func parseItem(_ item: JSONValue, path: JSONPath, file: String, fileName: String, into r: inout Result) {
+    // `path` is an autoclosure: it is only needed for a warning, and building "response.messages[12345]" for each
+    // of 100,000 messages cost a string allocation each.
+    func parseItem(_ item: JSONValue, path: @autoclosure () -> JSONPath, file: String, fileName: String, into r: inout Result) {
         if let o = item.objectValue, o["pw_inbox"] != nil || o["aps"] != nil || o["inbox_params"] != nil {
-            parsePush(o, path: path, file: file, into: &r)
+            parsePush(o, path: path(), file: file, into: &r)
         } else {
-            parseServer(item, path: path, file: file, into: &r)
+            parseServer(item, path: path(), file: file, into: &r)
         }
     }
 
@@ -90,73 +92,74 @@ public struct InboxFeedParser {
 
     static let requiredServerKeys = ["inbox_id", "order", "rt", "text", "action_type", "status"]
 
-    func parseServer(_ item: JSONValue, path: JSONPath, file: String, into r: inout Result) {
+    func parseServer(_ item: JSONValue, path: @autoclosure () -> JSONPath, file: String, into r: inout Result) {
         guard let o = item.objectValue else {
-            warn(&r, file, path, "skipped: a message must be an object, not \(item.typeDescription)")
+            warn(&r, file, path(), "skipped: a message must be an object, not \(item.typeDescription)")
             return
         }
         let missing = InboxFeedParser.requiredServerKeys.filter { o[$0] == nil }
         if !missing.isEmpty {
-            warn(&r, file, path, "skipped: missing \(missing.joined(separator: ", ")) (the SDK keeps a message only with all of inbox_id, order, rt, text, action_type and status)")
+            warn(&r, file, path(), "skipped: missing \(missing.joined(separator: ", ")) (the SDK keeps a message only with all of inbox_id, order, rt, text, action_type and status)")
             return
         }
         guard let code = o["inbox_id"]?.stringValue, !code.isEmpty else {
-            warn(&r, file, path, "skipped: inbox_id is \(o["inbox_id"]!.quoted), it must be a non-empty string")
+            warn(&r, file, path(), "skipped: inbox_id is \(o["inbox_id"]!.quoted), it must be a non-empty string")
             return
         }
         guard let raw = InboxFeedParser.integer(o["status"]!), let status = InboxStatus(rawValue: raw) else {
-            warn(&r, file, path, "skipped: status \(o["status"]!.quoted) is not one of 0–5")
+            warn(&r, file, path(), "skipped: status \(o["status"]!.quoted) is not one of 0–5")
             return
         }
         if status == .deleted {
-            warn(&r, file, path, "skipped: status 4 (deleted); the full-list request drops deleted messages")
+            warn(&r, file, path(), "skipped: status 4 (deleted); the full-list request drops deleted messages")
             return
         }
-        var m = InboxMessage(code: code, status: status, source: file)
-        m.sortOrder = InboxFeedParser.text(o["order"]!)
-        m.title = o["title"]?.stringValue
-        m.message = o["text"]?.stringValue
-        m.inboxHash = o["hash"].flatMap(InboxFeedParser.text)
-        m.sendDate = o["send_date"].flatMap(InboxFeedParser.unixDate)
-        m.expirationDate = InboxFeedParser.unixDate(o["rt"]!)
-        if m.expirationDate == nil {
-            warn(&r, file, path.key("rt"), "\(o["rt"]!.quoted) is not Unix seconds; the message gets no expiry date")
+        // Fields are worked out first and the message is built once, straight into the result: filling in a
+        // `var` message and appending it copied the whole message, once per message of a large feed.
+        let expiration = InboxFeedParser.unixDate(o["rt"]!)
+        if expiration == nil {
+            warn(&r, file, path().key("rt"), "\(o["rt"]!.quoted) is not Unix seconds; the message gets no expiry date")
         }
-        m.imageUrl = o["image"]?.stringValue
+        var actionParams: JSONObject?
         if let ap = o["action_params"] {
             switch ap {
             case .string(let s) where s.isEmpty:
                 break
             case .string(let s):
                 if let parsed = try? JSONParser.parse(s), let obj = parsed.objectValue {
-                    m.actionParams = obj
+                    actionParams = obj
                 } else {
-                    warn(&r, file, path.key("action_params"), "is not a JSON object encoded as a string; actionParams is nil (no buttons, displayType, pin or link)")
+                    warn(&r, file, path().key("action_params"), "is not a JSON object encoded as a string; actionParams is nil (no buttons, displayType, pin or link)")
                 }
             case .object:
-                warn(&r, file, path.key("action_params"), "is an object, but the iOS SDK parses action_params only from a JSON string; actionParams is nil (no buttons, displayType, pin or link). Encode it as a string")
+                warn(&r, file, path().key("action_params"), "is an object, but the iOS SDK parses action_params only from a JSON string; actionParams is nil (no buttons, displayType, pin or link). Encode it as a string")
             case .null:
                 break
             default:
-                warn(&r, file, path.key("action_params"), "is \(ap.typeDescription), not a JSON string; actionParams is nil")
+                warn(&r, file, path().key("action_params"), "is \(ap.typeDescription), not a JSON string; actionParams is nil")
             }
         }
-        if let a = m.actionParams?["attachment"]?.stringValue, a.hasPrefix("http://") || a.hasPrefix("https://") {
-            m.attachmentUrl = a
+        var attachment: String?
+        if let a = actionParams?["attachment"]?.stringValue, a.hasPrefix("http://") || a.hasPrefix("https://") {
+            attachment = a
         }
-        r.messages.append(m)
+        r.messages.append(InboxMessage(
+            code: code, title: o["title"]?.stringValue, message: o["text"]?.stringValue, imageUrl: o["image"]?.stringValue,
+            sendDate: o["send_date"].flatMap(InboxFeedParser.unixDate), expirationDate: expiration,
+            sortOrder: InboxFeedParser.text(o["order"]!), inboxHash: o["hash"].flatMap(InboxFeedParser.text),
+            actionParams: actionParams, attachmentUrl: attachment, status: status, source: file))
     }
 
     // MARK: APNs inbox pushes
 
-    func parsePush(_ o: JSONObject, path: JSONPath, file: String, into r: inout Result) {
+    func parsePush(_ o: JSONObject, path: @autoclosure () -> JSONPath, file: String, into r: inout Result) {
         var problems: [String] = []
         if o["pw_inbox"]?.stringValue == nil { problems.append(o["pw_inbox"] == nil ? "no pw_inbox" : "pw_inbox is not a string") }
         let params = o["inbox_params"]?.objectValue
         if params == nil { problems.append(o["inbox_params"] == nil ? "no inbox_params" : "inbox_params is not an object") }
         else if params?["rt"]?.stringValue == nil { problems.append(params?["rt"] == nil ? "no inbox_params.rt" : "inbox_params.rt is not a string") }
         if !problems.isEmpty {
-            warn(&r, file, path, "skipped: not an inbox push (\(problems.joined(separator: ", "))); the SDK shows it as a regular notification only")
+            warn(&r, file, path(), "skipped: not an inbox push (\(problems.joined(separator: ", "))); the SDK shows it as a regular notification only")
             return
         }
         let code = o["pw_inbox"]!.stringValue!
@@ -172,7 +175,7 @@ public struct InboxFeedParser {
         let rt = params!["rt"]!.stringValue!
         m.expirationDate = localMidnight(rt)
         if m.expirationDate == nil {
-            warn(&r, file, path.key("inbox_params").key("rt"), "\(JSONValue.string(rt).quoted) is not yyyy-MM-dd; the SDK gives the message no expiry date, so it never expires locally")
+            warn(&r, file, path().key("inbox_params").key("rt"), "\(JSONValue.string(rt).quoted) is not yyyy-MM-dd; the SDK gives the message no expiry date, so it never expires locally")
         }
         m.imageUrl = params!["image"]?.stringValue
         m.actionParams = o
@@ -316,6 +319,16 @@ extension InboxFeedParser {
     /// Several files merged into one feed: for a code seen twice, a server copy wins over a push copy (as
     /// `updateAllMessages` drops the push entry); otherwise the later file's copy wins. Both are reported.
     public static func combine(_ results: [Result]) -> Result {
+        // One file without a repeated code (the usual case, and every large feed) is already the answer: no copy.
+        if let only = results.first, results.count == 1 {
+            var codes = Set<String>(minimumCapacity: only.messages.count)
+            var repeated = false
+            for i in only.messages.indices where !codes.insert(only.messages[i].code).inserted {
+                repeated = true
+                break
+            }
+            if !repeated { return only }
+        }
         var out = Result()
         var at: [String: Int] = [:]
         for r in results {

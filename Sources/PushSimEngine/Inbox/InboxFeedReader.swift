@@ -8,8 +8,11 @@ public enum InboxFeedReader {
     /// bare array) are split item by item; anything else, and any syntax error, goes through the full parser so its
     /// error names the line and column.
     public static func read(_ bytes: [UInt8], file: String, parser: InboxFeedParser) throws -> InboxFeedParser.Result {
-        var splitter = Splitter(bytes: bytes)
-        guard let found = splitter.messageRanges() else {
+        let split = bytes.withUnsafeBufferPointer { buffer in
+            var splitter = Splitter(bytes: buffer)
+            return splitter.messageRanges()
+        }
+        guard let found = split else {
             return try parser.parse(JSONParser.parse(bytes: bytes), file: file)
         }
         var r = InboxFeedParser.Result()
@@ -21,27 +24,30 @@ public enum InboxFeedReader {
         case .messages: path = JSONPath("messages")
         case .response: path = JSONPath("response").key("messages")
         }
-        for (k, range) in found.items.enumerated() {
-            guard let item = try? JSONParser.parse(bytes: Array(bytes[range])) else {
-                // The whole document again, so the syntax error names the file's own line and column.
-                return try parser.parse(JSONParser.parse(bytes: bytes), file: file)
+        // Each item is parsed where it lies in the file's bytes, without copying it out.
+        let ok = bytes.withUnsafeBufferPointer { buffer in
+            for (k, range) in found.items.enumerated() {
+                guard let item = try? JSONParser.parse(buffer: UnsafeBufferPointer(rebasing: buffer[range])) else { return false }
+                if found.wrapper == .bare { parser.parseItem(item, path: path.index(k), file: file, fileName: name, into: &r) }
+                else { parser.parseServer(item, path: path.index(k), file: file, into: &r) }
             }
-            if found.wrapper == .bare { parser.parseItem(item, path: path.index(k), file: file, fileName: name, into: &r) }
-            else { parser.parseServer(item, path: path.index(k), file: file, into: &r) }
+            return true
         }
-        return r
+        // On a syntax error, the whole document again, so the error names the file's own line and column.
+        return ok ? r : try parser.parse(JSONParser.parse(bytes: bytes), file: file)
     }
 }
 
 /// Finds the byte ranges of the items of the feed's message array; nil when the document is some other shape or
 /// not well formed (the full parser then reports it).
 struct Splitter {
-    let bytes: [UInt8]
+    /// Raw bytes: this pass walks every byte of the file, and array bounds checks showed in its profile.
+    let bytes: UnsafeBufferPointer<UInt8>
     var i = 0
 
     enum Wrapper { case bare, messages, response }
 
-    init(bytes: [UInt8]) {
+    init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { i = 3 }
     }
@@ -106,7 +112,7 @@ struct Splitter {
             i += 1
             space()
             // Keys with escapes are decoded by the real parser; plain keys are compared as bytes.
-            let key = (try? JSONParser.parse(bytes: Array(bytes[keyRange])).stringValue) ?? nil
+            let key = (try? JSONParser.parse(buffer: UnsafeBufferPointer(rebasing: bytes[keyRange])).stringValue) ?? nil
             guard let key, member(key, &self) else { return false }
             space()
             guard let c = peek else { return false }

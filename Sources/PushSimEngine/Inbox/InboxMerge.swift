@@ -10,6 +10,9 @@ public enum InboxMerge {
         public var dropped: [String]
         /// Codes whose local status was ahead and kept (the SDK re-sends it to the server).
         public var keptLocal: [String]
+        /// Whether a code appears more than once in the feed (then `writes` holds it more than once, and only
+        /// writing them in order keeps the last).
+        public var repeatedCodes = false
 
         public static func == (a: Result, b: Result) -> Bool {
             a.messages == b.messages && a.dropped == b.dropped && a.keptLocal == b.keptLocal
@@ -53,6 +56,8 @@ public enum InboxMerge {
             }
         }
         let dropped = stored.count == seen.count && writes.isEmpty ? [] : stored.keys.filter { !seen.contains($0) }.sorted()
-        return Result(messages: [], writes: writes, dropped: dropped, keptLocal: kept)
+        var r = Result(messages: [], writes: writes, dropped: dropped, keptLocal: kept)
+        r.repeatedCodes = seen.count != feed.count
+        return r
     }
 }

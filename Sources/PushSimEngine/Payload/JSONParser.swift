@@ -13,22 +13,35 @@ public enum JSONParser {
     public static let maxDepth = 512
 
     public static func parse(_ text: String) throws(JSONSyntaxError) -> JSONValue {
-        try parse(bytes: Array(text.utf8))
+        // A native string's UTF-8 is parsed in place, without copying it into an array first.
+        var text = text
+        return try text.withUTF8 { buffer in Result { () throws(JSONSyntaxError) in try parse(buffer: buffer) } }.get()
     }
 
     public static func parse(bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
-        var p = Parser(bytes: bytes)
+        try bytes.withUnsafeBufferPointer { buffer in Result { () throws(JSONSyntaxError) in try parse(buffer: buffer) } }.get()
+    }
+
+    /// Parse bytes the caller keeps alive for the call (a slice of a larger document is parsed without a copy;
+    /// error positions are then relative to the slice).
+    public static func parse(buffer: UnsafeBufferPointer<UInt8>) throws(JSONSyntaxError) -> JSONValue {
+        var p = Parser(bytes: buffer)
         return try p.document()
     }
 }
 
+/// Works on raw bytes rather than an array: no bounds checks or copies in the hot loops (every index is checked
+/// against `bytes.count` by hand before it is read).
 private struct Parser {
-    let bytes: [UInt8]
+    let bytes: UnsafeBufferPointer<UInt8>
     var i = 0
     var depth = 0
+    /// The members of the objects being parsed, innermost last (see `object()`).
+    var members: [JSONObject.Member] = []
 
-    init(bytes: [UInt8]) {
+    init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
+        members.reserveCapacity(32)
         // A UTF-8 byte order mark is tolerated, as editors write one.
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { i = 3 }
     }
@@ -88,9 +101,9 @@ private struct Parser {
         }
     }
 
-    mutating func literal(_ word: String) throws(JSONSyntaxError) {
-        let w = Array(word.utf8)
-        guard i + w.count <= bytes.count, Array(bytes[i..<(i + w.count)]) == w else {
+    mutating func literal(_ word: StaticString) throws(JSONSyntaxError) {
+        let w = UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount)
+        guard i + w.count <= bytes.count, bytes[i..<(i + w.count)].elementsEqual(w) else {
             throw fail("unexpected \(describe(bytes[i])); expected a value")
         }
         i += w.count
@@ -104,9 +117,12 @@ private struct Parser {
     mutating func object() throws(JSONSyntaxError) -> JSONValue {
         try enter()
         i += 1
-        var obj = JSONObject()
         skipSpace()
-        if i < bytes.count && bytes[i] == UInt8(ascii: "}") { i += 1; depth -= 1; return .object(obj) }
+        if i < bytes.count && bytes[i] == UInt8(ascii: "}") { i += 1; depth -= 1; return .object(JSONObject()) }
+        // Members collect on a stack shared by every object being parsed (nested ones above this one's `base`),
+        // so each object is allocated once at its final size instead of growing member by member.
+        let base = members.count
+        var seen: [String: Int]?
         while true {
             skipSpace()
             guard i < bytes.count else { throw fail("unexpected end of file inside an object") }
@@ -118,7 +134,20 @@ private struct Parser {
             }
             i += 1
             skipSpace()
-            obj[key] = try value()
+            let v = try value()
+            // A repeated key keeps its first place and its last value, as JSONObject's subscript does. Large
+            // objects find repeats through a dictionary rather than a scan per key.
+            if seen == nil, members.count - base > JSONObject.indexThreshold {
+                var d = [String: Int](minimumCapacity: 2 * (members.count - base))
+                for k in base..<members.count { d[members[k].key] = k }
+                seen = d
+            }
+            if let d = seen != nil ? seen![key] : JSONObject.position(of: key, in: members, from: base) {
+                members[d].value = v
+            } else {
+                seen?[key] = members.count
+                members.append(JSONObject.Member(key: key, value: v))
+            }
             skipSpace()
             guard i < bytes.count else { throw fail("unexpected end of file; expected ',' or '}'") }
             if bytes[i] == UInt8(ascii: ",") { i += 1; continue }
@@ -126,6 +155,13 @@ private struct Parser {
             throw fail("unexpected \(describe(bytes[i])); expected ',' or '}'")
         }
         depth -= 1
+        // A fresh array of exactly this size (`Array(members[base...])` would adopt the whole stack's buffer, with
+        // its spare capacity, whenever the slice spans it).
+        var own: [JSONObject.Member] = []
+        own.reserveCapacity(members.count - base)
+        own.append(contentsOf: members[base...])
+        let obj = JSONObject(members: own)
+        while members.count > base { members.removeLast() }  // cheaper than removeSubrange's general path
         return .object(obj)
     }
 
@@ -150,7 +186,9 @@ private struct Parser {
 
     mutating func number() throws(JSONSyntaxError) -> Double {
         let start = i
-        if bytes[i] == UInt8(ascii: "-") { i += 1 }
+        let negative = bytes[i] == UInt8(ascii: "-")
+        if negative { i += 1 }
+        var integer = true
         func digits(_ p: inout Parser) -> Int {
             let s = p.i
             while p.i < p.bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(p.bytes[p.i]) { p.i += 1 }
@@ -163,15 +201,24 @@ private struct Parser {
             throw fail("a number needs digits")
         }
         if i < bytes.count, bytes[i] == UInt8(ascii: ".") {
+            integer = false
             i += 1
             if digits(&self) == 0 { throw fail("a number needs digits after '.'") }
         }
         if i < bytes.count, bytes[i] == UInt8(ascii: "e") || bytes[i] == UInt8(ascii: "E") {
+            integer = false
             i += 1
             if i < bytes.count, bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-") { i += 1 }
             if digits(&self) == 0 { throw fail("a number needs digits in its exponent") }
         }
-        let text = String(decoding: bytes[start..<i], as: UTF8.self)
+        // Integers of up to 15 digits are exact in a Double, so they skip the text conversion (a feed has millions).
+        if integer, i - start - (negative ? 1 : 0) <= 15 {
+            var v: Int64 = 0
+            for k in (negative ? start + 1 : start)..<i { v = v * 10 + Int64(bytes[k] - UInt8(ascii: "0")) }
+            let d = Double(v)
+            return negative ? -d : d
+        }
+        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<i]), as: UTF8.self)
         // Out-of-range literals become ±infinity; the payload rules treat non-finite numbers as invalid.
         return Double(text) ?? (text.hasPrefix("-") ? -.infinity : .infinity)
     }
@@ -194,22 +241,23 @@ private struct Parser {
         return v
     }
 
-    /// Append a scalar to a UTF-8 buffer (escapes are decoded straight into the bytes the string is built from).
-    static func appendUTF8(_ v: UInt32, to out: inout [UInt8]) {
+    /// Write a scalar as UTF-8 at `out[n...]`, advancing `n` (escapes are decoded straight into the string's bytes).
+    static func putUTF8(_ v: UInt32, _ out: UnsafeMutableBufferPointer<UInt8>, _ n: inout Int) {
         switch v {
-        case 0..<0x80: out.append(UInt8(v))
+        case 0..<0x80:
+            out[n] = UInt8(v); n += 1
         case 0x80..<0x800:
-            out.append(UInt8(0xC0 | (v >> 6)))
-            out.append(UInt8(0x80 | (v & 0x3F)))
+            out[n] = UInt8(0xC0 | (v >> 6))
+            out[n + 1] = UInt8(0x80 | (v & 0x3F)); n += 2
         case 0x800..<0x10000:
-            out.append(UInt8(0xE0 | (v >> 12)))
-            out.append(UInt8(0x80 | ((v >> 6) & 0x3F)))
-            out.append(UInt8(0x80 | (v & 0x3F)))
+            out[n] = UInt8(0xE0 | (v >> 12))
+            out[n + 1] = UInt8(0x80 | ((v >> 6) & 0x3F))
+            out[n + 2] = UInt8(0x80 | (v & 0x3F)); n += 3
         default:
-            out.append(UInt8(0xF0 | (v >> 18)))
-            out.append(UInt8(0x80 | ((v >> 12) & 0x3F)))
-            out.append(UInt8(0x80 | ((v >> 6) & 0x3F)))
-            out.append(UInt8(0x80 | (v & 0x3F)))
+            out[n] = UInt8(0xF0 | (v >> 18))
+            out[n + 1] = UInt8(0x80 | ((v >> 12) & 0x3F))
+            out[n + 2] = UInt8(0x80 | ((v >> 6) & 0x3F))
+            out[n + 3] = UInt8(0x80 | (v & 0x3F)); n += 4
         }
     }
 
@@ -221,15 +269,33 @@ private struct Parser {
         while k < bytes.count {
             let b = bytes[k]
             if b == UInt8(ascii: "\"") {
-                let s = String(decoding: bytes[i..<k], as: UTF8.self)
+                let s = String(decoding: UnsafeBufferPointer(rebasing: bytes[i..<k]), as: UTF8.self)
                 i = k + 1
                 return s
             }
             if b == UInt8(ascii: "\\") || b < 0x20 || b >= 0x80 { break }
             k += 1
         }
-        var out: [UInt8] = Array(bytes[i..<k])
-        i = k
+        // Find the closing quote first: the raw length bounds the decoded one (every escape is at least as long
+        // as the UTF-8 it stands for), so the string is decoded once, straight into its own storage.
+        var end = k
+        while end < bytes.count, bytes[end] != UInt8(ascii: "\"") { end += bytes[end] == UInt8(ascii: "\\") ? 2 : 1 }
+        // Without a closing quote the decoder stops at the precise error; until then it needs room for the rest.
+        let capacity = min(end, bytes.count) - i
+        var failure: JSONSyntaxError?
+        let s = String(unsafeUninitializedCapacity: capacity) { out in
+            do throws(JSONSyntaxError) { return try decodeEscaped(from: open, plainUpTo: k, into: out) }
+            catch { failure = error; return 0 }
+        }
+        if let failure { throw failure }
+        return s
+    }
+
+    /// Decodes the body of the string opened at `open` from `i` (the bytes before `plainUpTo` need no decoding)
+    /// into `out`, leaving `i` after the closing quote; returns the number of bytes written.
+    mutating func decodeEscaped(from open: Int, plainUpTo k: Int, into out: UnsafeMutableBufferPointer<UInt8>) throws(JSONSyntaxError) -> Int {
+        var n = 0
+        while i < k { out[n] = bytes[i]; n += 1; i += 1 }
         while true {
             guard i < bytes.count else { throw fail("a string is never closed", at: open) }
             let b = bytes[i]
@@ -241,12 +307,12 @@ private struct Parser {
                 let e = bytes[i]
                 i += 1
                 switch e {
-                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): out.append(e)
-                case UInt8(ascii: "b"): out.append(0x08)
-                case UInt8(ascii: "f"): out.append(0x0C)
-                case UInt8(ascii: "n"): out.append(0x0A)
-                case UInt8(ascii: "r"): out.append(0x0D)
-                case UInt8(ascii: "t"): out.append(0x09)
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): out[n] = e; n += 1
+                case UInt8(ascii: "b"): out[n] = 0x08; n += 1
+                case UInt8(ascii: "f"): out[n] = 0x0C; n += 1
+                case UInt8(ascii: "n"): out[n] = 0x0A; n += 1
+                case UInt8(ascii: "r"): out[n] = 0x0D; n += 1
+                case UInt8(ascii: "t"): out[n] = 0x09; n += 1
                 case UInt8(ascii: "u"):
                     var code = try hex4()
                     if (0xD800...0xDBFF).contains(code), i + 1 < bytes.count,
@@ -259,7 +325,7 @@ private struct Parser {
                         } else { i = save }
                     }
                     if (0xD800...0xDFFF).contains(code) { code = 0xFFFD }  // a lone surrogate becomes U+FFFD
-                    Parser.appendUTF8(code, to: &out)
+                    Parser.putUTF8(code, out, &n)
                 default: throw fail("unknown escape '\\\(Character(Unicode.Scalar(e)))'", at: i - 2)
                 }
                 continue
@@ -283,13 +349,15 @@ private struct Parser {
                     let b1 = bytes[i + 1]
                     if (b == 0xF0 && b1 < 0x90) || (b == 0xF4 && b1 >= 0x90) { throw fail("invalid UTF-8 (out of range)") }
                 }
-                out.append(contentsOf: bytes[i..<(i + len)])
+                for j in 0..<len { out[n + j] = bytes[i + j] }
+                n += len
                 i += len
                 continue
             }
-            out.append(b)
+            out[n] = b
+            n += 1
             i += 1
         }
-        return String(decoding: out, as: UTF8.self)
+        return n
     }
 }

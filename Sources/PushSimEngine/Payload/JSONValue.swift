@@ -38,41 +38,91 @@ public enum JSONValue: Sendable, Equatable {
     public subscript(key: String) -> JSONValue? { objectValue?[key] }
 }
 
-/// A JSON object that remembers key order. Lookups go through an index; a repeated key keeps its last value.
+/// A JSON object that remembers key order; a repeated key keeps its first position and its last value.
+///
+/// Members live in one array in order. Payload objects are small (a feed holds millions of 2–12 key objects), and
+/// a linear scan over a few keys beats hashing them while costing one allocation instead of a keys array plus a
+/// dictionary; only objects larger than `indexThreshold` build a key → position index for their lookups.
 public struct JSONObject: Sendable, Equatable, ExpressibleByDictionaryLiteral, Sequence {
-    public private(set) var keys: [String] = []
-    private var storage: [String: JSONValue] = [:]
+    public typealias Element = (key: String, value: JSONValue)
+
+    struct Member: Sendable, Equatable {
+        var key: String
+        var value: JSONValue
+    }
+
+    /// Up to this many members lookups scan the array; above it they go through `index`. A getInboxMessages item
+    /// has about a dozen keys and is looked up about fifteen times, once: scanning is cheaper than hashing there.
+    static let indexThreshold = 16
+
+    private var members: [Member] = []
+    /// Key → position in `members`; nil while the object is small.
+    private var index: [String: Int]?
 
     public init() {}
     public init(dictionaryLiteral elements: (String, JSONValue)...) {
-        for (k, v) in elements { self[k] = v }
+        self.init(elements)
     }
     public init(_ pairs: [(String, JSONValue)]) {
+        members.reserveCapacity(pairs.count)
         for (k, v) in pairs { self[k] = v }
     }
 
+    public var keys: [String] { members.map(\.key) }
+    public var count: Int { members.count }
+    public var isEmpty: Bool { members.isEmpty }
+
+    /// Room for `n` members without regrowing (the parser knows no count up front, callers building one may).
+    public mutating func reserveCapacity(_ n: Int) { members.reserveCapacity(n) }
+
+    /// Members with distinct keys, in order (the parser builds them).
+    init(members: [Member]) {
+        self.members = members
+        if members.count > JSONObject.indexThreshold { buildIndex() }
+    }
+
+    private func position(of key: String) -> Int? {
+        if let index { return index[key] }
+        return JSONObject.position(of: key, in: members, from: 0)
+    }
+
+    /// The position of `key` in `members[from...]` by a scan.
+    static func position(of key: String, in members: [Member], from: Int) -> Int? {
+        // Comparing the UTF-8 lengths first (stored, so free) skips most full string comparisons.
+        let length = key.utf8.count
+        for i in from..<members.count where members[i].key.utf8.count == length && members[i].key == key { return i }
+        return nil
+    }
+
     public subscript(key: String) -> JSONValue? {
-        get { storage[key] }
+        get { position(of: key).map { members[$0].value } }
         set {
             if let newValue {
-                if storage.updateValue(newValue, forKey: key) == nil { keys.append(key) }
-            } else if storage.removeValue(forKey: key) != nil {
-                keys.removeAll { $0 == key }
+                if let i = position(of: key) {
+                    members[i].value = newValue
+                } else {
+                    members.append(Member(key: key, value: newValue))
+                    if index != nil { index![key] = members.count - 1 } else if members.count > JSONObject.indexThreshold { buildIndex() }
+                }
+            } else if let i = position(of: key) {
+                members.remove(at: i)
+                if index != nil { buildIndex() }
             }
         }
     }
 
-    public var count: Int { keys.count }
-    public var isEmpty: Bool { keys.isEmpty }
+    private mutating func buildIndex() {
+        var d = [String: Int](minimumCapacity: members.count)
+        for (i, m) in members.enumerated() { d[m.key] = i }
+        index = d
+    }
 
-    public func makeIterator() -> AnyIterator<(key: String, value: JSONValue)> {
-        var i = 0
-        let keys = self.keys, storage = self.storage
-        return AnyIterator {
-            guard i < keys.count else { return nil }
-            defer { i += 1 }
-            return (keys[i], storage[keys[i]]!)
-        }
+    /// Same members in the same order (the index is derived, so it does not take part).
+    public static func == (a: JSONObject, b: JSONObject) -> Bool { a.members == b.members }
+
+    public func makeIterator() -> AnyIterator<Element> {
+        var it = members.makeIterator()
+        return AnyIterator { it.next().map { ($0.key, $0.value) } }
     }
 }
 

@@ -23,12 +23,12 @@ extension JSONValue {
             out += "]"
         case .object(let o):
             out += "{"
-            let keys = sortedKeys ? o.keys.sorted() : o.keys
-            for (k, key) in keys.enumerated() {
+            let members = sortedKeys ? o.sorted { $0.key < $1.key } : Array(o)
+            for (k, m) in members.enumerated() {
                 if k > 0 { out += "," }
-                JSONValue.writeString(key, into: &out)
+                JSONValue.writeString(m.key, into: &out)
                 out += ":"
-                o[key]!.write(into: &out, sortedKeys: sortedKeys)
+                m.value.write(into: &out, sortedKeys: sortedKeys)
             }
             out += "}"
         }
