@@ -21,7 +21,7 @@ import PushSimStore
 
     func write(_ json: String, in dir: String, name: String = "feed.json") -> String {
         let p = dir + "/" + name
-        FileManager.default.createFile(atPath: p, contents: Data(json.utf8))
+        _ = FileManager.default.createFile(atPath: p, contents: Data(json.utf8))
         return p
     }
 
