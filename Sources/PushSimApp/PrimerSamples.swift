@@ -37,7 +37,7 @@ struct PrimerSampleSpec {
         PrimerSampleSpec(file: "alert.json", title: "System alert",
                          summary: "The default style: a UIAlertController with Not now | Allow, then iOS's own prompt."),
         PrimerSampleSpec(file: "sheet-bottom.json", title: "Bottom sheet",
-                         summary: "The sheet slides up with a grabber, the bell badge and full-width buttons."),
+                         summary: "The sheet slides up with a grabber, a hero image and full-width buttons."),
         PrimerSampleSpec(file: "sheet-top.json", title: "Top banner",
                          summary: "A notification-like banner drops from the top with [Not now] [Allow] in a row."),
         PrimerSampleSpec(file: "sheet-center.json", title: "Centred dialog (sample app)",
