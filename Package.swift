@@ -32,6 +32,7 @@ let package = Package(
         // 5. Store: what survives a restart, in SQLite.
         .target(name: "PushSimStore", dependencies: [
             "PushSimEngine", .product(name: "GRDB", package: "GRDB.swift"),
+            .product(name: "GRDBSQLite", package: "GRDB.swift"),
         ]),
         // Scenes and the shared runtime (headless runner, script steps, event log).
         .target(name: "PushSimApp", dependencies: [

@@ -74,3 +74,16 @@ import Testing
         #expect(try InboxStore(store).statuses() == ["x": .created])
     }
 }
+
+/// The raw statement read behind every load returns exactly what was saved, whatever the code's characters.
+@Suite struct InboxStoreRawReadTests {
+    @Test func statusesReadBackExactlyIncludingNonASCIICodes() throws {
+        let s = InboxStore(try Store(inMemory: ()))
+        let saved: [String: InboxStatus] = ["plain": .delivered, "日本語-コード": .read, "emoji-🎉": .action, "": .deleted,
+                                            "quote\"and\\slash": .created]
+        try s.save(saved, at: Date(timeIntervalSince1970: 0))
+        #expect(try s.statuses() == saved)
+        // Read twice: the statement is reset and can be stepped again.
+        #expect(try s.statuses() == saved)
+    }
+}
