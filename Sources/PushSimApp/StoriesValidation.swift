@@ -1,49 +1,44 @@
-// `pushsim validate` for stories payloads: every finding with its file and JSON path, and the report formats.
+// `pushsim validate` for stories payloads: every notification's diagnostics with their source paths, and local
+// images that do not exist. Also the stories-only entry points kept from before validate knew other kinds.
 
 import Foundation
 import PushSimEngine
 
 public enum StoriesValidation {
-    public struct Finding: Equatable, Sendable {
-        public var severity: Diagnostic.Severity
-        public var file: String
-        public var path: String
-        public var message: String
-    }
+    public typealias Finding = PayloadValidation.Finding
+    public typealias FileReport = PayloadValidation.FileReport
 
-    public struct FileReport: Equatable, Sendable {
-        public var file: String
-        /// `createMessage request, 5 valid pages`, or why the file could not be checked.
-        public var summary: String
-        public var findings: [Finding]
-        /// The file could not be read or is not JSON (exit status 2).
-        public var unreadable: Bool
-    }
-
-    /// Check one file: read, recognise the shape, parse every notification, and look for local images.
+    /// Check one file as a stories payload, whatever its shape.
     public static func check(_ path: String) -> FileReport {
-        let name = InputFile.displayName(path)
-        let doc: JSONValue
-        do {
-            doc = try InputFile.readJSON(path)
-        } catch {
-            let message = error.message.hasPrefix(name + ": ") ? String(error.message.dropFirst(name.count + 2)) : error.message
-            return FileReport(file: name, summary: "unreadable", findings: [Finding(severity: .error, file: name, path: "", message: message)], unreadable: true)
-        }
-        let inputs: [StoriesInput]
+        PayloadValidation.check(path, options: PayloadValidation.Options(kind: .stories))
+    }
+
+    /// Recognise the stories shape, parse every notification, and look for local images.
+    /// - Parameter onlyStoriesNotifications: check only the notifications that carry `pw_stories` (when the same
+    ///   request is also checked as an inbox feed, its other notifications are inbox messages, not broken stories).
+    static func lint(_ doc: JSONValue, source: PayloadValidation.Source, onlyStoriesNotifications: Bool = false) -> PayloadValidation.Lint {
+        var inputs: [StoriesInput]
         do {
             inputs = try StoriesInput.readAll(doc)
         } catch {
-            return FileReport(file: name, summary: "not a stories payload", findings: [Finding(severity: .error, file: name, path: "", message: error.message)], unreadable: false)
+            return PayloadValidation.Lint(summary: "not a stories payload", diagnostics: [Diagnostic(.error, path: "", error.message)])
         }
-        var findings: [Finding] = []
+        let total = inputs.count
+        if onlyStoriesNotifications {
+            inputs = inputs.filter { PayloadValidation.mentionsStories(.object($0.userInfo), depth: 0) }
+        }
+        var diagnostics: [Diagnostic] = []
         for input in inputs {
-            findings += input.payload.diagnostics.map { Finding(severity: $0.severity, file: name, path: $0.path, message: $0.message) }
-            if path != "-" { findings += missingLocalImages(input.payload, payloadPath: path, file: name) }
+            diagnostics += input.payload.diagnostics
+            if source.path != "-" { diagnostics += missingLocalImages(input.payload, payloadPath: source.path) }
+        }
+        guard let first = inputs.first else {
+            return PayloadValidation.Lint(summary: "stories payload, no notification with pw_stories", diagnostics: diagnostics)
         }
         let pages = inputs.map { String($0.payload.pages.count) }.joined(separator: "+")
-        let summary = "\(inputs[0].shape.rawValue)\(inputs.count > 1 ? " with \(inputs.count) notifications" : ""), \(pages) valid page\(pages == "1" ? "" : "s")"
-        return FileReport(file: name, summary: summary, findings: findings, unreadable: false)
+        let count = inputs.count == total ? (total > 1 ? " with \(total) notifications" : "") : " with \(inputs.count) of \(total) notifications carrying pw_stories"
+        let summary = "stories payload (\(first.shape.rawValue)\(count)), \(pages) valid page\(pages == "1" ? "" : "s")"
+        return PayloadValidation.Lint(summary: summary, diagnostics: diagnostics)
     }
 
     /// The local file a `file:` URL names: relative ones are resolved against the payload's folder.
@@ -64,63 +59,19 @@ public enum StoriesValidation {
         return base.appendingPathComponent(rest).standardizedFileURL.path
     }
 
-    static func missingLocalImages(_ payload: StoriesPayload, payloadPath: String, file: String) -> [Finding] {
-        var out: [Finding] = []
+    static func missingLocalImages(_ payload: StoriesPayload, payloadPath: String) -> [Diagnostic] {
+        var out: [Diagnostic] = []
         for (i, page) in payload.pages.enumerated() {
             guard let local = localPath(of: page.image, payloadPath: payloadPath), !FileManager.default.fileExists(atPath: local) else { continue }
             let imagePath = payload.pagePaths.indices.contains(i) ? payload.pagePaths[i] + ".image" : "page \(i + 1) image"
-            out.append(Finding(severity: .warning, file: file, path: imagePath,
-                               message: "\(JSONValue.string(page.image).quoted) points at \(local), which does not exist; the page will show the image placeholder"))
+            out.append(Diagnostic(path: imagePath,
+                                  "\(JSONValue.string(page.image).quoted) points at \(local), which does not exist; the page will show the image placeholder"))
         }
         return out
     }
 
-    public static func text(_ reports: [FileReport]) -> String {
-        var out = ""
-        for r in reports {
-            if r.findings.isEmpty { out += "\(r.file): ok (\(r.summary))\n"; continue }
-            for f in r.findings {
-                out += "\(f.file): \(f.severity.rawValue): \(f.path.isEmpty ? "" : f.path + ": ")\(f.message)\n"
-            }
-        }
-        let all = reports.flatMap(\.findings)
-        let errors = all.filter { $0.severity == .error }.count
-        func plural(_ n: Int, _ w: String) -> String { "\(n) \(w)\(n == 1 ? "" : "s")" }
-        out += "\(plural(reports.count, "file")) checked: \(plural(errors, "error")), \(plural(all.count - errors, "warning"))\n"
-        return out
-    }
-
-    public static func json(_ reports: [FileReport]) -> String {
-        JSONValue.array(reports.flatMap(\.findings).map {
-            .object(["severity": .string($0.severity.rawValue), "file": .string($0.file), "path": .string($0.path), "message": .string($0.message)])
-        }).jsonText() + "\n"
-    }
-
-    public static func junit(_ reports: [FileReport]) -> String {
-        func line(_ f: Finding) -> String { (f.path.isEmpty ? "" : f.path + ": ") + f.message }
-        let failing = reports.filter { $0.findings.contains { $0.severity == .error } }.count
-        var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        out += "<testsuites name=\"pushsim validate\" tests=\"\(reports.count)\" failures=\"\(failing)\">\n"
-        out += "  <testsuite name=\"stories payloads\" tests=\"\(reports.count)\" failures=\"\(failing)\">\n"
-        for r in reports {
-            out += "    <testcase classname=\"pushsim.validate\" name=\"\(XMLText.escape(r.file))\">\n"
-            let errs = r.findings.filter { $0.severity == .error }
-            if let first = errs.first {
-                out += "      <failure message=\"\(XMLText.escape(line(first)))\">\(XMLText.escape(errs.map(line).joined(separator: "\n")))</failure>\n"
-            }
-            let warns = r.findings.filter { $0.severity == .warning }
-            if !warns.isEmpty {
-                out += "      <system-out>\(XMLText.escape(warns.map { "warning: " + line($0) }.joined(separator: "\n")))</system-out>\n"
-            }
-            out += "    </testcase>\n"
-        }
-        out += "  </testsuite>\n</testsuites>\n"
-        return out
-    }
-
-    /// 2 when a file could not be read as JSON, 1 when any error was found, else 0.
-    public static func exitStatus(_ reports: [FileReport]) -> Int32 {
-        if reports.contains(where: \.unreadable) { return 2 }
-        return reports.contains { $0.findings.contains { $0.severity == .error } } ? 1 : 0
-    }
+    public static func text(_ reports: [FileReport]) -> String { PayloadValidation.text(reports) }
+    public static func json(_ reports: [FileReport]) -> String { PayloadValidation.json(reports) }
+    public static func junit(_ reports: [FileReport]) -> String { PayloadValidation.junit(reports) }
+    public static func exitStatus(_ reports: [FileReport]) -> Int32 { PayloadValidation.exitStatus(reports) }
 }

@@ -1,20 +1,33 @@
-// `pushsim validate FILE...`: lint stories payloads and report every finding with its file and JSON path.
+// `pushsim validate FILE...`: lint stories payloads, inbox feeds, primer configs and in-app banners, and report
+// every finding with its file and JSON path.
 
 import ArgumentParser
+import Foundation
 import PushSimApp
 
 struct ValidateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "validate",
-        abstract: "Check stories payloads; exit 1 when any has an error, 2 when a file cannot be read as JSON.",
+        abstract: "Check payloads (stories, inbox feeds, primer configs, in-app banners); exit 1 on an error, 2 when a file is not JSON.",
         discussion: """
-        A payload with no valid page is an error (the device shows the plain notification instead); a dropped \
-        page, a clamped duration, a hidden button or a missing local image is a warning.
+        Each file's kind is told from its shape (pw_stories or a pages block: stories; response.messages, an array \
+        of messages, pw_inbox pushes or a createMessage request with inbox_image/inbox_date/inbox_days: inbox; \
+        builder setter names: primer; title/body with link, duration or id: banner), or forced with --kind. A \
+        createMessage request with both pw_stories and inbox keys is checked as both.
+
+        Errors mean the device would not show the experience as written (no valid story page, every inbox message \
+        skipped, a primer config `pushsim primer` refuses, a banner without a title or body). Warnings are what \
+        the SDK drops, degrades or ignores: a dropped page or button, a card shown as another kind, an expired \
+        message, an unsafe link, a setting the chosen style ignores, a missing local image.
         """
     )
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
         case text, json, junit
+    }
+
+    enum Kind: String, ExpressibleByArgument, CaseIterable {
+        case auto, stories, inbox, primer, banner
     }
 
     @Argument(help: ArgumentHelp("Payload files ('-' = standard input).", valueName: "file"))
@@ -23,14 +36,29 @@ struct ValidateCommand: ParsableCommand {
     @Option(help: "Output format: text, json or junit.")
     var format: Format = .text
 
-    func run() throws {
-        let reports = files.map(StoriesValidation.check)
-        switch format {
-        case .text: print(StoriesValidation.text(reports), terminator: "")
-        case .json: print(StoriesValidation.json(reports), terminator: "")
-        case .junit: print(StoriesValidation.junit(reports), terminator: "")
+    @Option(help: "What the files are: auto (told from each file's shape), stories, inbox, primer or banner.")
+    var kind: Kind = .auto
+
+    @Option(help: ArgumentHelp("The current time for inbox expiry, ISO 8601 (default: now).", valueName: "date"))
+    var now: String?
+
+    func validate() throws {
+        if let n = now, InboxCommand.parseDate(n) == nil {
+            throw ValidationError("--now must be an ISO 8601 date such as 2026-11-23T09:30:00Z (got '\(n)')")
         }
-        let status = StoriesValidation.exitStatus(reports)
+        if files.filter({ $0 == "-" }).count > 1 { throw ValidationError("standard input ('-') can be given once") }
+    }
+
+    func run() throws {
+        let options = PayloadValidation.Options(kind: kind == .auto ? nil : PayloadKind(rawValue: kind.rawValue),
+                                                now: now.flatMap(InboxCommand.parseDate) ?? Date())
+        let reports = files.map { PayloadValidation.check($0, options: options) }
+        switch format {
+        case .text: print(PayloadValidation.text(reports), terminator: "")
+        case .json: print(PayloadValidation.json(reports), terminator: "")
+        case .junit: print(PayloadValidation.junit(reports), terminator: "")
+        }
+        let status = PayloadValidation.exitStatus(reports)
         if status != 0 { throw ExitCode(status) }
     }
 }

@@ -1,0 +1,207 @@
+// `pushsim validate` for inbox feeds: the feed parser's warnings (skipped messages, pushes and notifications that
+// never reach the inbox), then, per message the inbox would hold, what InboxKit does with it: expiry, the card it
+// really gets, buttons and links it refuses or hides.
+
+import Foundation
+import PushSimEngine
+
+enum InboxValidation {
+    /// Where a message came from, which decides where its action params live in the file.
+    enum Origin { case server, push, request }
+
+    struct Item {
+        var path: JSONPath
+        var origin: Origin
+        var json: JSONObject?
+    }
+
+    static func lint(_ doc: JSONValue, source: PayloadValidation.Source, options: PayloadValidation.Options) -> PayloadValidation.Lint {
+        let parser = InboxFeedParser(now: options.now, timeZone: options.timeZone)
+        let parsed: InboxFeedParser.Result
+        do {
+            parsed = try parser.parse(doc, file: source.name)
+        } catch {
+            var message = error.description
+            if message.hasPrefix(source.name + ": ") { message.removeFirst(source.name.count + 2) }
+            return PayloadValidation.Lint(summary: "not an inbox feed", diagnostics: [Diagnostic(.error, path: "", message)])
+        }
+        let (shape, base, items) = layout(doc)
+        let fileName = (source.name as NSString).lastPathComponent
+        let paths = messagePaths(items, fileName: fileName)
+        let combined = InboxFeedParser.combine([parsed])
+        var diagnostics = combined.diagnostics.map { d -> Diagnostic in
+            var d = d
+            d.path = sourcePath(d.path, file: source.name, fileName: fileName, paths: paths)
+            return d
+        }
+        let isRequest = shape == "createMessage request"
+        let skipped = items.count - parsed.messages.count
+        if items.isEmpty {
+            diagnostics.append(Diagnostic(path: base.description, "the feed holds no messages; InboxKit shows its empty state"))
+        } else if parsed.messages.isEmpty {
+            diagnostics.append(Diagnostic(.error, path: base.description, isRequest
+                ? "none of the \(PayloadValidation.plural(items.count, "notification")) reaches the inbox, so the feed stays empty"
+                : "every message was skipped, so the inbox shows nothing from this file"))
+        }
+        var expired = 0
+        for m in combined.messages {
+            guard let item = paths[m.code] else { continue }
+            if m.isExpired(at: options.now) {
+                expired += 1
+                diagnostics.append(expiry(m, item: item, now: options.now))
+                continue
+            }
+            diagnostics += display(m, item: item)
+        }
+        var summary = "inbox feed (\(shape)), \(PayloadValidation.plural(items.count, isRequest ? "notification" : "message"))"
+        if skipped > 0 { summary += ", \(skipped) \(isRequest ? "not for the inbox" : "skipped")" }
+        if expired > 0 { summary += ", \(expired) expired" }
+        return PayloadValidation.Lint(summary: summary, diagnostics: diagnostics)
+    }
+
+    /// The shape's name, the path of the message list, and its items, chosen as `InboxFeedParser.parse` chooses.
+    static func layout(_ doc: JSONValue) -> (shape: String, base: JSONPath, items: [Item]) {
+        func list(_ a: [JSONValue], _ base: JSONPath, _ origin: (JSONObject?) -> Origin) -> [Item] {
+            a.enumerated().map { Item(path: base.index($0.offset), origin: origin($0.element.objectValue), json: $0.element.objectValue) }
+        }
+        let server: (JSONObject?) -> Origin = { _ in .server }
+        let either: (JSONObject?) -> Origin = { isPush($0) ? .push : .server }
+        switch doc {
+        case .array(let a):
+            let items = list(a, JSONPath(), either)
+            let pushes = items.filter { $0.origin == .push }.count
+            let shape = a.isEmpty ? "empty array" : pushes == items.count ? "array of APNs inbox pushes"
+                : pushes == 0 ? "array of getInboxMessages messages" : "array of messages and APNs pushes"
+            return (shape, JSONPath(), items)
+        case .object(let o):
+            if let msgs = o["response"]?["messages"]?.arrayValue, o["response"]?.objectValue != nil {
+                let base = JSONPath("response").key("messages")
+                return ("getInboxMessages response", base, list(msgs, base, server))
+            }
+            if let msgs = o["messages"]?.arrayValue {
+                return ("getInboxMessages response without its response wrapper", JSONPath("messages"), list(msgs, JSONPath("messages"), server))
+            }
+            if let notes = o["request"]?["notifications"]?.arrayValue, o["request"]?.objectValue != nil {
+                let base = JSONPath("request").key("notifications")
+                return ("createMessage request", base, list(notes, base, { _ in .request }))
+            }
+            if let notes = o["notifications"]?.arrayValue {
+                return ("createMessage request", JSONPath("notifications"), list(notes, JSONPath("notifications"), { _ in .request }))
+            }
+            return ("APNs inbox push", JSONPath(), [Item(path: JSONPath(), origin: .push, json: o)])
+        default:
+            return ("", JSONPath(), [])
+        }
+    }
+
+    static func isPush(_ o: JSONObject?) -> Bool {
+        guard let o else { return false }
+        return o["pw_inbox"] != nil || o["aps"] != nil || o["inbox_params"] != nil
+    }
+
+    /// Each message code's item, as the parser names codes: `inbox_id`, `pw_inbox`, or `FILE#N` for a request's
+    /// notification N. A later copy of a code replaces an earlier one unless a push would replace a server message
+    /// (`InboxFeedParser.combine` keeps the server copy).
+    static func messagePaths(_ items: [Item], fileName: String) -> [String: Item] {
+        var out: [String: Item] = [:]
+        for (i, item) in items.enumerated() {
+            let code: String?
+            switch item.origin {
+            case .server: code = item.json?["inbox_id"]?.stringValue
+            case .push: code = item.json?["pw_inbox"]?.stringValue
+            case .request: code = "\(fileName)#\(i + 1)"
+            }
+            guard let code else { continue }
+            if let old = out[code], old.origin != .push, item.origin == .push { continue }
+            out[code] = item
+        }
+        return out
+    }
+
+    /// The parser names paths `FILE:path` (or `FILE:code` for a repeated code); findings want the path alone.
+    static func sourcePath(_ path: String, file: String, fileName: String, paths: [String: Item]) -> String {
+        var rest = path
+        for prefix in [file + ":", fileName + ":"] where rest.hasPrefix(prefix) {
+            rest.removeFirst(prefix.count)
+            break
+        }
+        if rest == "(root)" { return "" }
+        if let item = paths[rest] { return item.path.description }
+        return rest
+    }
+
+    // MARK: per message
+
+    /// Where a key of the message's action params is written in the file: in `action_params` (a JSON string,
+    /// which the path reads into) for a server message, at the push's root, or in a request's `ios_root_params`;
+    /// with `inU`, inside the custom data (`u`, a request's `data`).
+    static func paramPath(_ item: Item, _ key: String, inU: Bool) -> JSONPath {
+        switch item.origin {
+        case .server: return inU ? item.path.key("action_params").key("u").key(key) : item.path.key("action_params").key(key)
+        case .push: return inU ? item.path.key("u").key(key) : item.path.key(key)
+        case .request: return item.path.key(inU ? "data" : "ios_root_params").key(key)
+        }
+    }
+
+    static func expiry(_ m: InboxMessage, item: Item, now: Date) -> Diagnostic {
+        let path: JSONPath
+        switch item.origin {
+        case .server: path = item.path.key("rt")
+        case .push: path = item.path.key("inbox_params").key("rt")
+        case .request: path = item.path.key(item.json?["inbox_date"] != nil ? "inbox_date" : "inbox_days")
+        }
+        let when = InboxFeed.iso8601(m.expirationDate ?? now)
+        return Diagnostic(path: path.description, "the message expired at \(when), before now (\(InboxFeed.iso8601(now))); the SDK drops it, so it is not shown (pass --now to check another moment)")
+    }
+
+    /// What the inbox does with a message it shows: the card it gets and the buttons and link it offers.
+    static func display(_ m: InboxMessage, item: Item) -> [Diagnostic] {
+        var out: [Diagnostic] = []
+        let row = InboxRow(m, forceCellKind: nil)
+        let p = m.actionParams ?? [:]
+        // readDisplayType's order: the root string wins, then `u`, then `userdata`.
+        let displayTypePath: JSONPath = p["displayType"]?.stringValue != nil ? paramPath(item, "displayType", inU: false)
+            : m.userData?["displayType"]?.stringValue != nil ? paramPath(item, "displayType", inU: true)
+            : item.origin == .request ? item.path.key("ios_root_params").key("userdata").key("displayType")
+            : paramPath(item, "userdata", inU: false).key("displayType")
+        if let d = row.resolution.displayType, InboxCellKind(rawValue: d) == nil {
+            let kinds = InboxCellKind.allCases.filter { $0 != .default }.map(\.rawValue).joined(separator: ", ")
+            out.append(Diagnostic(path: displayTypePath.description, "\(JSONValue.string(d).quoted) is not a card kind (\(kinds)); shown as \(row.kind.rawValue), chosen from the image and title"))
+        }
+        if let g = row.resolution.degrade {
+            let path = row.resolution.displayType != nil ? displayTypePath : item.path
+            out.append(Diagnostic(path: path.description, "shown as \(g.to.rawValue) instead of \(g.from.rawValue) because the message has \(g.reason)"))
+        }
+        // The buttons the SDK reads (spec §3.6): `buttons` in the action params, else in `u`; items need a title.
+        let inU = p["buttons"]?.arrayValue == nil
+        let raw = p["buttons"]?.arrayValue ?? m.userData?["buttons"]?.arrayValue ?? []
+        var decoded = row.buttons.makeIterator()
+        for (k, value) in raw.enumerated() {
+            let path = paramPath(item, "buttons", inU: inU).index(k)
+            guard let o = value.objectValue, let title = o["title"]?.stringValue, !title.isEmpty else {
+                out.append(Diagnostic(path: path.description, "skipped: a button needs a non-empty string title"))
+                continue
+            }
+            guard let button = decoded.next() else { break }
+            switch button.action {
+            case .openURL(let url) where InboxURLPolicy.isRefused(url):
+                out.append(Diagnostic(path: path.key("url").description, "\(JSONValue.string(url).quoted) uses a scheme the SDK refuses to open (\(refusedList)); the button \(JSONValue.string(title).quoted) only marks the message read"))
+            case .custom where !(o["url"]?.stringValue ?? "").isEmpty:
+                out.append(Diagnostic(path: path.key("url").description, "\(o["url"]!.quoted) has no scheme, so the button \(JSONValue.string(title).quoted) sends a custom action to the delegate instead of opening it"))
+            default:
+                break
+            }
+        }
+        if !row.buttons.isEmpty && !row.kind.rendersButtons {
+            out.append(Diagnostic(path: paramPath(item, "buttons", inU: inU).description, "\(PayloadValidation.plural(row.buttons.count, "button")) not shown: a \(row.kind.rawValue) card has no inline buttons (only captioned and classic cards do)"))
+        }
+        if let link = p["l"]?.stringValue, InboxURLPolicy.isRefused(link) {
+            let path = item.origin == .request ? (item.json?["link"] != nil ? item.path.key("link") : item.path.key("ios_root_params").key("l"))
+                : paramPath(item, "l", inU: false)
+            out.append(Diagnostic(path: path.description, "\(JSONValue.string(link).quoted) uses a scheme the SDK refuses to open (\(refusedList)); tapping the message only marks it read"))
+        }
+        return out
+    }
+
+    static let refusedList = InboxURLPolicy.refusedSchemes.sorted().joined(separator: ", ")
+}

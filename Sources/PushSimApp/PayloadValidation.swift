@@ -1,0 +1,229 @@
+// `pushsim validate`: reads each file, works out which kind of payload it is, lets that kind's linter find problems,
+// and prints the findings as text, JSON or JUnit with the exit status. The kinds share everything here.
+
+import Foundation
+import PushSimEngine
+
+/// What a file can be checked as.
+public enum PayloadKind: String, CaseIterable, Sendable, Equatable {
+    case stories, inbox, primer, banner
+
+    /// How a summary names a file of this kind.
+    public var noun: String {
+        switch self {
+        case .stories: return "stories payload"
+        case .inbox: return "inbox feed"
+        case .primer: return "primer config"
+        case .banner: return "in-app banner"
+        }
+    }
+}
+
+public enum PayloadValidation {
+    public struct Finding: Equatable, Sendable {
+        public var severity: Diagnostic.Severity
+        public var file: String
+        public var path: String
+        public var message: String
+        /// The kind whose check found it; nil when the file could not be read or recognised.
+        public var kind: PayloadKind?
+
+        public init(severity: Diagnostic.Severity, file: String, path: String, message: String, kind: PayloadKind? = nil) {
+            self.severity = severity
+            self.file = file
+            self.path = path
+            self.message = message
+            self.kind = kind
+        }
+    }
+
+    public struct FileReport: Equatable, Sendable {
+        public var file: String
+        /// What the file was checked as and its counts (`inbox feed (getInboxMessages response), 12 messages, 1 skipped`),
+        /// or why it could not be checked.
+        public var summary: String
+        public var findings: [Finding]
+        /// The file could not be read or is not JSON (exit status 2).
+        public var unreadable: Bool
+        /// The kinds the file was checked as (two for a createMessage request that is both stories and inbox).
+        public var kinds: [PayloadKind]
+
+        public init(file: String, summary: String, findings: [Finding], unreadable: Bool, kinds: [PayloadKind] = []) {
+            self.file = file
+            self.summary = summary
+            self.findings = findings
+            self.unreadable = unreadable
+            self.kinds = kinds
+        }
+
+        public var errorCount: Int { findings.filter { $0.severity == .error }.count }
+        public var warningCount: Int { findings.count - errorCount }
+    }
+
+    public struct Options: Sendable {
+        /// nil: detect the kind from the document's shape.
+        public var kind: PayloadKind?
+        /// "Now" for inbox expiry and `send_date: "now"`.
+        public var now: Date
+        public var timeZone: TimeZone
+
+        public init(kind: PayloadKind? = nil, now: Date = Date(), timeZone: TimeZone = .current) {
+            self.kind = kind
+            self.now = now
+            self.timeZone = timeZone
+        }
+    }
+
+    /// The file a linter is looking at: `path` for resolving relative images (`-` for standard input, which has
+    /// no folder), `name` for messages.
+    struct Source {
+        var path: String
+        var name: String
+        /// The folder relative paths in the file resolve against; nil for standard input.
+        var folder: String? { path == "-" ? nil : URL(fileURLWithPath: path).deletingLastPathComponent().path }
+    }
+
+    /// What one kind's check found in a document.
+    struct Lint {
+        var summary: String
+        var diagnostics: [Diagnostic]
+    }
+
+    // MARK: checking
+
+    /// Read `path` (`-` = standard input), recognise its kind (or use `options.kind`) and check it.
+    public static func check(_ path: String, options: Options = Options()) -> FileReport {
+        let name = InputFile.displayName(path)
+        let doc: JSONValue
+        do {
+            doc = try InputFile.readJSON(path)
+        } catch {
+            let message = error.message.hasPrefix(name + ": ") ? String(error.message.dropFirst(name.count + 2)) : error.message
+            return FileReport(file: name, summary: "unreadable", findings: [Finding(severity: .error, file: name, path: "", message: message)], unreadable: true)
+        }
+        return check(doc, source: Source(path: path, name: name), options: options)
+    }
+
+    /// Check an already parsed document (tests use this for standard input, which has no folder).
+    static func check(_ doc: JSONValue, source: Source, options: Options) -> FileReport {
+        let kinds: [PayloadKind]
+        if let forced = options.kind {
+            kinds = [forced]
+        } else {
+            switch detect(doc) {
+            case .success(let found): kinds = found
+            case .failure(let e):
+                return FileReport(file: source.name, summary: "unrecognised payload",
+                                  findings: [Finding(severity: .error, file: source.name, path: "", message: e.message)], unreadable: false)
+            }
+        }
+        var findings: [Finding] = []
+        var summaries: [String] = []
+        for kind in kinds {
+            let lint: Lint
+            switch kind {
+            case .stories: lint = StoriesValidation.lint(doc, source: source, onlyStoriesNotifications: kinds.count > 1)
+            case .inbox: lint = InboxValidation.lint(doc, source: source, options: options)
+            case .primer: lint = PrimerValidation.lint(doc, source: source)
+            case .banner: lint = BannerValidation.lint(doc, source: source)
+            }
+            summaries.append(lint.summary)
+            for d in lint.diagnostics {
+                let f = Finding(severity: d.severity, file: source.name, path: d.path, message: d.message, kind: kind)
+                // A request's own diagnostics reach every notification's check; report each once.
+                if !findings.contains(f) { findings.append(f) }
+            }
+        }
+        let summary = kinds.count > 1
+            ? "checked as both \(kinds.map(\.rawValue).joined(separator: " and ")): " + summaries.joined(separator: "; ")
+            : summaries[0]
+        return FileReport(file: source.name, summary: summary, findings: findings, unreadable: false, kinds: kinds)
+    }
+
+    // MARK: output
+
+    static func plural(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
+
+    /// One line per finding, then one summary line per file, then the totals.
+    public static func text(_ reports: [FileReport]) -> String {
+        var out = ""
+        for r in reports {
+            for f in r.findings {
+                out += "\(f.file): \(f.severity.rawValue): \(f.path.isEmpty ? "" : f.path + ": ")\(f.message)\n"
+            }
+            if r.findings.isEmpty { out += "\(r.file): ok (\(r.summary))\n" }
+            else { out += "\(r.file): \(plural(r.errorCount, "error")), \(plural(r.warningCount, "warning")) (\(r.summary))\n" }
+        }
+        let errors = reports.reduce(0) { $0 + $1.errorCount }
+        let warnings = reports.reduce(0) { $0 + $1.warningCount }
+        out += "\(plural(reports.count, "file")) checked: \(plural(errors, "error")), \(plural(warnings, "warning"))\n"
+        return out
+    }
+
+    /// An array of findings: `{"severity","file","path","message","kind"}` (`kind` is null when the file could not
+    /// be read or recognised).
+    public static func json(_ reports: [FileReport]) -> String {
+        JSONValue.array(reports.flatMap(\.findings).map {
+            .object(["severity": .string($0.severity.rawValue), "file": .string($0.file), "path": .string($0.path),
+                     "message": .string($0.message), "kind": $0.kind.map { .string($0.rawValue) } ?? .null])
+        }).jsonText() + "\n"
+    }
+
+    /// One test case per file: errors are its failure, the summary and the warnings its output.
+    public static func junit(_ reports: [FileReport]) -> String {
+        func line(_ f: Finding) -> String { (f.path.isEmpty ? "" : f.path + ": ") + f.message }
+        let failing = reports.filter { $0.errorCount > 0 }.count
+        var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        out += "<testsuites name=\"pushsim validate\" tests=\"\(reports.count)\" failures=\"\(failing)\">\n"
+        out += "  <testsuite name=\"payloads\" tests=\"\(reports.count)\" failures=\"\(failing)\">\n"
+        for r in reports {
+            let classname = r.kinds.isEmpty ? "pushsim.validate" : "pushsim.validate." + r.kinds.map(\.rawValue).joined(separator: "+")
+            out += "    <testcase classname=\"\(classname)\" name=\"\(XMLText.escape(r.file))\">\n"
+            let errs = r.findings.filter { $0.severity == .error }
+            if let first = errs.first {
+                out += "      <failure message=\"\(XMLText.escape(line(first)))\">\(XMLText.escape(errs.map(line).joined(separator: "\n")))</failure>\n"
+            }
+            let warns = r.findings.filter { $0.severity == .warning }
+            let lines = [r.summary] + warns.map { "warning: " + line($0) }
+            out += "      <system-out>\(XMLText.escape(lines.joined(separator: "\n")))</system-out>\n"
+            out += "    </testcase>\n"
+        }
+        out += "  </testsuite>\n</testsuites>\n"
+        return out
+    }
+
+    /// 2 when a file could not be read as JSON, 1 when any error was found, else 0.
+    public static func exitStatus(_ reports: [FileReport]) -> Int32 {
+        if reports.contains(where: \.unreadable) { return 2 }
+        return reports.contains { $0.errorCount > 0 } ? 1 : 0
+    }
+
+    // MARK: helpers for the kinds
+
+    /// `prefix` + a path relative to it (`[2]` + `link` → `[2].link`).
+    static func join(_ prefix: String, _ path: String) -> String {
+        if prefix.isEmpty { return path }
+        if path.isEmpty { return prefix }
+        return path.hasPrefix("[") ? prefix + path : prefix + "." + path
+    }
+
+    /// A warning when `reference` names a local file (a `file:` URL or a plain path) that does not exist.
+    /// URLs with another scheme are not checked; relative paths resolve against the file's folder.
+    static func missingLocalFile(_ reference: String, source: Source, path: String, what: String) -> Diagnostic? {
+        let local: String?
+        if reference.lowercased().hasPrefix("file:") {
+            local = source.folder == nil && !reference.lowercased().hasPrefix("file:/")
+                ? nil : StoriesValidation.localPath(of: reference, payloadPath: source.path == "-" ? "/" : source.path)
+        } else if reference.isEmpty || reference.contains("://") || URLText.scheme(of: reference) != nil {
+            local = nil
+        } else if reference.hasPrefix("/") {
+            local = reference
+        } else if let folder = source.folder {
+            local = URL(fileURLWithPath: folder).appendingPathComponent(reference).standardizedFileURL.path
+        } else {
+            local = nil
+        }
+        guard let local, !FileManager.default.fileExists(atPath: local) else { return nil }
+        return Diagnostic(path: path, "\(JSONValue.string(reference).quoted) points at \(local), which does not exist; \(what)")
+    }
+}
