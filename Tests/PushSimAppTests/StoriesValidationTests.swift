@@ -18,9 +18,9 @@ import PushSimEngine
         let p = try temp(#"{"pages":[{"image":"file:images/here.jpg"},{"image":"https://x/y.jpg"}]}"#)
         let r = StoriesValidation.check(p)
         #expect(r.findings.isEmpty)
-        #expect(r.summary == "pw_stories block, 2 valid pages")
+        #expect(r.summary == "stories payload (pw_stories block), 2 valid pages")
         #expect(StoriesValidation.exitStatus([r]) == 0)
-        #expect(StoriesValidation.text([r]).hasSuffix(": ok (pw_stories block, 2 valid pages)\n1 file checked: 0 errors, 0 warnings\n"))
+        #expect(StoriesValidation.text([r]).hasSuffix(": ok (stories payload (pw_stories block), 2 valid pages)\n1 file checked: 0 errors, 0 warnings\n"))
     }
 
     @Test func droppedPagesAreWarningsAndNoPagesIsAnError() throws {

@@ -1,0 +1,129 @@
+// `pushsim validate` on inbox feeds: skipped items, notifications that never reach the inbox, expiry against
+// --now, degraded cards, bad displayType, refused and scheme-less links, and the empty/all-skipped rules.
+
+import Foundation
+import Testing
+@testable import PushSimApp
+import PushSimEngine
+
+@Suite struct InboxValidationTests {
+    func check(_ text: String, now: Date = validationNow) throws -> PayloadValidation.FileReport {
+        PayloadValidation.check(try validationTemp(text), options: PayloadValidation.Options(now: now, timeZone: TimeZone(identifier: "UTC")!))
+    }
+
+    /// A getInboxMessages item; `params` is action_params as the server sends it, a JSON string.
+    func item(_ id: String, params: String? = nil, rt: Double = 4102444800, extra: String = "") -> String {
+        let ap = params.map { ",\"action_params\":" + JSONValue.string($0).jsonText() } ?? ""
+        return #"{"inbox_id":"\#(id)","order":"1","rt":\#(Int(rt)),"title":"T","text":"Body","action_type":0,"status":1\#(ap)\#(extra)}"#
+    }
+
+    func feed(_ items: [String]) -> String { #"{"response":{"messages":[\#(items.joined(separator: ","))]}}"# }
+
+    @Test func aCleanFeedIsOK() throws {
+        let r = try check(feed([item("a"), item("b", params: #"{"buttons":[{"title":"Open","url":"https://x"}]}"#)]))
+        #expect(r.findings.isEmpty)
+        #expect(r.kinds == [.inbox])
+        #expect(r.summary == "inbox feed (getInboxMessages response), 2 messages")
+    }
+
+    @Test func skippedMessagesNameTheirIndexAndMissingKeys() throws {
+        // spec §3.10: the SDK keeps a message only with all required keys.
+        let r = try check(feed([item("a"), #"{"inbox_id":"b","text":"x"}"#]))
+        #expect(r.findings.count == 1)
+        #expect(r.findings[0].path == "response.messages[1]")
+        #expect(r.findings[0].message.hasPrefix("skipped: missing order, rt, action_type, status"))
+        #expect(r.summary == "inbox feed (getInboxMessages response), 2 messages, 1 skipped")
+        #expect(PayloadValidation.exitStatus([r]) == 0)
+    }
+
+    @Test func everyMessageSkippedIsAnErrorButAnEmptyFeedIsAWarning() throws {
+        let skipped = try check(#"[{"inbox_id":"b"},{"text":"x"}]"#)
+        #expect(skipped.findings.last == PayloadValidation.Finding(severity: .error, file: skipped.file, path: "",
+                                                                    message: "every message was skipped, so the inbox shows nothing from this file", kind: .inbox))
+        #expect(PayloadValidation.exitStatus([skipped]) == 1)
+        let empty = try check(#"{"response":{"messages":[]}}"#)
+        #expect(empty.findings.map(\.severity) == [.warning])
+        #expect(empty.findings[0].message == "the feed holds no messages; InboxKit shows its empty state")
+        #expect(PayloadValidation.exitStatus([empty]) == 0)
+    }
+
+    @Test func requestNotificationsThatNeverReachTheInbox() throws {
+        // spec §3.10: only notifications with inbox_image, inbox_date or inbox_days become inbox messages.
+        let some = try check(#"{"request":{"notifications":[{"content":"a","inbox_days":3},{"content":"plain"}]}}"#)
+        #expect(some.findings.map(\.path) == ["request.notifications[1]"])
+        #expect(some.findings[0].message.contains("never reaches the inbox"))
+        #expect(some.summary == "inbox feed (createMessage request), 2 notifications, 1 not for the inbox")
+        let none = try check(#"{"request":{"notifications":[{"content":"plain","inbox_days":"x"}]}}"#, now: validationNow)
+        #expect(none.findings.allSatisfy { $0.severity == .warning })
+    }
+
+    @Test func expiredMessagesAreWarningsRelativeToNow() throws {
+        let rt = validationNow.timeIntervalSince1970 - 3600
+        let r = try check(feed([item("old", rt: rt), item("new")]))
+        #expect(r.findings.map(\.path) == ["response.messages[0].rt"])
+        #expect(r.findings[0].severity == .warning)
+        #expect(r.findings[0].message.hasPrefix("the message expired at 2026-11-23T08:30:00Z, before now (2026-11-23T09:30:00Z); the SDK drops it"))
+        #expect(r.summary.hasSuffix("2 messages, 1 expired"))
+        // The same feed checked an hour earlier has nothing expired.
+        #expect(try check(feed([item("old", rt: rt), item("new")]), now: validationNow.addingTimeInterval(-7200)).findings.isEmpty)
+        // A push expires at local midnight of inbox_params.rt.
+        let push = try check(#"{"aps":{"alert":"x"},"pw_inbox":"p","inbox_params":{"rt":"2026-11-01"}}"#)
+        #expect(push.findings.map(\.path) == ["inbox_params.rt"])
+    }
+
+    @Test func degradedCardsSayWhatTheyAreShownAs() throws {
+        // spec §3.4: banner without an image degrades to classic.
+        let r = try check(feed([item("a", params: #"{"displayType":"banner"}"#), item("b", params: #"{"u":"{\"displayType\":\"wallet\"}"}"#)]))
+        #expect(r.findings.map(\.path) == ["response.messages[0].action_params.displayType", "response.messages[1].action_params.u.displayType"])
+        #expect(r.findings[0].message == "shown as classic instead of banner because the message has no image")
+        #expect(r.findings[1].message == "shown as classic instead of wallet because the message has no valid wallet pass URL (http or https)")
+    }
+
+    @Test func anUnknownDisplayTypeIsReported() throws {
+        let r = try check(feed([item("a", params: #"{"displayType":"Fancy"}"#, extra: #","image":"https://x/a.jpg""#)]))
+        #expect(r.findings.count == 1)
+        #expect(r.findings[0].path == "response.messages[0].action_params.displayType")
+        #expect(r.findings[0].message == #""fancy" is not a card kind (banner, captioned, classic, carousel, video, wallet); shown as captioned, chosen from the image and title"#)
+    }
+
+    @Test func refusedAndSchemelessLinks() throws {
+        // spec §3.6: file, javascript, data and facetime URLs are refused; a url without a scheme is a custom action.
+        let params = #"{"l":"javascript:alert(1)","buttons":[{"title":"Run","url":"JavaScript:x()"},{"url":"https://x"},{"title":"Shop","url":"shop.example/sale"},{"title":"Ok","url":"https://ok"}]}"#
+        let r = try check(feed([item("a", params: params)]))
+        #expect(r.findings.map(\.path) == [
+            "response.messages[0].action_params.buttons[0].url",
+            "response.messages[0].action_params.buttons[1]",
+            "response.messages[0].action_params.buttons[2].url",
+            "response.messages[0].action_params.l",
+        ])
+        #expect(r.findings[0].message.contains("uses a scheme the SDK refuses to open (data, facetime, facetime-audio, file, javascript)"))
+        #expect(r.findings[1].message == "skipped: a button needs a non-empty string title")
+        #expect(r.findings[2].message == #""shop.example/sale" has no scheme, so the button "Shop" sends a custom action to the delegate instead of opening it"#)
+        #expect(r.findings[3].message.hasSuffix("tapping the message only marks it read"))
+    }
+
+    @Test func buttonsOnCardsThatHaveNone() throws {
+        // spec §3.5: only captioned and classic cells render inline buttons.
+        let r = try check(#"[{"aps":{"alert":"x"},"pw_inbox":"p","inbox_params":{"rt":"2027-01-31","image":"https://x/a.jpg"},"u":{"displayType":"banner","buttons":[{"title":"A","url":"https://a"}]}}]"#)
+        #expect(r.findings.map(\.path) == ["[0].u.buttons"])
+        #expect(r.findings[0].message == "1 button not shown: a banner card has no inline buttons (only captioned and classic cards do)")
+    }
+
+    @Test func repeatedCodesPointAtTheLaterCopy() throws {
+        let r = try check(feed([item("a"), item("a")]))
+        #expect(r.findings.map(\.path) == ["response.messages[1]"])
+        #expect(r.findings[0].message.contains("appears again"))
+    }
+
+    @Test func bundledFeedsHaveOnlyTheirDeliberateWarnings() {
+        let res = Resources.locate()
+        let opts = PayloadValidation.Options(now: validationNow, timeZone: TimeZone(identifier: "UTC")!)
+        let mixed = PayloadValidation.check(res.path("inbox/mixed.json"), options: opts)
+        #expect(mixed.findings.map(\.message) == ["shown as classic instead of banner because the message has no image"])
+        let requests = PayloadValidation.check(res.path("inbox/requests.json"), options: opts)
+        #expect(requests.findings.map(\.path) == ["request.notifications[3].inbox_days", "request.notifications[4]"])
+        let pushes = PayloadValidation.check(res.path("inbox/pushes.json"), options: opts)
+        #expect(pushes.summary == "inbox feed (array of APNs inbox pushes), 3 messages, 1 skipped")
+        #expect(PayloadValidation.exitStatus([mixed, requests, pushes]) == 0)
+    }
+}
