@@ -51,7 +51,7 @@ enum InboxValidation {
                 diagnostics.append(expiry(m, item: item, now: options.now))
                 continue
             }
-            diagnostics += display(m, item: item)
+            diagnostics += display(m, item: item, source: source)
         }
         var summary = "inbox feed (\(shape)), \(PayloadValidation.plural(items.count, isRequest ? "notification" : "message"))"
         if skipped > 0 { summary += ", \(skipped) \(isRequest ? "not for the inbox" : "skipped")" }
@@ -155,10 +155,26 @@ enum InboxValidation {
     }
 
     /// What the inbox does with a message it shows: the card it gets and the buttons and link it offers.
-    static func display(_ m: InboxMessage, item: Item) -> [Diagnostic] {
+    static func display(_ m: InboxMessage, item: Item, source: PayloadValidation.Source) -> [Diagnostic] {
         var out: [Diagnostic] = []
         let row = InboxRow(m, forceCellKind: nil)
         let p = m.actionParams ?? [:]
+        if let image = row.imageURL {
+            // resolvedImageURL's order: the message's own image, then actionParams.image, then u.image.
+            let path: JSONPath
+            if let own = m.imageUrl, !own.isEmpty {
+                switch item.origin {
+                case .server: path = item.path.key("image")
+                case .push: path = item.path.key("inbox_params").key("image")
+                case .request: path = item.path.key("inbox_image")
+                }
+            } else {
+                path = paramPath(item, "image", inU: (p["image"]?.stringValue ?? "").isEmpty)
+            }
+            if let d = PayloadValidation.missingLocalFile(image, source: source, path: path.description, what: "the card shows the load failure in its image area") {
+                out.append(d)
+            }
+        }
         // readDisplayType's order: the root string wins, then `u`, then `userdata`.
         let displayTypePath: JSONPath = p["displayType"]?.stringValue != nil ? paramPath(item, "displayType", inU: false)
             : m.userData?["displayType"]?.stringValue != nil ? paramPath(item, "displayType", inU: true)

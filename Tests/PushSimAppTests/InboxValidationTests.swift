@@ -127,3 +127,12 @@ import PushSimEngine
         #expect(PayloadValidation.exitStatus([mixed, requests, pushes]) == 0)
     }
 }
+
+@Suite struct InboxValidationImageTests {
+    @Test func missingLocalImagesResolveBesideTheFeed() throws {
+        let text = #"[{"aps":{"alert":"x"},"pw_inbox":"p","inbox_params":{"rt":"2027-01-31","image":"images/gone.png"}},{"aps":{"alert":"y"},"pw_inbox":"q","inbox_params":{"rt":"2027-01-31","image":"images/here.jpg"}}]"#
+        let r = PayloadValidation.check(try validationTemp(text), options: PayloadValidation.Options(now: validationNow))
+        #expect(r.findings.map(\.path) == ["[0].inbox_params.image"])
+        #expect(r.findings[0].message.hasSuffix("which does not exist; the card shows the load failure in its image area"))
+    }
+}

@@ -1,0 +1,76 @@
+#!/usr/bin/env bash
+# `pushsim validate` without a terminal: every bundled sample, kind detection, --kind, --now, standard input,
+# the three formats and the exit statuses 0, 1, 2 and 64.
+. "$(dirname "$0")/lib.sh"
+RES=$(cd "$(dirname "$0")/../../Resources" && pwd)
+
+# expect_status N CMD...: run CMD with stdout in $WORK/out, stderr in $WORK/err, and check its status.
+expect_status() {
+  local want=$1; shift
+  "$@" > "$WORK/out" 2> "$WORK/err"
+  local got=$?
+  [ "$got" -eq "$want" ] || { echo "FAIL: '$*' exited $got, expected $want" >&2; cat "$WORK/out" "$WORK/err" >&2; exit 1; }
+}
+has() { grep -qF -- "$1" "$WORK/out" || { echo "FAIL: output lacks: $1" >&2; cat "$WORK/out" >&2; exit 1; }; }
+
+# Every bundled sample but the deliberately broken stories payload validates with status 0, and each is recognised.
+samples=$(ls "$RES"/stories/*.json "$RES"/inbox/*.json "$RES"/primer/*.json "$RES"/banners/*.json | grep -v '/stories/broken.json$')
+expect_status 0 "$BIN" validate $samples
+count() { ls "$RES/$1"/*.json | grep -vc '/stories/broken.json$'; }
+[ "$(grep -c ': ok (stories payload (' "$WORK/out")" -eq "$(count stories)" ] || { echo "FAIL: a stories sample was not ok" >&2; cat "$WORK/out" >&2; exit 1; }
+[ "$(grep -c ': ok (primer config (' "$WORK/out")" -eq "$(count primer)" ] || { echo "FAIL: a primer sample was not ok" >&2; exit 1; }
+[ "$(grep -c ': ok (in-app banner' "$WORK/out")" -eq "$(count banners)" ] || { echo "FAIL: a banner sample was not ok" >&2; exit 1; }
+[ "$(grep -c ' (inbox feed (' "$WORK/out")" -eq "$(count inbox)" ] || { echo "FAIL: an inbox sample was not recognised" >&2; exit 1; }
+has "inbox/mixed.json: 0 errors, 1 warning (inbox feed (getInboxMessages response), 10 messages)"
+has "inbox/requests.json: 0 errors, 2 warnings (inbox feed (createMessage request), 5 notifications, 1 not for the inbox)"
+has "$(echo $samples | wc -w) files checked: 0 errors, "
+expect_status 1 "$BIN" validate "$RES/stories/broken.json"
+has "error: pw_stories.pages: none of the 4 pages has a usable image URL"
+
+# Standard input, detected as a banner; the same object forced as a primer config.
+printf '{"title":"Hi","body":"There","link":"shop.example/sale"}' > "$WORK/banner.json"
+expect_status 0 sh -c "\"$BIN\" validate - < \"$WORK/banner.json\""
+has 'standard input: warning: link: "shop.example/sale" has no scheme'
+has "standard input: 0 errors, 1 warning (in-app banner)"
+printf '{"title":"Hi"}' > "$WORK/title.json"
+expect_status 1 "$BIN" validate "$WORK/title.json"
+has "may be a primer config or an in-app banner; pass --kind primer or --kind banner"
+expect_status 0 "$BIN" validate --kind primer "$WORK/title.json"
+has "ok (primer config (alert style), 1 setting)"
+
+# A request that is both stories and inbox is checked as both.
+cat > "$WORK/both.json" <<'JSON'
+{"request":{"notifications":[{"content":"Hi","ios_category_custom":"PW_STORIES","inbox_days":3,
+  "ios_root_params":{"pw_stories":{"pages":[{"image":"https://x/1.jpg"}]}}}]}}
+JSON
+expect_status 0 "$BIN" validate "$WORK/both.json"
+has "ok (checked as both stories and inbox: stories payload (createMessage request), 1 valid page; inbox feed (createMessage request), 1 notification)"
+
+# Expiry is judged against --now.
+expect_status 0 "$BIN" validate --now 2027-06-01T00:00:00Z "$RES/inbox/pushes.json"
+has "[0].inbox_params.rt: the message expired at 2027-01-31T00:00:00Z"
+has "3 messages, 1 skipped, 1 expired"
+
+# An inbox file where every message is skipped is an error; not JSON is status 2; bad options are 64.
+printf '[{"inbox_id":"a"}]' > "$WORK/skipped.json"
+expect_status 1 "$BIN" validate "$WORK/skipped.json"
+has "error: every message was skipped"
+printf '{"pages": [' > "$WORK/cut.json"
+expect_status 2 "$BIN" validate "$WORK/cut.json" "$RES/banners/sale.json"
+has "cut.json: error: not valid JSON: line 1"
+expect_status 2 "$BIN" validate "$WORK/none.json"
+has "none.json: error: no such file"
+expect_status 64 "$BIN" validate --now yesterday "$WORK/title.json"
+grep -q "^Error: --now must be an ISO 8601 date" "$WORK/err" || { echo "FAIL: no clear --now error" >&2; exit 1; }
+expect_status 64 "$BIN" validate - -
+
+# JSON and JUnit formats.
+expect_status 1 "$BIN" validate --format json "$WORK/skipped.json"
+has '"severity":"error"'
+has '"kind":"inbox"'
+python3 -c 'import json,sys; json.load(open(sys.argv[1]))' "$WORK/out" || { echo "FAIL: --format json is not JSON" >&2; exit 1; }
+expect_status 1 "$BIN" validate --format junit "$WORK/skipped.json" "$RES/primer/alert.json"
+has '<testsuites name="pushsim validate" tests="2" failures="1">'
+has '<testcase classname="pushsim.validate.primer"'
+python3 -c 'import sys, xml.dom.minidom as m; m.parse(sys.argv[1])' "$WORK/out" || { echo "FAIL: --format junit is not XML" >&2; exit 1; }
+exit 0
