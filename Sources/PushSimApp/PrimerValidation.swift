@@ -12,8 +12,8 @@ enum PrimerValidation {
            let d = PayloadValidation.missingLocalFile(image, source: source, path: "image", what: "the primer shows its default bell instead") {
             diagnostics.append(d)
         }
-        let settings = doc.objectValue!.keys.filter { doc[$0]?.isNull == false }.count
+        let keys = doc.objectValue!.keys.filter { doc[$0]?.isNull == false }.count
         let look = config.style == .alert ? "alert style" : "sheet style, \(config.position.rawValue) position"
-        return PayloadValidation.Lint(summary: "primer config (\(look)), \(PayloadValidation.plural(settings, "setting"))", diagnostics: diagnostics)
+        return PayloadValidation.Lint(summary: "primer config (\(look)), \(PayloadValidation.plural(keys, "key"))", diagnostics: diagnostics)
     }
 }

@@ -36,7 +36,7 @@ printf '{"title":"Hi"}' > "$WORK/title.json"
 expect_status 1 "$BIN" validate "$WORK/title.json"
 has "may be a primer config or an in-app banner; pass --kind primer or --kind banner"
 expect_status 0 "$BIN" validate --kind primer "$WORK/title.json"
-has "ok (primer config (alert style), 1 setting)"
+has "ok (primer config (alert style), 1 key)"
 
 # A request that is both stories and inbox is checked as both.
 cat > "$WORK/both.json" <<'JSON'

@@ -98,7 +98,7 @@ let validationNow = ISO8601DateFormatter().date(from: "2026-11-23T09:30:00Z")!
         #expect(PayloadValidation.check(path, options: options()).findings.map(\.severity) == [.error])
         let asPrimer = PayloadValidation.check(path, options: options(.primer))
         #expect(asPrimer.findings.isEmpty)
-        #expect(asPrimer.summary == "primer config (alert style), 1 setting")
+        #expect(asPrimer.summary == "primer config (alert style), 1 key")
         let asBanner = PayloadValidation.check(path, options: options(.banner))
         #expect(asBanner.findings.isEmpty)
         // Forced onto the wrong kind: that kind's own one-sentence error.

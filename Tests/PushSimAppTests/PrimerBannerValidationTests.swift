@@ -14,7 +14,7 @@ import PushSimEngine
         #expect(r.findings.allSatisfy { $0.severity == .error })
         #expect(r.findings[0].message == #"must be bottom, top or center (got "left")"#)
         #expect(r.findings[2].message.hasPrefix(#"is not a primer setter; did you mean "acceptButton"?"#))
-        #expect(r.summary == "primer config (sheet style, bottom position), 4 settings")
+        #expect(r.summary == "primer config (sheet style, bottom position), 4 keys")
     }
 
     @Test func aMissingLocalImageIsAWarning() throws {
