@@ -20,7 +20,7 @@ public enum PayloadKind: String, CaseIterable, Sendable, Equatable {
 }
 
 public enum PayloadValidation {
-    public struct Finding: Equatable, Sendable {
+    public struct Finding: Hashable, Sendable {
         public var severity: Diagnostic.Severity
         public var file: String
         public var path: String
@@ -118,6 +118,7 @@ public enum PayloadValidation {
             }
         }
         var findings: [Finding] = []
+        var seen: Set<Finding> = []
         var summaries: [String] = []
         for kind in kinds {
             let lint: Lint
@@ -131,7 +132,7 @@ public enum PayloadValidation {
             for d in lint.diagnostics {
                 let f = Finding(severity: d.severity, file: source.name, path: d.path, message: d.message, kind: kind)
                 // A request's own diagnostics reach every notification's check; report each once.
-                if !findings.contains(f) { findings.append(f) }
+                if seen.insert(f).inserted { findings.append(f) }
             }
         }
         let summary = kinds.count > 1
