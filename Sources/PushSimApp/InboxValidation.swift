@@ -53,6 +53,15 @@ enum InboxValidation {
             }
             diagnostics += display(m, item: item, source: source)
         }
+        // In file order: the parser's findings and the per-message ones interleaved by message, whole-file ones last.
+        let prefix = base.description + "["
+        func position(_ path: String) -> Int {
+            guard path.hasPrefix(prefix) else { return Int.max }
+            return Int(path.dropFirst(prefix.count).prefix { $0.isASCII && $0.isNumber }) ?? Int.max
+        }
+        diagnostics = diagnostics.enumerated()
+            .sorted { (position($0.element.path), $0.offset) < (position($1.element.path), $1.offset) }
+            .map(\.element)
         var summary = "inbox feed (\(shape)), \(PayloadValidation.plural(items.count, isRequest ? "notification" : "message"))"
         if skipped > 0 { summary += ", \(skipped) \(isRequest ? "not for the inbox" : "skipped")" }
         if expired > 0 { summary += ", \(expired) expired" }

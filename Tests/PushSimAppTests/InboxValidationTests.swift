@@ -136,3 +136,12 @@ import PushSimEngine
         #expect(r.findings[0].message.hasSuffix("which does not exist; the card shows the load failure in its image area"))
     }
 }
+
+@Suite struct InboxValidationOrderTests {
+    @Test func findingsFollowTheFileOrder() throws {
+        // The parser reports message 1 (skipped) before the per-message checks find message 0 degraded.
+        let text = #"[{"inbox_id":"a","order":"1","rt":4102444800,"text":"x","action_type":0,"status":1,"action_params":"{\"displayType\":\"banner\"}"},{"inbox_id":"b"}]"#
+        let r = PayloadValidation.check(try validationTemp(text), options: PayloadValidation.Options(now: validationNow))
+        #expect(r.findings.map(\.path) == ["[0].action_params.displayType", "[1]"])
+    }
+}
