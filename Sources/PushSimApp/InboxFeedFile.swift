@@ -1,35 +1,40 @@
-// Reads a feed file's bytes once, straight into the array the parser walks.
+// Hands a feed file's bytes to the parser without copying them: mapped from the page cache.
 
 import Foundation
 
 enum InboxFeedFile {
-    /// A regular file is read with one `read` loop into its final array: `InputFile.readBytes` goes through `Data`
-    /// and copies the bytes again, which for a 35 MB feed costs a second 35 MB and the time to fill it. Anything
-    /// unusual (standard input, a folder, a missing, unreadable or oversized file) goes to `InputFile` for its
-    /// one-line error or its special handling.
-    static func readBytes(_ path: String) throws(UserError) -> [UInt8] {
-        if path != "-", let bytes = regularFile(path) { return bytes }
-        return try InputFile.readBytes(path)
+    /// Calls `body` with the file's bytes. A regular file is mapped, not read: its pages come straight from the
+    /// page cache, where reading it first zero-filled and then copied 35 MB (about 9,000 page faults). Anything
+    /// unusual (standard input, a folder, a missing, unreadable, empty or oversized file) goes to `InputFile` for
+    /// its one-line error or its special handling.
+    static func withBytes<R>(_ path: String, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) throws -> R {
+        if path != "-", let map = Mapping(path) {
+            defer { map.unmap() }
+            return try body(map.bytes)
+        }
+        let bytes = try InputFile.readBytes(path)
+        return try bytes.withUnsafeBufferPointer { try body($0) }
     }
 
-    private static func regularFile(_ path: String) -> [UInt8]? {
-        let fd = open(path, O_RDONLY)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
-        let size = Int(info.st_size)
-        guard size > 0, size <= InputFile.maxBytes else { return nil }
-        var complete = false
-        let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
-            count = 0
-            while count < size {
-                let n = read(fd, buffer.baseAddress! + count, size - count)
-                guard n > 0 else { break }
-                count += n
-            }
-            complete = count == size
+    /// A read-only private mapping of a whole regular file.
+    struct Mapping {
+        let bytes: UnsafeBufferPointer<UInt8>
+
+        init?(_ path: String) {
+            let fd = open(path, O_RDONLY)
+            guard fd >= 0 else { return nil }
+            defer { close(fd) }
+            var info = stat()
+            guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+            let size = Int(info.st_size)
+            guard size > 0, size <= InputFile.maxBytes else { return nil }
+            // MAP_POPULATE: the whole file is mapped in one call instead of one fault per page as the parser walks.
+            guard let p = mmap(nil, size, PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd, 0), p != MAP_FAILED else { return nil }
+            bytes = UnsafeBufferPointer(start: p.assumingMemoryBound(to: UInt8.self), count: size)
         }
-        return complete ? bytes : nil
+
+        func unmap() {
+            munmap(UnsafeMutableRawPointer(mutating: bytes.baseAddress), bytes.count)
+        }
     }
 }

@@ -74,9 +74,11 @@ public final class InboxScene: ScriptableScene {
                     results.append(try parser.parse(stdinDoc!, file: InputFile.displayName(f)))
                 } else {
                     // Message by message: a large feed is never held as one JSON tree.
-                    let bytes = try InboxFeedFile.readBytes(f)
-                    do { results.append(try InboxFeedReader.read(bytes, file: f, parser: parser)) }
-                    catch let e as JSONSyntaxError { throw UserError("\(f): not valid JSON: \(e.description)") }
+                    let result = try InboxFeedFile.withBytes(f) { bytes in
+                        do { return try InboxFeedReader.read(buffer: bytes, file: f, parser: parser) }
+                        catch let e as JSONSyntaxError { throw UserError("\(f): not valid JSON: \(e.description)") }
+                    }
+                    results.append(result)
                 }
             } catch let e as UserError {
                 throw e
@@ -93,10 +95,11 @@ public final class InboxScene: ScriptableScene {
     func apply(_ parsed: consuming InboxFeedParser.Result, at t: Double) throws(UserError) {
         for d in parsed.diagnostics { sink.emit(.warning(d), at: t) }
         let diagnostics = parsed.diagnostics
+        let uniqueCodes = parsed.uniqueCodes
         var messages = parsed.messages
         parsed = InboxFeedParser.Result()  // one copy of a large feed at a time
         if let s = inboxStore {
-            do { _ = try s.merge(&messages, at: wallNow) }
+            do { _ = try s.merge(&messages, at: wallNow, uniqueCodes: uniqueCodes) }
             catch { throw UserError(error.message) }
         }
         imageBase = [:]

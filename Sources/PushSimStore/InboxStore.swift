@@ -74,8 +74,8 @@ public final class InboxStore {
     }
 
     /// The merge, updating `feed`'s statuses in place.
-    public func merge(_ feed: inout [InboxMessage], at now: Date) throws(StoreError) -> InboxMerge.Result {
-        let result = InboxMerge.merge(&feed, stored: try statuses(expecting: feed.count))
+    public func merge(_ feed: inout [InboxMessage], at now: Date, uniqueCodes: Bool = false) throws(StoreError) -> InboxMerge.Result {
+        let result = InboxMerge.merge(&feed, stored: try statuses(expecting: feed.count), uniqueCodes: uniqueCodes)
         let stamp = now.timeIntervalSince1970
         do {
             try store.db.write { db in

@@ -55,6 +55,8 @@ enum InboxBench {
             "markReadMs": .number((markRead * 1000).rounded() / 1000),
             "markReadSamples": .number(Double(marked)),
             "maxResidentMB": .number(rssMB.rounded()),
+            // The load parses and builds rows on every core (ChunkedWork); the figure depends on how many there are.
+            "cores": .number(Double(ProcessInfo.processInfo.activeProcessorCount)),
         ]
         print(JSONValue.object(out).jsonText())
         if path == nil { for s in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: storePath + s) } }

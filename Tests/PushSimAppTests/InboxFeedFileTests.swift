@@ -1,4 +1,4 @@
-// Reading a feed file straight into its byte array, the fallbacks that keep InputFile's one-line errors, and the
+// Mapping a feed file for the parser, the fallbacks that keep InputFile's one-line errors, and the
 // byte-level "://" test the image folders use.
 
 import Foundation
@@ -6,22 +6,22 @@ import Testing
 @testable import PushSimApp
 
 @Suite struct InboxFeedFileTests {
-    @Test func regularFilesReadWhole() throws {
-        let path = NSTemporaryDirectory() + "pushsim-inbox-file-\(UUID().uuidString).json"
+    // The load path maps a regular file; everything else keeps InputFile's errors and its standard-input handling.
+    @Test func withBytesMapsRegularFilesAndKeepsTheErrors() throws {
+        let path = NSTemporaryDirectory() + "pushsim-inbox-map-\(UUID().uuidString).json"
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let text = #"{"response":{"messages":[]}} "# + String(repeating: "é", count: 70_000)
+        let text = "[" + String(repeating: "{\"a\":\"ü\"},", count: 5_000) + "1]"
         try text.write(toFile: path, atomically: true, encoding: .utf8)
-        #expect(try InboxFeedFile.readBytes(path) == Array(text.utf8))
-    }
-
-    @Test func problemsKeepInputFileMessages() throws {
-        #expect(throws: UserError("/nonexistent/feed.json: no such file")) { try InboxFeedFile.readBytes("/nonexistent/feed.json") }
+        #expect(try InboxFeedFile.withBytes(path) { Array($0) } == Array(text.utf8))
+        #expect(InboxFeedFile.Mapping(path) != nil)
+        #expect(throws: UserError("/nonexistent/feed.json: no such file")) { try InboxFeedFile.withBytes("/nonexistent/feed.json") { $0.count } }
         let dir = NSTemporaryDirectory()
-        #expect(throws: UserError("\(dir): is a folder, not a file")) { try InboxFeedFile.readBytes(dir) }
-        let empty = dir + "pushsim-inbox-empty-\(UUID().uuidString).json"
+        #expect(throws: UserError("\(dir): is a folder, not a file")) { try InboxFeedFile.withBytes(dir) { $0.count } }
+        let empty = NSTemporaryDirectory() + "pushsim-inbox-empty-\(UUID().uuidString).json"
         defer { try? FileManager.default.removeItem(atPath: empty) }
-        FileManager.default.createFile(atPath: empty, contents: Data())
-        #expect(try InboxFeedFile.readBytes(empty) == [])
+        #expect(FileManager.default.createFile(atPath: empty, contents: Data()))
+        #expect(InboxFeedFile.Mapping(empty) == nil, "an empty file cannot be mapped")
+        #expect(try InboxFeedFile.withBytes(empty) { $0.count } == 0)
     }
 
     @Test func schemeSeparatorOnBytes() {

@@ -185,5 +185,17 @@ import Testing
         #expect(r.diagnostics.count == 1)
         r = InboxFeedParser.combine([.init(messages: [server]), .init(messages: [later])])
         #expect(r.messages.map(\.title) == ["later"])
+        #expect(r.uniqueCodes)
+    }
+
+    // One file with a repeated code goes through the same de-duplication; one without is marked unique.
+    @Test func combiningOneFileChecksItsCodes() {
+        let a = InboxMessage(code: "a", title: "first"), b = InboxMessage(code: "b"), again = InboxMessage(code: "a", title: "again")
+        let plain = InboxFeedParser.combine([.init(messages: [a, b])])
+        #expect(plain.uniqueCodes && plain.messages.map(\.code) == ["a", "b"])
+        let repeated = InboxFeedParser.combine([.init(messages: [a, b, again])])
+        #expect(repeated.uniqueCodes && repeated.messages.map(\.title) == ["again", nil])
+        #expect(repeated.diagnostics.count == 1)
+        #expect(!InboxFeedParser.Result(messages: [a]).uniqueCodes, "unchecked until combined")
     }
 }

@@ -38,4 +38,39 @@ import Testing
         }
         #expect(throws: JSONSyntaxError.self) { _ = try InboxFeedReader.read(Array("[1,".utf8), file: "f.json", parser: parser) }
     }
+
+    /// A feed large enough to be read by several cores (more than `minimumChunk` items per core), with skipped
+    /// items, pushes and warnings spread over every chunk.
+    func largeFeed(_ n: Int, brokenAt: Int? = nil) -> String {
+        var parts: [String] = []
+        for i in 0..<n {
+            if i == brokenAt { parts.append(#"{"inbox_id": }"#); continue }
+            switch i % 7 {
+            case 3: parts.append(#"{"inbox_id":"s\#(i)"}"#)  // skipped: missing keys
+            case 5: parts.append(#"{"aps":{"alert":"p\#(i)"},"pw_inbox":"p\#(i)","inbox_params":{"rt":"bad"}}"#)  // a push with a warning
+            default: parts.append(#"{"inbox_id":"m\#(i)","order":"\#(i)","rt":"x","text":"t\#(i)","action_type":0,"status":\#(i % 4 == 0 ? 2 : 1)}"#)
+            }
+        }
+        return "[" + parts.joined(separator: ",") + "]"
+    }
+
+    @Test func aFeedReadByEveryCoreKeepsFileOrderForMessagesAndWarnings() throws {
+        let n = InboxFeedReader.minimumChunk * 3 + 17
+        let (streamed, whole) = try both(largeFeed(n))
+        #expect(streamed == whole)
+        #expect(streamed.messages.count == n - (n + 3) / 7)  // every item but the skipped ones (i % 7 == 3)
+        let lastServer = (0..<n).last { $0 % 7 != 3 && $0 % 7 != 5 }!
+        #expect(streamed.messages.first?.code == "m0" && streamed.messages.last?.code == "m\(lastServer)")
+        #expect(streamed.diagnostics.first?.path == "f.json:[0].rt")
+    }
+
+    @Test func aSyntaxErrorInAnyChunkIsReportedWhereItIs() {
+        let n = InboxFeedReader.minimumChunk * 3
+        for broken in [0, n / 2, n - 1] {
+            let text = largeFeed(n, brokenAt: broken)
+            let expected = #expect(throws: JSONSyntaxError.self) { _ = try JSONParser.parse(bytes: Array(text.utf8)) }
+            let got = #expect(throws: JSONSyntaxError.self) { _ = try InboxFeedReader.read(Array(text.utf8), file: "f.json", parser: parser) }
+            #expect(got == expected, "item \(broken)")
+        }
+    }
 }

@@ -184,6 +184,25 @@ import Testing
         #expect(r.dropped == ["gone"])
     }
 
+    // spec §3.10: a caller that knows the codes are unique (combine checked) gets the same merge by counting.
+    @Test func mergeOfUniqueCodesByCountingMatchesTheSetMerge() {
+        let stores: [[String: InboxStatus]] = [[:], ["a": .read], ["a": .read, "b": .deleted], ["a": .read, "gone": .read],
+                                               ["a": .delivered, "b": .action, "c": .read, "x": .read, "y": .created]]
+        let feeds: [[InboxMessage]] = [[], [m("a", 1)], [m("a", 1), m("b", 2, status: .read), m("c", 3)]]
+        for stored in stores {
+            for f in feeds {
+                var byCount = f, bySet = f
+                let counted = InboxMerge.merge(&byCount, stored: stored, uniqueCodes: true)
+                let set = InboxMerge.merge(&bySet, stored: stored)
+                #expect(byCount == bySet)
+                #expect(counted == set, "\(stored) \(f.map(\.code))")
+                #expect(!counted.repeatedCodes)
+            }
+        }
+        var repeated = [m("a", 1), m("a", 2)]
+        #expect(InboxMerge.merge(&repeated, stored: ["a": .read, "b": .read]).dropped == ["b"], "a repeated code is not counted twice")
+    }
+
     // The contract's --dump fields.
     @Test func dumpFields() {
         let ap: JSONObject = ["pinned": true, "buttons": [["title": "Go", "url": "https://go"], ["title": "C", "tag": "t"]]]

@@ -42,6 +42,9 @@ public struct InboxOutcome: Sendable, Equatable {
 }
 
 public struct InboxFeed: Sendable {
+    /// Rows per chunk at the least when several cores build a loaded feed's rows.
+    static let minimumChunk = 2_000
+
     public var attributes: InboxAttributes
     /// The displayed rows, in display order.
     public private(set) var rows: [InboxRow] = []
@@ -68,21 +71,25 @@ public struct InboxFeed: Sendable {
     /// Returns the `load` event and one `degrade` event per downgraded card.
     public mutating func load(_ messages: consuming [InboxMessage], now: Date) -> [Event] {
         var ms = messages
-        let (visible, order, pinned) = InboxFeed.displayOrder(ms, now: now, pinningEnabled: attributes.pinningEnabled)
-        // Rows are built in file order, which walks the messages' memory front to back, and only then put in
-        // display order by swapping (a swap moves a row without touching the strings it holds).
+        let keys = InboxFeed.displayOrder(ms, now: now, pinningEnabled: attributes.pinningEnabled)
+        // Rows are built straight in display order, by every core at once (each chunk fills its own slice).
         let force = attributes.forceCellKind
-        var built: [InboxRow] = []
-        built.reserveCapacity(visible.count)
-        for (k, i) in visible.enumerated() {
-            // Each message is taken out of the array (an empty one left in its place) rather than copied: a copy
-            // retains every string it holds, a cache miss each on a feed this size.
-            var m = InboxMessage(code: "")
-            swap(&m, &ms[i])
-            built.append(InboxRow(consume m, forceCellKind: force, pinned: pinned[k]))
+        let chunks = ChunkedWork.chunkCount(keys.count, minimum: InboxFeed.minimumChunk)
+        rows = [InboxRow](unsafeUninitializedCapacity: keys.count) { rowBuffer, initialized in
+            ms.withUnsafeMutableBufferPointer { messageBuffer in
+                nonisolated(unsafe) let (rowBuffer, messageBuffer) = (rowBuffer, messageBuffer)
+                ChunkedWork.run(chunks: chunks, count: keys.count) { _, range in
+                    for k in range {
+                        // Each message is taken out of the array (an empty one left in its place) rather than
+                        // copied: a copy retains every string it holds, a cache miss each on a feed this size.
+                        var m = InboxMessage(code: "")
+                        swap(&m, &messageBuffer[Int(keys[k].position)])
+                        (rowBuffer.baseAddress! + k).initialize(to: InboxRow(consume m, forceCellKind: force, pinned: keys[k].pinned))
+                    }
+                }
+            }
+            initialized = keys.count
         }
-        InboxFeed.permute(&built, by: order)
-        rows = built
         recount()
         loadError = nil
         var events = [Event("load", ["count": .number(Double(rows.count))])]
@@ -90,67 +97,57 @@ public struct InboxFeed: Sendable {
         return events
     }
 
-    /// The messages to show (positions in `ms`), their display order (positions in `visible`) and their pins.
-    /// Only reads `ms`; the caller then moves the messages out into rows.
-    static func displayOrder(_ ms: [InboxMessage], now: Date, pinningEnabled: Bool) -> (visible: [Int], order: [Int], pinned: [Bool]) {
-        // Every sort key is read out once into plain arrays: comparing messages themselves would copy one (a dozen
-        // retained strings) per comparison, and a 100,000-message sort makes about two million comparisons.
-        var visible: [Int] = []
-        visible.reserveCapacity(ms.count)
-        var pinned: [Bool] = [], unread: [Bool] = [], sendDates: [Double?] = []
-        pinned.reserveCapacity(ms.count)
-        unread.reserveCapacity(ms.count)
-        sendDates.reserveCapacity(ms.count)
-        for i in ms.indices where !ms[i].status.isDeleted && !ms[i].isExpired(at: now) {
-            visible.append(i)
-            pinned.append(InboxCellResolver.isPinned(actionParams: ms[i].actionParams, userData: ms[i].userData))
-            unread.append(!ms[i].isRead)
-            sendDates.append(ms[i].sendDate?.timeIntervalSinceReferenceDate)
-        }
-        let order = displayOrder(ms, visible, sendDates: sendDates, unread: unread, pinned: pinned, pinningEnabled: pinningEnabled)
-        return (visible, order, pinned)
+    /// What the load order compares, read out of a message once: comparing messages themselves would copy one (a
+    /// dozen retained strings) per comparison, and a 100,000-message sort makes about two million comparisons.
+    struct OrderKey {
+        /// The transform's first two keys in one number: pinned (when pinning is on) before unpinned, then
+        /// unread before read.
+        var group: UInt8
+        var pinned: Bool
+        var hasDate: Bool
+        /// sendDate, with nil as distantPast (the transform's reading).
+        var date: Double
+        /// The message's position in the loaded array.
+        var position: Int32
     }
 
-    /// `transformOrder` over `coreOrderIndices` in one sort: the transform's keys first, and where they tie, the core
-    /// order (which is what the transform's stability would have kept). Returns positions in `visible`.
-    static func displayOrder(_ ms: [InboxMessage], _ visible: [Int], sendDates: [Double?], unread: [Bool], pinned: [Bool],
-                             pinningEnabled: Bool) -> [Int] {
+    /// The visible messages (neither deleted nor expired) in display order: `transformOrder` over
+    /// `coreOrderIndices` in one sort, the transform's keys first and, where they tie, the core order (which is
+    /// what the transform's stability would have kept). The keys are read by every core at once.
+    static func displayOrder(_ ms: [InboxMessage], now: Date, pinningEnabled: Bool) -> [OrderKey] {
         let distantPast = Date.distantPast.timeIntervalSinceReferenceDate
-        return visible.indices.sorted { i, j in
-            if pinningEnabled && pinned[i] != pinned[j] { return pinned[i] }
-            if unread[i] != unread[j] { return unread[i] }
-            let a = sendDates[i], b = sendDates[j]
-            let x = a ?? distantPast, y = b ?? distantPast
-            if x != y { return x > y }
+        let chunks = ChunkedWork.chunkCount(ms.count, minimum: minimumChunk)
+        var parts = [[OrderKey]](repeating: [], count: chunks)
+        parts.withUnsafeMutableBufferPointer { parts in
+            nonisolated(unsafe) let parts = parts
+            ChunkedWork.run(chunks: chunks, count: ms.count) { c, range in
+                var keys: [OrderKey] = []
+                keys.reserveCapacity(range.count)
+                for i in range where !ms[i].status.isDeleted && !ms[i].isExpired(at: now) {
+                    let pinned = InboxCellResolver.isPinned(actionParams: ms[i].actionParams, userData: ms[i].userData)
+                    let date = ms[i].sendDate?.timeIntervalSinceReferenceDate
+                    keys.append(OrderKey(group: (pinningEnabled && pinned ? 0 : 2) + (ms[i].isRead ? 1 : 0), pinned: pinned,
+                                         hasDate: date != nil, date: date ?? distantPast, position: Int32(i)))
+                }
+                parts[c] = keys
+            }
+        }
+        var keys = chunks == 1 ? parts[0] : parts.flatMap { $0 }
+        keys.sort { a, b in
+            if a.group != b.group { return a.group < b.group }
+            if a.date != b.date { return a.date > b.date }
             // The core order from here on.
-            if a != b { return a != nil }  // equal once nil means distantPast: the real date comes first
-            let m = visible[i], n = visible[j]
+            if a.hasDate != b.hasDate { return a.hasDate }  // equal once nil means distantPast: the real date first
+            let m = Int(a.position), n = Int(b.position)
             if ms[m].sortOrder != ms[n].sortOrder {
                 guard let p = ms[m].sortOrder else { return false }
                 guard let q = ms[n].sortOrder else { return true }
                 return p > q
             }
             if ms[m].code != ms[n].code { return ms[m].code > ms[n].code }
-            return i < j
+            return m < n
         }
-    }
-
-    /// Reorders `a` in place so that the new `a[k]` is the old `a[order[k]]` (`order` a permutation of the
-    /// indices), following each cycle with swaps.
-    static func permute<T>(_ a: inout [T], by order: [Int]) {
-        var done = [Bool](repeating: false, count: order.count)
-        // The buffer pointer's swap moves the bytes; no retain or release of what the elements hold.
-        a.withUnsafeMutableBufferPointer { buffer in
-            for start in order.indices where !done[start] {
-                var j = start
-                while order[j] != start {
-                    buffer.swapAt(j, order[j])
-                    done[j] = true
-                    j = order[j]
-                }
-                done[j] = true
-            }
-        }
+        return keys
     }
 
     /// A failed load: an existing list stays; the error shows only when there is no content.

@@ -17,6 +17,8 @@ public struct InboxFeedParser {
     public struct Result: Sendable, Equatable {
         public var messages: [InboxMessage] = []
         public var diagnostics: [Diagnostic] = []
+        /// Set by `combine`, which checks it: no code appears twice (a merge then needs no set of the codes).
+        public var uniqueCodes = false
 
         public init(messages: [InboxMessage] = [], diagnostics: [Diagnostic] = []) {
             self.messages = messages
@@ -75,17 +77,25 @@ public struct InboxFeedParser {
     }
 
     func warn(_ r: inout Result, _ file: String, _ path: JSONPath, _ message: String) {
-        r.diagnostics.append(Diagnostic(.warning, path: "\(file):\(path.description.isEmpty ? "(root)" : path.description)", message))
+        warn(&r.diagnostics, file, path, message)
+    }
+
+    func warn(_ diagnostics: inout [Diagnostic], _ file: String, _ path: JSONPath, _ message: String) {
+        diagnostics.append(Diagnostic(.warning, path: "\(file):\(path.description.isEmpty ? "(root)" : path.description)", message))
     }
 
     // `path` is an autoclosure: it is only needed for a warning, and building "response.messages[12345]" for each
     // of 100,000 messages cost a string allocation each.
     func parseItem(_ item: JSONValue, path: @autoclosure () -> JSONPath, file: String, fileName: String, into r: inout Result) {
+        if let m = itemMessage(item, path: path(), file: file, diagnostics: &r.diagnostics) { r.messages.append(m) }
+    }
+
+    /// An item of a bare array: a push when it looks like one, else a getInboxMessages item; nil when skipped.
+    func itemMessage(_ item: JSONValue, path: @autoclosure () -> JSONPath, file: String, diagnostics: inout [Diagnostic]) -> InboxMessage? {
         if let o = item.objectValue, o["pw_inbox"] != nil || o["aps"] != nil || o["inbox_params"] != nil {
-            parsePush(o, path: path(), file: file, into: &r)
-        } else {
-            parseServer(item, path: path(), file: file, into: &r)
+            return pushMessage(o, path: path(), file: file, diagnostics: &diagnostics)
         }
+        return serverMessage(item, path: path(), file: file, diagnostics: &diagnostics)
     }
 
     // MARK: getInboxMessages items
@@ -93,32 +103,37 @@ public struct InboxFeedParser {
     static let requiredServerKeys = ["inbox_id", "order", "rt", "text", "action_type", "status"]
 
     func parseServer(_ item: JSONValue, path: @autoclosure () -> JSONPath, file: String, into r: inout Result) {
+        if let m = serverMessage(item, path: path(), file: file, diagnostics: &r.diagnostics) { r.messages.append(m) }
+    }
+
+    /// One getInboxMessages item as the SDK keeps it; nil (with the reason in `diagnostics`) when it is skipped.
+    func serverMessage(_ item: JSONValue, path: @autoclosure () -> JSONPath, file: String, diagnostics: inout [Diagnostic]) -> InboxMessage? {
         guard let o = item.objectValue else {
-            warn(&r, file, path(), "skipped: a message must be an object, not \(item.typeDescription)")
-            return
+            warn(&diagnostics, file, path(), "skipped: a message must be an object, not \(item.typeDescription)")
+            return nil
         }
         let missing = InboxFeedParser.requiredServerKeys.filter { o[$0] == nil }
         if !missing.isEmpty {
-            warn(&r, file, path(), "skipped: missing \(missing.joined(separator: ", ")) (the SDK keeps a message only with all of inbox_id, order, rt, text, action_type and status)")
-            return
+            warn(&diagnostics, file, path(), "skipped: missing \(missing.joined(separator: ", ")) (the SDK keeps a message only with all of inbox_id, order, rt, text, action_type and status)")
+            return nil
         }
         guard let code = o["inbox_id"]?.stringValue, !code.isEmpty else {
-            warn(&r, file, path(), "skipped: inbox_id is \(o["inbox_id"]!.quoted), it must be a non-empty string")
-            return
+            warn(&diagnostics, file, path(), "skipped: inbox_id is \(o["inbox_id"]!.quoted), it must be a non-empty string")
+            return nil
         }
         guard let raw = InboxFeedParser.integer(o["status"]!), let status = InboxStatus(rawValue: raw) else {
-            warn(&r, file, path(), "skipped: status \(o["status"]!.quoted) is not one of 0–5")
-            return
+            warn(&diagnostics, file, path(), "skipped: status \(o["status"]!.quoted) is not one of 0–5")
+            return nil
         }
         if status == .deleted {
-            warn(&r, file, path(), "skipped: status 4 (deleted); the full-list request drops deleted messages")
-            return
+            warn(&diagnostics, file, path(), "skipped: status 4 (deleted); the full-list request drops deleted messages")
+            return nil
         }
-        // Fields are worked out first and the message is built once, straight into the result: filling in a
+        // Fields are worked out first and the message is built once, straight into the result's storage: filling in a
         // `var` message and appending it copied the whole message, once per message of a large feed.
         let expiration = InboxFeedParser.unixDate(o["rt"]!)
         if expiration == nil {
-            warn(&r, file, path().key("rt"), "\(o["rt"]!.quoted) is not Unix seconds; the message gets no expiry date")
+            warn(&diagnostics, file, path().key("rt"), "\(o["rt"]!.quoted) is not Unix seconds; the message gets no expiry date")
         }
         var actionParams: JSONObject?
         if let ap = o["action_params"] {
@@ -129,38 +144,43 @@ public struct InboxFeedParser {
                 if let parsed = try? JSONParser.parse(s), let obj = parsed.objectValue {
                     actionParams = obj
                 } else {
-                    warn(&r, file, path().key("action_params"), "is not a JSON object encoded as a string; actionParams is nil (no buttons, displayType, pin or link)")
+                    warn(&diagnostics, file, path().key("action_params"), "is not a JSON object encoded as a string; actionParams is nil (no buttons, displayType, pin or link)")
                 }
             case .object:
-                warn(&r, file, path().key("action_params"), "is an object, but the iOS SDK parses action_params only from a JSON string; actionParams is nil (no buttons, displayType, pin or link). Encode it as a string")
+                warn(&diagnostics, file, path().key("action_params"), "is an object, but the iOS SDK parses action_params only from a JSON string; actionParams is nil (no buttons, displayType, pin or link). Encode it as a string")
             case .null:
                 break
             default:
-                warn(&r, file, path().key("action_params"), "is \(ap.typeDescription), not a JSON string; actionParams is nil")
+                warn(&diagnostics, file, path().key("action_params"), "is \(ap.typeDescription), not a JSON string; actionParams is nil")
             }
         }
         var attachment: String?
         if let a = actionParams?["attachment"]?.stringValue, a.hasPrefix("http://") || a.hasPrefix("https://") {
             attachment = a
         }
-        r.messages.append(InboxMessage(
+        return InboxMessage(
             code: code, title: o["title"]?.stringValue, message: o["text"]?.stringValue, imageUrl: o["image"]?.stringValue,
             sendDate: o["send_date"].flatMap(InboxFeedParser.unixDate), expirationDate: expiration,
             sortOrder: InboxFeedParser.text(o["order"]!), inboxHash: o["hash"].flatMap(InboxFeedParser.text),
-            actionParams: actionParams, attachmentUrl: attachment, status: status, source: file))
+            actionParams: actionParams, attachmentUrl: attachment, status: status, source: file)
     }
 
     // MARK: APNs inbox pushes
 
     func parsePush(_ o: JSONObject, path: @autoclosure () -> JSONPath, file: String, into r: inout Result) {
+        if let m = pushMessage(o, path: path(), file: file, diagnostics: &r.diagnostics) { r.messages.append(m) }
+    }
+
+    /// One APNs inbox push as the device stores it; nil (with the reason in `diagnostics`) when it is not one.
+    func pushMessage(_ o: JSONObject, path: @autoclosure () -> JSONPath, file: String, diagnostics: inout [Diagnostic]) -> InboxMessage? {
         var problems: [String] = []
         if o["pw_inbox"]?.stringValue == nil { problems.append(o["pw_inbox"] == nil ? "no pw_inbox" : "pw_inbox is not a string") }
         let params = o["inbox_params"]?.objectValue
         if params == nil { problems.append(o["inbox_params"] == nil ? "no inbox_params" : "inbox_params is not an object") }
         else if params?["rt"]?.stringValue == nil { problems.append(params?["rt"] == nil ? "no inbox_params.rt" : "inbox_params.rt is not a string") }
         if !problems.isEmpty {
-            warn(&r, file, path(), "skipped: not an inbox push (\(problems.joined(separator: ", "))); the SDK shows it as a regular notification only")
-            return
+            warn(&diagnostics, file, path(), "skipped: not an inbox push (\(problems.joined(separator: ", "))); the SDK shows it as a regular notification only")
+            return nil
         }
         let code = o["pw_inbox"]!.stringValue!
         var m = InboxMessage(code: code, status: .delivered, isFromNotification: true, source: file)
@@ -175,11 +195,11 @@ public struct InboxFeedParser {
         let rt = params!["rt"]!.stringValue!
         m.expirationDate = localMidnight(rt)
         if m.expirationDate == nil {
-            warn(&r, file, path().key("inbox_params").key("rt"), "\(JSONValue.string(rt).quoted) is not yyyy-MM-dd; the SDK gives the message no expiry date, so it never expires locally")
+            warn(&diagnostics, file, path().key("inbox_params").key("rt"), "\(JSONValue.string(rt).quoted) is not yyyy-MM-dd; the SDK gives the message no expiry date, so it never expires locally")
         }
         m.imageUrl = params!["image"]?.stringValue
         m.actionParams = o
-        r.messages.append(m)
+        return m
     }
 
     // MARK: createMessage requests
@@ -320,16 +340,20 @@ extension InboxFeedParser {
     /// `updateAllMessages` drops the push entry); otherwise the later file's copy wins. Both are reported.
     public static func combine(_ results: [Result]) -> Result {
         // One file without a repeated code (the usual case, and every large feed) is already the answer: no copy.
-        if let only = results.first, results.count == 1 {
+        if var only = results.first, results.count == 1 {
             var codes = Set<String>(minimumCapacity: only.messages.count)
             var repeated = false
             for i in only.messages.indices where !codes.insert(only.messages[i].code).inserted {
                 repeated = true
                 break
             }
-            if !repeated { return only }
+            if !repeated {
+                only.uniqueCodes = true
+                return only
+            }
         }
         var out = Result()
+        out.uniqueCodes = true
         var at: [String: Int] = [:]
         for r in results {
             out.diagnostics += r.diagnostics

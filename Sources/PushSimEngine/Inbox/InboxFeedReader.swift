@@ -4,19 +4,22 @@
 import Foundation
 
 public enum InboxFeedReader {
+    /// Items per chunk at the least when several cores parse a feed: small feeds are read on one thread.
+    static let minimumChunk = 2_000
+
     /// Parse `bytes` into messages. Large arrays of messages (`{"response":{"messages":[…]}}`, `{"messages":[…]}` or a
     /// bare array) are split item by item; anything else, and any syntax error, goes through the full parser so its
     /// error names the line and column.
     public static func read(_ bytes: [UInt8], file: String, parser: InboxFeedParser) throws -> InboxFeedParser.Result {
-        let split = bytes.withUnsafeBufferPointer { buffer in
-            var splitter = Splitter(bytes: buffer)
-            return splitter.messageRanges()
+        try bytes.withUnsafeBufferPointer { try read(buffer: $0, file: file, parser: parser) }
+    }
+
+    /// The same over bytes that are not an array (a file mapped into memory).
+    public static func read(buffer bytes: UnsafeBufferPointer<UInt8>, file: String, parser: InboxFeedParser) throws -> InboxFeedParser.Result {
+        var splitter = Splitter(bytes: bytes)
+        guard let found = splitter.messageRanges() else {
+            return try parser.parse(JSONParser.parse(buffer: bytes), file: file)
         }
-        guard let found = split else {
-            return try parser.parse(JSONParser.parse(bytes: bytes), file: file)
-        }
-        var r = InboxFeedParser.Result()
-        r.messages.reserveCapacity(found.items.count)
         let name = (file as NSString).lastPathComponent
         let path: JSONPath
         switch found.wrapper {
@@ -24,17 +27,64 @@ public enum InboxFeedReader {
         case .messages: path = JSONPath("messages")
         case .response: path = JSONPath("response").key("messages")
         }
-        // Each item is parsed where it lies in the file's bytes, without copying it out.
-        let ok = bytes.withUnsafeBufferPointer { buffer in
-            for (k, range) in found.items.enumerated() {
-                guard let item = try? JSONParser.parse(buffer: UnsafeBufferPointer(rebasing: buffer[range])) else { return false }
-                if found.wrapper == .bare { parser.parseItem(item, path: path.index(k), file: file, fileName: name, into: &r) }
-                else { parser.parseServer(item, path: path.index(k), file: file, into: &r) }
+        // Each item is parsed where it lies in the file's bytes, without copying it out, by every core at once.
+        // Chunk c writes its messages into the final array's storage from its first item's slot on (a chunk never
+        // has more messages than items), and the chunks are then closed up by moving memory: no message is
+        // copied, so no string is retained again.
+        let items = found.items
+        let chunks = ChunkedWork.chunkCount(items.count, minimum: minimumChunk)
+        var kept = [Int](repeating: 0, count: chunks)
+        var failed = [Bool](repeating: false, count: chunks)
+        var notes = [[Diagnostic]](repeating: [], count: chunks)
+        let messages = [InboxMessage](unsafeUninitializedCapacity: items.count) { storage, initialized in
+            do {
+                kept.withUnsafeMutableBufferPointer { kept in
+                    failed.withUnsafeMutableBufferPointer { failed in
+                        notes.withUnsafeMutableBufferPointer { notes in
+                            nonisolated(unsafe) let (buffer, storage, kept, failed, notes) = (bytes, storage, kept, failed, notes)
+                            ChunkedWork.run(chunks: chunks, count: items.count) { c, range in
+                                var next = storage.baseAddress! + range.lowerBound
+                                for k in range {
+                                    guard let item = try? JSONParser.parse(buffer: UnsafeBufferPointer(rebasing: buffer[items[k]])) else {
+                                        failed[c] = true  // a syntax error: the whole file is parsed again below
+                                        return
+                                    }
+                                    let m = found.wrapper == .bare
+                                        ? parser.itemMessage(item, path: path.index(k), file: file, diagnostics: &notes[c])
+                                        : parser.serverMessage(item, path: path.index(k), file: file, diagnostics: &notes[c])
+                                    if let m {
+                                        next.initialize(to: m)
+                                        next += 1
+                                        kept[c] += 1
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
             }
-            return true
+            let base = storage.baseAddress!
+            if failed.contains(true) {
+                for c in 0..<chunks { (base + ChunkedWork.range(c, of: chunks, count: items.count).lowerBound).deinitialize(count: kept[c]) }
+                initialized = 0
+                return
+            }
+            var end = kept[0]
+            for c in 1..<max(1, chunks) {
+                let start = base + ChunkedWork.range(c, of: chunks, count: items.count).lowerBound
+                if start != base + end { (base + end).moveInitialize(from: start, count: kept[c]) }
+                end += kept[c]
+            }
+            initialized = end
+        }
+        let ok = !failed.contains(true)
+        var r = InboxFeedParser.Result()
+        if ok {
+            r.messages = messages
+            r.diagnostics = notes.flatMap { $0 }
         }
         // On a syntax error, the whole document again, so the error names the file's own line and column.
-        return ok ? r : try parser.parse(JSONParser.parse(bytes: bytes), file: file)
+        return ok ? r : try parser.parse(JSONParser.parse(buffer: bytes), file: file)
     }
 }
 

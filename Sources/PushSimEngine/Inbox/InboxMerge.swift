@@ -30,6 +30,11 @@ public enum InboxMerge {
         return feed
     }
 
+    /// Stored codes absent from the feed, in code order.
+    static func droppedCodes(_ stored: [String: InboxStatus], seen: Set<String>) -> [String] {
+        stored.keys.filter { !seen.contains($0) }.sorted()
+    }
+
     public static func merge(feed: [InboxMessage], stored: [String: InboxStatus]) -> Result {
         var messages = feed
         var r = merge(&messages, stored: stored)
@@ -38,15 +43,16 @@ public enum InboxMerge {
     }
 
     /// The same merge, updating the statuses in place (a 100,000-message feed is not copied); `messages` of the
-    /// result is left empty.
-    public static func merge(_ feed: inout [InboxMessage], stored: [String: InboxStatus]) -> Result {
+    /// result is left empty. `uniqueCodes`: the caller knows no code repeats (`InboxFeedParser.combine` checked),
+    /// so whether a stored code went missing can be told by counting instead of by a set of every code.
+    public static func merge(_ feed: inout [InboxMessage], stored: [String: InboxStatus], uniqueCodes: Bool = false) -> Result {
         var writes: [(code: String, status: InboxStatus)] = []
         var kept: [String] = []
-        var seen = Set<String>(minimumCapacity: feed.count)
+        var found = 0
         for i in feed.indices {
             let code = feed[i].code
-            seen.insert(code)
             if let s = stored[code] {
+                found += 1
                 let w = winner(stored: s, feed: feed[i].status)
                 if w != feed[i].status { kept.append(code) }
                 feed[i].status = w
@@ -55,9 +61,18 @@ public enum InboxMerge {
                 writes.append((code, feed[i].status))
             }
         }
-        let dropped = stored.count == seen.count && writes.isEmpty ? [] : stored.keys.filter { !seen.contains($0) }.sorted()
+        var repeated = false
+        var dropped: [String] = []
+        if uniqueCodes {
+            // Every stored code was found once: none is missing from the feed.
+            if found != stored.count { dropped = droppedCodes(stored, seen: Set(feed.lazy.map(\.code))) }
+        } else {
+            let seen = Set(feed.lazy.map(\.code))
+            repeated = seen.count != feed.count
+            if stored.count != seen.count || !writes.isEmpty { dropped = droppedCodes(stored, seen: seen) }
+        }
         var r = Result(messages: [], writes: writes, dropped: dropped, keptLocal: kept)
-        r.repeatedCodes = seen.count != feed.count
+        r.repeatedCodes = repeated
         return r
     }
 }
