@@ -55,6 +55,20 @@ import Testing
         #expect(m.type == .url)
     }
 
+    // spec §3.10: title, text and image are read as strings and send_date as Unix seconds; anything else is dropped
+    // (the message keeps showing) and each drop is reported with its path.
+    @Test func wrongTypedOptionalFieldsAreDroppedWithAWarning() throws {
+        let r = try parse([.object(item(["title": 7, "text": ["x"], "image": false, "send_date": "yesterday"])),
+                           .object(item(["title": .null, "send_date": .null]))])
+        #expect(r.messages.count == 2)
+        let m = r.messages[0]
+        #expect(m.title == nil && m.message == nil && m.imageUrl == nil && m.sendDate == nil)
+        #expect(r.diagnostics.map(\.path) == ["f.json:[0].title", "f.json:[0].text", "f.json:[0].image", "f.json:[0].send_date"])
+        #expect(r.diagnostics[0].message == "is a number, not a string; the message has no title")
+        #expect(r.diagnostics[3].message.hasPrefix(#""yesterday" is not Unix seconds; the message has no send date"#))
+        #expect(r.messages[1].title == nil && r.messages[1].sendDate == nil, "null is simply absent: no warning")
+    }
+
     // spec §3.10: attachmentUrl only when it starts with http:// or https://
     @Test func attachmentMustBeHTTP() throws {
         let r = try parse([.object(item(["action_params": #"{"attachment":"ftp://x/a.png"}"#]))])

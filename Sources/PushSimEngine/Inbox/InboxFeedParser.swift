@@ -158,11 +158,31 @@ public struct InboxFeedParser {
         if let a = actionParams?["attachment"]?.stringValue, a.hasPrefix("http://") || a.hasPrefix("https://") {
             attachment = a
         }
+        let title = string(o, "title", "the message has no title", path, file, &diagnostics)
+        let text = string(o, "text", "the message has no body", path, file, &diagnostics)
+        let image = string(o, "image", "the message has no image (unless action_params names one)", path, file, &diagnostics)
+        var sendDate: Date?
+        if let v = o["send_date"], !v.isNull {
+            sendDate = InboxFeedParser.unixDate(v)
+            if sendDate == nil {
+                warn(&diagnostics, file, path().key("send_date"), "\(v.quoted) is not Unix seconds; the message has no send date, so it sorts below the dated ones and shows \"now\"")
+            }
+        }
         return InboxMessage(
-            code: code, title: o["title"]?.stringValue, message: o["text"]?.stringValue, imageUrl: o["image"]?.stringValue,
-            sendDate: o["send_date"].flatMap(InboxFeedParser.unixDate), expirationDate: expiration,
+            code: code, title: title, message: text, imageUrl: image,
+            sendDate: sendDate, expirationDate: expiration,
             sortOrder: InboxFeedParser.text(o["order"]!), inboxHash: o["hash"].flatMap(InboxFeedParser.text),
             actionParams: actionParams, attachmentUrl: attachment, status: status, source: file)
+    }
+
+    /// An optional string field: a string is taken, null is absent, and any other type is dropped with a warning
+    /// saying what the message loses (the SDK reads only strings there).
+    func string(_ o: JSONObject, _ key: String, _ consequence: String, _ path: () -> JSONPath, _ file: String,
+                _ diagnostics: inout [Diagnostic]) -> String? {
+        guard let v = o[key] else { return nil }
+        if case .string(let s) = v { return s }
+        if !v.isNull { warn(&diagnostics, file, path().key(key), "is \(v.typeDescription), not a string; \(consequence)") }
+        return nil
     }
 
     // MARK: APNs inbox pushes
