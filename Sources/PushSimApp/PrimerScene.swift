@@ -120,10 +120,16 @@ public final class PrimerScene: ScriptableScene {
         switch k {
         case .char("n"): send(.present, at: t)
         case .char("s"): send(.setStatus(state.device.status.next), at: t)
+        case .char("w"): setWindowScene(!state.device.hasWindowScene, at: t)
         case .char("]"): advanceClock(3_600, at: t)
         case .char("}"): advanceClock(86_400, at: t)
         default: break
         }
+    }
+
+    func setWindowScene(_ connected: Bool, at t: Double) {
+        send(.setWindowScene(connected), at: t)
+        note(connected ? "app in front (window)" : "app in background", at: t)
     }
 
     func advanceClock(_ seconds: Double, at t: Double) {
@@ -190,6 +196,10 @@ public final class PrimerScene: ScriptableScene {
             guard step.argument == "on" || step.argument == "off" else { throw ScriptError(step, "expected settings on or settings off") }
             let on = step.argument == "on"
             return [.call { [unowned self] t in send(.settingsNotifications(on: on), at: t) }]
+        case "window":
+            guard step.argument == "on" || step.argument == "off" else { throw ScriptError(step, "expected window on or window off") }
+            let on = step.argument == "on"
+            return [.call { [unowned self] t in setWindowScene(on, at: t) }]
         default:
             return nil
         }
@@ -303,7 +313,7 @@ public final class PrimerScene: ScriptableScene {
         if panelWidth > 0 {
             panel(at: t).draw(in: Rect(x: phone.maxX, y: 0, width: panelWidth, height: size.height), on: &c)
         } else if size.height >= 3 {
-            let line = "\(state.device.status.rawValue) · \(state.lastResult?.description ?? "—") · n s ] } o q"
+            let line = "\(state.device.status.rawValue) · \(state.lastResult?.description ?? "—") · n s w ] } o q"
             let r = Rect(x: 0, y: size.height - 1, width: size.width, height: 1)
             c.fill(r, with: Cell(" ", fg: .white, bg: .rgb(40, 40, 48)))
             c.text(TextWidth.truncate(line, to: size.width), x: 0, y: r.y, style: Style(fg: .white))
@@ -329,11 +339,12 @@ public final class PrimerScene: ScriptableScene {
         }
         facts.append(("Primer", c.style == .alert ? "alert" : "sheet \(c.position.rawValue)"))
         facts.append(("Fallback", c.fallbackToSettings ? "to Settings" : "off"))
+        facts.append(("Window", state.device.hasWindowScene ? "scene connected" : "none (background)"))
         facts.append(("Result", state.lastResult?.description ?? "—"))
         let keys = state.settingsOpen
             ? ["space switch · o/esc back", "q quit"]
             : ["tab/arrows focus · enter press", "a accept · d decline", "esc tap outside · n present",
-               "s status · o Settings", "] +1 h · } +1 d · q quit"]
+               "s status · w window", "o Settings · q quit", "] +1 h · } +1 d"]
         return PrimerPanel(facts: facts, log: log, keys: keys)
     }
 

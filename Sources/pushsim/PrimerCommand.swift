@@ -92,13 +92,15 @@ struct PrimerRunCommand: ParsableCommand {
         abstract: "Run the push primer against a simulated device (the default: `pushsim primer [options]`).",
         discussion: """
         Presents the primer at start, exactly as Pushwoosh.configure.pushPrimer…present() decides (SDK 7.1.3): \
-        authorized/provisional suppress, denied without fallback suppresses, then the throttle, then one on screen. \
+        authorized/provisional suppress, denied without fallback suppresses, then the throttle, then one on screen, \
+        then an app with no window scene (in the background: --no-window, or w). \
         The device's status, iOS's one-shot prompt and the throttle's last-shown time live in the store.
 
-        Steps: present, accept, decline, tap-outside, allow, deny, advance SECONDS, settings on|off, and the common steps.
+        Steps: present, accept, decline, tap-outside, allow, deny, advance SECONDS, settings on|off, window on|off, and \
+        the common steps.
         Events: shown, outcome, system_prompt, authorization, open_settings.
-        Keys: tab/arrows focus, enter press, a/d accept/decline, esc outside, n present, s status, ] +1 h, } +1 d, \
-        o Settings, q quit.
+        Keys: tab/arrows focus, enter press, a/d accept/decline, esc outside, n present, s status, w window, \
+        ] +1 h, } +1 d, o Settings, q quit.
         """
     )
 
@@ -115,6 +117,9 @@ struct PrimerRunCommand: ParsableCommand {
 
     @Option(help: ArgumentHelp("The app name in iOS's permission prompt.", valueName: "name"))
     var appName: String = "App"
+
+    @Flag(help: "The app starts in the background with no window scene: present is suppressed (noWindow) until `w` or the step `window on`.")
+    var noWindow = false
 
     @Flag(help: "No in/out animations (a pushsim convenience: the SDK's primer ignores Reduce Motion). Outcomes keep the SDK's timing.")
     var reduceMotion = false
@@ -150,6 +155,7 @@ struct PrimerRunCommand: ParsableCommand {
             }
             device.lastShownAt = wall - ago
         }
+        device.hasWindowScene = !noWindow
         // Image paths in a config are relative to the config file (already resolved); --image-url is fetched.
         let images = media.imageSource(payload: primer.config ?? "./primer.json", appGroup: nil, headless: headless.headless)
         let scene = PrimerScene(config: config, device: device, wallClock: wall, store: store, sink: sink,

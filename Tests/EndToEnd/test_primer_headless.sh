@@ -58,10 +58,10 @@ touch "$W/target.xml"; ln -s "$W/target.xml" "$W/link.xml"
 "$BIN" primer walkthrough --headless --junit "$W/link.xml" > "$W/walk0.txt" || fail "walkthrough to a symlink"
 [ -L "$W/link.xml" ] && grep -q "<testsuites" "$W/target.xml" || fail "the report replaced the file instead of writing into it"
 "$BIN" primer walkthrough --headless --style sheet --junit "$W/j.xml" --report "$W/r.md" > "$W/walk.txt" || fail "walkthrough reported a mismatch: $(grep FAIL "$W/walk.txt")"
-tail -1 "$W/walk.txt" | grep -qx "84 rows: 84 passed, 0 failed, 0 skipped" || fail "summary: $(tail -1 "$W/walk.txt")"
-[ "$(grep -c '<testcase ' "$W/j.xml")" -eq 84 ] || fail "JUnit testcase count"
+tail -1 "$W/walk.txt" | grep -qx "88 rows: 88 passed, 0 failed, 0 skipped" || fail "summary: $(tail -1 "$W/walk.txt")"
+[ "$(grep -c '<testcase ' "$W/j.xml")" -eq 88 ] || fail "JUnit testcase count"
 if command -v python3 >/dev/null; then
-  python3 -c "import sys,xml.etree.ElementTree as E; r=E.parse(sys.argv[1]).getroot(); assert len(r.findall('.//testcase'))==84" "$W/j.xml" || fail "JUnit is not well-formed"
+  python3 -c "import sys,xml.etree.ElementTree as E; r=E.parse(sys.argv[1]).getroot(); assert len(r.findall('.//testcase'))==88" "$W/j.xml" || fail "JUnit is not well-formed"
 fi
 grep -q '^| 84 | ephemeral | on | off | acceptAsked |' "$W/r.md" || fail "Markdown report rows"
 echo ok

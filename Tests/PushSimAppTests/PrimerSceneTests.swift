@@ -54,7 +54,7 @@ func makeScene(_ config: PrimerConfig, device: SimulatedDevice = SimulatedDevice
     @Test func narrowHasStatusLine() throws {
         let (_, frame) = try primerRun(makeScene(PrimerConfig()), "wait 0.1", size: Size(width: 60, height: 20))
         #expect(!frame.contains("Device"))
-        #expect(frame.split(separator: "\n").last?.hasPrefix("notDetermined · — · n s ] } o q") == true)
+        #expect(frame.split(separator: "\n").last?.hasPrefix("notDetermined · — · n s w ] } o q") == true)
         // A bottom sheet ends above the status line, so its last button stays visible.
         let (_, sheetFrame) = try primerRun(makeScene(sheet), "wait 1", size: Size(width: 60, height: 24))
         let lines = sheetFrame.split(separator: "\n", omittingEmptySubsequences: false)
@@ -155,6 +155,21 @@ func makeScene(_ config: PrimerConfig, device: SimulatedDevice = SimulatedDevice
         #expect(frame.contains("Allow Notifications") && frame.contains("ON ●"))
         let (off, _) = try primerRun(makeScene(sheet, device: SimulatedDevice(status: .authorized)), "settings off; present")
         #expect(off.suffix(2) == [#"{"t":0,"event":"authorization","status":"denied"}"#, #"{"t":0,"event":"shown","style":"sheet","position":"bottom"}"#])
+    }
+
+    // spec §2.2 #5: an app in the background has no window scene; present is suppressed until it comes to the front.
+    @Test func backgroundAppThroughStepsAndKeys() throws {
+        let scene = makeScene(sheet, device: SimulatedDevice(hasWindowScene: false))
+        let (events, frame) = try primerRun(scene, "wait 1; window on; present")
+        #expect(events == [
+            #"{"t":0,"event":"outcome","outcome":"suppressed","reason":"noWindow"}"#,
+            #"{"t":1,"event":"shown","style":"sheet","position":"bottom"}"#,
+        ])
+        #expect(frame.contains("Window   scene connected"))
+        let keyed = makeScene(sheet, device: SimulatedDevice(status: .authorized))
+        let (_, background) = try primerRun(keyed, "key w")
+        #expect(background.contains("Window   none (background)") && background.contains("app in background"))
+        #expect(throws: ScriptError.self) { try primerRun(makeScene(sheet), "window maybe") }
     }
 
     @Test func samplesBuildAndBehave() throws {

@@ -212,6 +212,34 @@ let sheet = PrimerConfig().style(.sheet)
         #expect(h.names.last == "shown")
     }
 
+    // spec §2.2 #5: no window can be created (no foreground window scene) → suppressed, after every earlier check.
+    @Test func noWindowSuppressesAfterTheEarlierChecks() {
+        func decide(_ s: AuthorizationStatus, _ c: PrimerConfig = PrimerConfig(), last: Double? = nil, onScreen: Bool = false) -> PrimerDecision {
+            PrimerDecision.decide(status: s, config: c, lastShownAt: last, now: 200, onScreen: onScreen, windowScene: false)
+        }
+        #expect(decide(.notDetermined) == .suppress(.noWindow))
+        #expect(decide(.ephemeral) == .suppress(.noWindow))
+        #expect(decide(.denied) == .suppress(.noWindow), "denied with the fallback would show")
+        #expect(decide(.authorized) == .suppress(.authorized))
+        #expect(decide(.denied, PrimerConfig().fallbackToSettings(false)) == .suppress(.deniedNoFallback))
+        #expect(decide(.notDetermined, PrimerConfig().minInterval(3600), last: 100) == .suppress(.throttled))
+        #expect(decide(.notDetermined, onScreen: true) == .suppress(.onScreen))
+    }
+
+    @Test func backgroundAppIsSuppressedAndNothingIsStamped() {
+        var h = PrimerHarness(PrimerConfig().minInterval(3600))
+        h.send(.setWindowScene(false), at: 0)
+        h.send(.present, at: 0)
+        #expect(h.outcomes == [Event("outcome", ["outcome": "suppressed", "reason": "noWindow"])])
+        #expect(h.state.presentation == nil && h.state.device.lastShownAt == nil, "not shown, so PWPushPrimerLastShownAt is not written")
+        h.send(.setWindowScene(true), at: 1)
+        h.send(.present, at: 1)
+        #expect(h.names.last == "shown")
+        // Going to the background does not take away a primer already on screen.
+        h.send(.setWindowScene(false), at: 2)
+        #expect(h.state.presentation != nil)
+    }
+
     // spec §2.2 "Throttle persistence": written on show, before the answer, only with minInterval > 0.
     @Test func lastShownWrittenOnShowOnlyWithInterval() {
         var h = PrimerHarness(sheet.minInterval(600), wall: 5_000)

@@ -10,7 +10,7 @@ extension WalkthroughRow: CustomTestStringConvertible {
 @Suite struct PrimerWalkthroughTests {
     @Test func tableParsesEveryLine() {
         #expect(PrimerWalkthroughTable.rows.count == PrimerWalkthroughTable.rowLineCount)
-        #expect(PrimerWalkthroughTable.rows.count == 84)
+        #expect(PrimerWalkthroughTable.rows.count == 88)
         // Every status × fallback × throttle combination is present.
         for s in AuthorizationStatus.allCases {
             for f in [true, false] {
@@ -37,9 +37,9 @@ extension WalkthroughRow: CustomTestStringConvertible {
 
     @Test func headlessRunCountsAndSkips() {
         let sheetResults = PrimerWalkthrough.runHeadless(config: PrimerConfig().style(.sheet))
-        #expect(WalkthroughReport.summary(sheetResults) == "84 rows: 84 passed, 0 failed, 0 skipped")
+        #expect(WalkthroughReport.summary(sheetResults) == "88 rows: 88 passed, 0 failed, 0 skipped")
         let alertResults = PrimerWalkthrough.runHeadless(config: PrimerConfig())
-        #expect(WalkthroughReport.summary(alertResults) == "84 rows: 69 passed, 0 failed, 15 skipped")
+        #expect(WalkthroughReport.summary(alertResults) == "88 rows: 73 passed, 0 failed, 15 skipped")
     }
 
     // A wrong expectation is reported as a failure naming the field (the check is not vacuous).
@@ -62,7 +62,7 @@ extension WalkthroughRow: CustomTestStringConvertible {
         var results = PrimerWalkthrough.runHeadless(config: PrimerConfig().style(.sheet))
         results[0].comment = "a | b"
         let md = WalkthroughReport.markdown(results, config: PrimerConfig().style(.sheet), mode: "headless")
-        #expect(md.split(separator: "\n").filter { $0.hasPrefix("| ") && !$0.hasPrefix("| #") }.count == 84)
+        #expect(md.split(separator: "\n").filter { $0.hasPrefix("| ") && !$0.hasPrefix("| #") }.count == PrimerWalkthroughTable.rows.count)
         #expect(md.contains("a \\| b"))
     }
 }

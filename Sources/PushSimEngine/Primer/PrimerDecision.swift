@@ -1,4 +1,5 @@
-// The presenter's decision (spec §2.2): the first matching rule wins — status, denied without fallback, throttle, on screen.
+// The presenter's decision (spec §2.2): the first matching rule wins — status, denied without fallback, throttle, on screen,
+// no window.
 
 /// `PWPushPrimerOutcome`.
 public enum PrimerOutcome: String, CaseIterable, Sendable, Equatable {
@@ -7,7 +8,7 @@ public enum PrimerOutcome: String, CaseIterable, Sendable, Equatable {
 
 /// Why a `present` was suppressed (the `reason` field of the `outcome` event).
 public enum SuppressReason: String, CaseIterable, Sendable, Equatable {
-    case authorized, provisional, deniedNoFallback, throttled, onScreen
+    case authorized, provisional, deniedNoFallback, throttled, onScreen, noWindow
 }
 
 public enum PrimerDecision: Equatable, Sendable {
@@ -16,7 +17,7 @@ public enum PrimerDecision: Equatable, Sendable {
 
     /// `PWPushPrimerPresenter`'s checks in the SDK's order. `now` is the wall clock in Unix seconds, passed in.
     public static func decide(status: AuthorizationStatus, config: PrimerConfig, lastShownAt: Double?,
-                              now: Double, onScreen: Bool) -> PrimerDecision {
+                              now: Double, onScreen: Bool, windowScene: Bool = true) -> PrimerDecision {
         // 1. Already allowed (fully or quietly): nothing to ask.
         if status == .authorized { return .suppress(.authorized) }
         if status == .provisional { return .suppress(.provisional) }
@@ -28,6 +29,8 @@ public enum PrimerDecision: Equatable, Sendable {
         }
         // 4. gPrimerOnScreen: one primer at a time, process-wide.
         if onScreen { return .suppress(.onScreen) }
+        // 5. No window can be created: the app has no connected foreground UIWindowScene to attach one to.
+        if !windowScene { return .suppress(.noWindow) }
         // notDetermined, ephemeral, and denied with the fallback all show.
         return .show
     }

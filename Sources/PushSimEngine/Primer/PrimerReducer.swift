@@ -43,6 +43,9 @@ public enum PrimerReducer {
             s.settingsOpen = false
         case .settingsNotifications(let on):
             effects += setStatus(&s, on ? .authorized : .denied)
+        case .setWindowScene(let connected):
+            // Only what the next present finds changes; a primer already on screen stays (its window exists).
+            s.device.hasWindowScene = connected
         }
         return effects
     }
@@ -60,7 +63,7 @@ public enum PrimerReducer {
         let now = s.wallClock(at: t)
         let decision = PrimerDecision.decide(status: s.device.status, config: s.config,
                                              lastShownAt: s.device.lastShownAt, now: now,
-                                             onScreen: s.presentation != nil)
+                                             onScreen: s.presentation != nil, windowScene: s.device.hasWindowScene)
         switch decision {
         case .suppress(let reason):
             let result = PrimerResult(.suppressed, reason: reason)

@@ -104,6 +104,8 @@ public enum PrimerAction: Equatable, Sendable {
     case closeSettings
     /// The app's notifications switch in Settings: on → authorized, off → denied.
     case settingsNotifications(on: Bool)
+    /// The app gains or loses its foreground window scene (comes to the front, goes to the background).
+    case setWindowScene(Bool)
     /// Time passed: finish out animations due by now.
     case tick
 }

@@ -28,7 +28,7 @@ public enum PrimerWalkthrough {
         c.fallbackToSettings = row.fallbackToSettings
         c.minInterval = row.throttle.minInterval
         let device = SimulatedDevice(status: row.status, systemPromptShown: row.answer == .acceptAsked,
-                                     lastShownAt: row.throttle.lastShownAt(now: wallClock))
+                                     lastShownAt: row.throttle.lastShownAt(now: wallClock), hasWindowScene: row.answer != .noWindow)
         return PrimerState(config: c, device: device, wallClockAtStart: wallClock)
     }
 
@@ -43,7 +43,7 @@ public enum PrimerWalkthrough {
         run(.present, 0)
         let shown = events.contains { $0.name == "shown" }
         switch row.answer {
-        case .none: break
+        case .none, .noWindow: break
         case .accept, .acceptAsked: run(.accept, 1)
         case .acceptAllow: run(.accept, 1); run(.answerPrompt(allow: true), 1.1)
         case .acceptDeny: run(.accept, 1); run(.answerPrompt(allow: false), 1.1)

@@ -50,6 +50,8 @@ public enum WalkthroughAnswer: String, CaseIterable, Sendable {
     case presentAgain
     /// Accept on a device whose prompt iOS already showed once (no second prompt).
     case acceptAsked
+    /// `present` while the app is in the background with no window scene: nothing to press.
+    case noWindow
 
     public var instruction: String {
         switch self {
@@ -61,6 +63,7 @@ public enum WalkthroughAnswer: String, CaseIterable, Sendable {
         case .tapOutside: return "tap outside the card (Esc, or click the dimmed backdrop)"
         case .presentAgain: return "call present again (n) while the primer is up, then decline it"
         case .acceptAsked: return "press the accept button (iOS already asked on this device)"
+        case .noWindow: return "nothing to press: the app is in the background (no window scene), the primer should not appear"
         }
     }
 }
@@ -221,6 +224,10 @@ public enum PrimerWalkthroughTable {
         provisional     off  elapsed  none           no     suppressed:provisional       no      no        provisional    kept
         notDetermined   on   off      presentAgain   yes    suppressed:onScreen          no      no        notDetermined  kept
         ephemeral       on   off      acceptAsked    yes    accepted                     no      no        ephemeral      kept
+        notDetermined   on   never    noWindow       no     suppressed:noWindow          no      no        notDetermined  kept
+        denied          on   elapsed  noWindow       no     suppressed:noWindow          no      no        denied         kept
+        notDetermined   on   within   noWindow       no     suppressed:throttled         no      no        notDetermined  kept
+        authorized      on   off      noWindow       no     suppressed:authorized        no      no        authorized     kept
     """
 
     /// The table parsed into rows; a malformed line is a programming error caught by the tests.

@@ -30,11 +30,17 @@ public struct SimulatedDevice: Equatable, Sendable {
     public var systemPromptShown: Bool
     /// `PWPushPrimerLastShownAt` in NSUserDefaults: Unix seconds, nil when never written.
     public var lastShownAt: Double?
+    /// The app has a connected foreground UIWindowScene, so the presenter can create its window. Off, the app is
+    /// running in the background (a silent push, a background fetch) and `present` is suppressed (spec §2.2 #5).
+    /// A condition of the moment, not remembered between runs (the store does not keep it).
+    public var hasWindowScene: Bool
 
-    public init(status: AuthorizationStatus = .notDetermined, systemPromptShown: Bool = false, lastShownAt: Double? = nil) {
+    public init(status: AuthorizationStatus = .notDetermined, systemPromptShown: Bool = false, lastShownAt: Double? = nil,
+                hasWindowScene: Bool = true) {
         self.status = status
         self.systemPromptShown = systemPromptShown
         self.lastShownAt = lastShownAt
+        self.hasWindowScene = hasWindowScene
     }
 
     /// The app's notifications switch in Settings reads on only when authorized.
