@@ -35,10 +35,18 @@ public final class InboxScene: ScriptableScene {
     /// The debounced merge reload that follows every read or delete notification (spec §3.8).
     public static let reorderDelay = 1.5
 
+    /// The socket inbox pushes arrive on (`pushsim notify --inbox`); nil when not listening.
+    public let listener: SocketListener?
+    /// Pushes answered on the socket so far, and how many of those headless `receive` steps have accounted for.
+    var received = 0
+    var accountedFor = 0
+
     /// Loads every file (a failure is a `UserError` naming the file) and shows the merged feed.
     public init(files: [String], attributes: InboxAttributes = InboxAttributes(), now: Date, timeZone: TimeZone = .current,
-                store: Store?, images: ImageSource = NoImages(), sink: EventSink, appName: String = "App") throws(UserError) {
+                store: Store?, images: ImageSource = NoImages(), sink: EventSink, appName: String = "App",
+                listener: SocketListener? = nil) throws(UserError) {
         self.files = files
+        self.listener = listener
         self.sink = sink
         self.baseDate = now
         self.timeZone = timeZone
@@ -182,6 +190,15 @@ public final class InboxScene: ScriptableScene {
 
     public func advance(to t: Double) {
         now = max(now, t)
+        if let listener {
+            for m in listener.poll() {
+                received += 1
+                switch InboxPush.decode(m.line).flatMap({ deliver($0, at: now) }) {
+                case .success(let codes): listener.reply(m, "ok " + codes.joined(separator: " "))
+                case .failure(let e): listener.reply(m, "error \(e.message)")
+                }
+            }
+        }
         for d in images.takeDiagnostics() {
             sink.emit(.warning(d), at: now)
             model.status = d.description
@@ -202,6 +219,9 @@ public final class InboxScene: ScriptableScene {
             InboxScreen.reveal(&model, size: size)
         }
     }
+
+    /// The run loop sleeps on the socket and wakes only when a push comes.
+    public var wakeDescriptors: [Int32] { listener?.descriptors ?? [] }
 
     var highlightedCode: String? {
         model.feed.rows.indices.contains(model.highlighted) ? model.feed.rows[model.highlighted].code : nil
@@ -297,6 +317,7 @@ public final class InboxScene: ScriptableScene {
             let codes = InboxScreen.visibleRows(model, size: size).map { model.feed.rows[$0].code }
             perform(model.feed.markRead(codes))
         }
+        listener?.close()
         exitStatus = 0
     }
 
@@ -320,6 +341,42 @@ public final class InboxScene: ScriptableScene {
     /// One mark-read through the same path a key press takes (the bench's unit of persistence).
     public func markReadForBench(_ code: String) {
         perform(model.feed.markRead([code]))
+    }
+
+    // MARK: receiving pushes
+
+    /// An inbox push arrives (the socket, `push`, `push-file`): parsed with the device's clock (its receive time
+    /// becomes `sendDate`, spec §3.10), each message merged into the feed as the SDK does on `…DidReceiveInPush`
+    /// (§3.8), its status stored. Returns the codes, or why nothing arrived.
+    public func deliver(_ push: InboxPush, at t: Double) -> Result<[String], UserError> {
+        advance(to: t)
+        let parser = InboxFeedParser(now: wallNow, timeZone: timeZone)
+        let parsed: InboxFeedParser.Result
+        do { parsed = try parser.parse(push.payload, file: push.file) }
+        catch { return .failure(UserError(error.description)) }
+        for d in parsed.diagnostics { sink.emit(.warning(d), at: now) }
+        guard !parsed.messages.isEmpty else {
+            return .failure(InboxPush.noMessage((push.file as NSString).lastPathComponent, parsed.diagnostics))
+        }
+        let keep = highlightedCode
+        for m in parsed.messages {
+            if let u = InboxCellResolver.resolvedImageURL(m), !u.hasPrefix("/"), !InboxScene.hasScheme(u), push.file != "standard input" {
+                imageBase[u] = (push.file as NSString).deletingLastPathComponent
+            }
+            perform(model.feed.receive(m, now: wallNow))
+        }
+        if let keep, let i = model.feed.index(of: keep) { model.highlighted = i }
+        InboxScreen.reveal(&model, size: size)
+        return .success(parsed.messages.map(\.code))
+    }
+
+    /// Headless `receive`: wait in real time for one push on the socket (the simulated clock stands still).
+    func receive(from listener: SocketListener, within limit: Double, at t: Double) {
+        if listener.wait(within: limit, until: { received > accountedFor }, drain: { advance(to: t) }) {
+            accountedFor += 1
+        } else {
+            sink.emit(.warning(Diagnostic(path: "", "no inbox push arrived on \(listener.path) within \(JSONValue.formatNumber(limit)) s")), at: t)
+        }
     }
 
     // MARK: mouse
@@ -379,8 +436,36 @@ public final class InboxScene: ScriptableScene {
         case "delete": return [.input(.key(.char("d"))), .wait(InboxScene.deleteDuration)]
         case "refresh": return [.input(.key(.char("r"))), .wait(InboxScene.refreshDuration)]
         case "back": return [.input(.key(.char("q")))]
+        case "push":
+            guard !step.argument.isEmpty else {
+                throw ScriptError(step, "expected an inbox push as JSON, such as push {\"pw_inbox\":\"p1\",\"inbox_params\":{\"rt\":\"2030-01-01\"},\"aps\":{\"alert\":\"Hi\"}}")
+            }
+            let doc: JSONValue
+            do { doc = try JSONParser.parse(step.argument) } catch { throw ScriptError(step, "not JSON: \(error.description)") }
+            return try pushStep(step, InboxPush(file: "push", payload: doc))
+        case "push-file":
+            guard !step.argument.isEmpty else { throw ScriptError(step, "expected a file, such as push-file offer.json") }
+            do { return try pushStep(step, InboxPush.read(step.argument, now: wallNow, timeZone: timeZone).push) }
+            catch let e as UserError { throw ScriptError(step, e.message) }
+        case "receive":
+            guard let listener else {
+                throw ScriptError(step, "this run is not listening; give --socket PATH to receive inbox pushes from pushsim notify --inbox")
+            }
+            let limit = step.argument.isEmpty ? 5 : try Script.seconds(step)
+            return [.call { [weak self] t in self?.receive(from: listener, within: limit, at: t) }]
         default: return nil
         }
+    }
+}
+
+extension InboxScene {
+    /// A `push` step: checked now (a payload with no inbox message is a script error), delivered when reached.
+    func pushStep(_ step: ScriptStep, _ push: InboxPush) throws -> [PrimitiveStep] {
+        let probe = InboxFeedParser(now: wallNow, timeZone: timeZone)
+        let parsed: InboxFeedParser.Result
+        do { parsed = try probe.parse(push.payload, file: push.file) } catch { throw ScriptError(step, error.description) }
+        if parsed.messages.isEmpty { throw ScriptError(step, InboxPush.noMessage(push.file, parsed.diagnostics).message) }
+        return [.call { [weak self] t in _ = self?.deliver(push, at: t) }]
     }
 }
 
