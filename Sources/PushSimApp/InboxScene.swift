@@ -370,6 +370,12 @@ public final class InboxScene: ScriptableScene {
         return .success(parsed.messages.map(\.code))
     }
 
+    /// A warning that is nobody's input error (the socket could not be used): an event and the status line.
+    public func warn(_ message: String) {
+        sink.emit(.warning(Diagnostic(.warning, path: "", message)), at: now)
+        model.status = message
+    }
+
     /// Headless `receive`: wait in real time for one push on the socket (the simulated clock stands still).
     func receive(from listener: SocketListener, within limit: Double, at t: Double) {
         if listener.wait(within: limit, until: { received > accountedFor }, drain: { advance(to: t) }) {

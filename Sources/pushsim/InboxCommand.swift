@@ -122,10 +122,19 @@ struct InboxCommand: ParsableCommand {
             let images: ImageSource = dump ? NoImages()
                 : media.imageSource(payload: files.first ?? "-", appGroup: nil, headless: headlessOptions.headless)
             // Headless runs are scripted: they listen only when asked to, so a CI run never takes the user's socket.
-            let listenOn = dump ? nil : headlessOptions.headless ? socket : (socket ?? SocketPath.defaultPath(for: .inbox))
-            let listener = try listenOn.map { p throws(UserError) in try SocketListener(path: p, service: .inbox) }
+            // Interactively the default socket is a convenience: when another inbox holds it, this one opens anyway,
+            // not listening, and says so; an explicit --socket that cannot be used is an error.
+            var listener: SocketListener?
+            var notListening: String?
+            if let socket, !dump {
+                listener = try SocketListener(path: socket, service: .inbox)
+            } else if !dump && !headlessOptions.headless {
+                do { listener = try SocketListener(path: SocketPath.defaultPath(for: .inbox), service: .inbox) }
+                catch { notListening = "not listening for pushsim notify --inbox: \(error.message)" }
+            }
             scene = try InboxScene(files: files, attributes: attributes, now: date, store: store, images: images, sink: sink,
                                    listener: listener)
+            if let notListening { scene.warn(notListening) }
         } catch {
             fail(error)
         }
