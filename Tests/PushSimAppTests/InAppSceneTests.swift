@@ -148,18 +148,22 @@ func socketFolder() -> String {
     return dir
 }
 
+/// What `pushsim notify` does, with the scene's loop turning in between: write the line (it waits in the kernel),
+/// let the scene take it and answer, then read the answer. One thread, so nothing depends on scheduling.
+func socketRoundTrip(_ scene: Scene, _ line: String, path: String, service: SocketService) -> Result<String, UserError> {
+    do throws(UserError) {
+        let fd = try SocketClient.deliver(line, to: path, service: service)
+        defer { close(fd) }
+        scene.advance(to: 1)
+        return .success(try SocketClient.awaitReply(fd, path: path, service: service, timeout: 1))
+    } catch {
+        return .failure(error)
+    }
+}
+
 @Suite(.serialized) struct BannerSocketTests {
-    /// What `pushsim notify` does, with the scene's loop turning in between: write the line (it waits in the kernel),
-    /// let the scene take it and answer, then read the answer. One thread, so nothing depends on scheduling.
     func roundTrip(_ scene: InAppScene, _ json: String, path: String) -> Result<String, UserError> {
-        do throws(UserError) {
-            let fd = try SocketClient.deliver(json, to: path, service: .inapp)
-            defer { close(fd) }
-            scene.advance(to: 1)
-            return .success(try SocketClient.awaitReply(fd, path: path, service: .inapp, timeout: 1))
-        } catch {
-            return .failure(error)
-        }
+        socketRoundTrip(scene, json, path: path, service: .inapp)
     }
 
     @Test func notifyReachesTheListeningScene() throws {

@@ -31,16 +31,8 @@ import PushSimStore
         try HeadlessRunner(scene: s, size: Size(width: 80, height: 24)).run(Script.parse(script))
     }
 
-    /// What `pushsim notify --inbox` does, with the scene's loop turning in between (one thread, no scheduling).
     func roundTrip(_ scene: InboxScene, _ line: String, path: String) -> Result<String, UserError> {
-        do throws(UserError) {
-            let fd = try SocketClient.deliver(line, to: path, service: .inbox)
-            defer { close(fd) }
-            scene.advance(to: 1)
-            return .success(try SocketClient.awaitReply(fd, path: path, service: .inbox, timeout: 1))
-        } catch {
-            return .failure(error)
-        }
+        socketRoundTrip(scene, line, path: path, service: .inbox)
     }
 
     // spec §3.8 "Inbox notifications" through the socket: the message shows at once, unread; its status is stored.
