@@ -193,7 +193,7 @@ public final class InboxScene: ScriptableScene {
         if let listener {
             for m in listener.poll() {
                 received += 1
-                switch InboxPush.decode(m.line).flatMap({ deliver($0, at: now) }) {
+                switch InboxPush.decode(m.line).flatMap(arrive) {
                 case .success(let codes): listener.reply(m, "ok " + codes.joined(separator: " "))
                 case .failure(let e): listener.reply(m, "error \(e.message)")
                 }
@@ -350,6 +350,11 @@ public final class InboxScene: ScriptableScene {
     /// (§3.8), its status stored. Returns the codes, or why nothing arrived.
     public func deliver(_ push: InboxPush, at t: Double) -> Result<[String], UserError> {
         advance(to: t)
+        return arrive(push)
+    }
+
+    /// The arrival itself, at the scene's current time (`advance` calls it for what the socket brought).
+    func arrive(_ push: InboxPush) -> Result<[String], UserError> {
         let parser = InboxFeedParser(now: wallNow, timeZone: timeZone)
         let parsed: InboxFeedParser.Result
         do { parsed = try parser.parse(push.payload, file: push.file) }
