@@ -364,11 +364,17 @@ public final class InboxScene: ScriptableScene {
             return .failure(InboxPush.noMessage((push.file as NSString).lastPathComponent, parsed.diagnostics))
         }
         let keep = highlightedCode
+        // A code not on screen may still be in the store (deleted on this device): the merge rules apply to it.
+        var stored: [String: InboxStatus] = [:]
+        if let st = inboxStore, parsed.messages.contains(where: { model.feed.index(of: $0.code) == nil }) {
+            do { stored = try st.statuses() }
+            catch { sink.emit(.warning(Diagnostic(.warning, path: st.store.path, error.message)), at: now) }
+        }
         for m in parsed.messages {
             if let u = InboxCellResolver.resolvedImageURL(m), !u.hasPrefix("/"), !InboxScene.hasScheme(u), push.file != "standard input" {
                 imageBase[u] = (push.file as NSString).deletingLastPathComponent
             }
-            perform(model.feed.receive(m, now: wallNow))
+            perform(model.feed.receive(m, stored: stored[m.code], now: wallNow))
         }
         if let keep, let i = model.feed.index(of: keep) { model.highlighted = i }
         InboxScreen.reveal(&model, size: size)

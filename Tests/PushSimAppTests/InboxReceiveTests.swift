@@ -105,6 +105,18 @@ import PushSimStore
         #expect(s.feed.rows[pinned].message.sendDate == Self.now.addingTimeInterval(2))
     }
 
+    // spec §3.10: a message deleted on this device stays deleted when a push with its code comes.
+    @Test func aPushDoesNotBringBackADeletedMessage() throws {
+        let (s, sink) = try scene([mixed])
+        try run(s, "delete")
+        let gone = try #require(sink.events.last?.event["code"]?.stringValue)
+        #expect(s.feed.index(of: gone) == nil)
+        try run(s, #"push {"aps":{"alert":"Back?"},"pw_inbox":"\#(gone)","inbox_params":{"rt":"2030-01-01"}}"#)
+        #expect(s.feed.index(of: gone) == nil)
+        #expect(sink.events.last?.event.name == "warning")
+        #expect(s.model.status == "Deleted earlier: Back?")
+    }
+
     // createMessage requests arrive too: codes FILE#N, as `pushsim inbox` names them.
     @Test func pushFileStepTakesEveryInboxShape() throws {
         let dir = socketFolder()

@@ -78,6 +78,21 @@ import Testing
         #expect(failed.rows.map(\.code) == ["p2"])
     }
 
+    // spec §3.10 merge: a status further along on the device stays; a message deleted here is not brought back.
+    @Test func aStoredStatusFurtherAlongStays() {
+        var f = loaded([server("a", 10)])
+        let deleted = f.receive(push("gone"), stored: .deleted, now: now)
+        #expect(f.rows.map(\.code) == ["a"])
+        #expect(deleted.persist.isEmpty)
+        #expect(deleted.events.map(\.name) == ["warning"])
+        let read = f.receive(push("seen"), stored: .read, now: now)
+        #expect(f.rows.map(\.code) == ["a", "seen"], "shown, read, after the unread row")
+        #expect(f.rows[1].message.status == .read)
+        #expect(read.persist.isEmpty, "the store already has it")
+        _ = f.receive(push("created"), stored: .created, now: now)
+        #expect(f.rows.first?.code == "created", "Created moves up to Delivered")
+    }
+
     // spec §3.10 Expiry: getAllMessages never returns an expired message.
     @Test func anExpiredPushIsNotShown() {
         var f = loaded([server("a", 10)])

@@ -11,10 +11,13 @@ extension InboxFeed {
     ///   status that is further along (a read message stays read: Read never moves back to Delivered), while a copy
     ///   fetched from the server wins over the push copy (§3.10 `updateAllMessages`), as `pushsim inbox` does when
     ///   it merges files;
+    /// - a code not shown but stored with a status further along (deleted on this device) keeps it, as a load's
+    ///   merge would (§3.10: "a message read or deleted locally stays read or deleted"), so a deleted message stays
+    ///   deleted; `stored` is that status;
     /// - an expired message (`rt` before now) is never shown (`getAllMessages` filters it).
     /// The outcome holds a `receive` event (`code`, `title`) and any `degrade` of the new card, the status to store
     /// (Delivered for a new code) and the status line ("New message: TITLE").
-    public mutating func receive(_ m: InboxMessage, now: Date) -> InboxOutcome {
+    public mutating func receive(_ m: InboxMessage, stored: InboxStatus? = nil, now: Date) -> InboxOutcome {
         var out = InboxOutcome()
         let title = InboxFeed.displayTitle(m)
         if m.isExpired(at: now) {
@@ -39,9 +42,16 @@ extension InboxFeed {
             isNew = false
             if arriving.status != shown.status { out.persist[m.code] = arriving.status }
         } else {
+            if let stored { arriving.status = InboxMerge.winner(stored: stored, feed: m.status) }
+            if arriving.status.isDeleted {
+                out.events.append(.warning(Diagnostic(.warning, path: m.code,
+                    "message \(JSONValue.string(m.code).quoted) was deleted on this device; it stays deleted")))
+                out.status = "Deleted earlier: \(title)"
+                return out
+            }
             messages.insert(arriving, at: 0)
             isNew = true
-            out.persist[m.code] = arriving.status
+            if arriving.status != stored { out.persist[m.code] = arriving.status }
         }
         // Rows are only set by a load; the load's own `load` event is not part of a push (no fetch happened).
         let events = load(messages, now: now)
