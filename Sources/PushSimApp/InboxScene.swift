@@ -64,6 +64,8 @@ public final class InboxScene: ScriptableScene {
         }
         let parsed = try readFeed()
         try apply(parsed, at: 0)
+        // Where to send pushes, until something more urgent (a warning, an action) takes the status line.
+        if let listener, model.status.isEmpty { model.status = "Listening for pushsim notify --inbox on \(listener.path)" }
     }
 
     public var wallNow: Date { baseDate.addingTimeInterval(now) }

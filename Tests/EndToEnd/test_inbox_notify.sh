@@ -25,7 +25,7 @@ start 80 24
 run env TZ=UTC "$BIN" inbox "$FEED" --store "$STORE" --now "$NOW" --socket "$S"
 wait_for "Welcome to Acme" || die "the feed did not appear"
 wait_for "10 messages · 8 unread" || die "the header should count 10 messages, 8 unread"
-for _ in $(seq 50); do [ -S "$S" ] && break; sleep 0.1; done
+wait_for "Listening for pushsim notify --inbox on $S" || die "the status line does not say where it listens"
 [ -S "$S" ] || die "pushsim inbox did not create its socket $S"
 
 out=$("$BIN" notify --inbox "$WORK/flash.json" --socket "$S" 2>&1) || die "notify --inbox failed: $out"

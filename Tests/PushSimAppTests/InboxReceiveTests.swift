@@ -45,6 +45,7 @@ import PushSimStore
         let (s, sink) = try scene([mixed], store: store, listener: listener)
         #expect(s.wakeDescriptors == listener.descriptors, "the run loop sleeps on the socket")
         #expect(s.nextDeadline() == nil, "an idle listening inbox has no deadline")
+        #expect(s.model.status == "Listening for pushsim notify --inbox on \(path)")
         let file = write(Self.flash, in: dir, name: "flash.json")
         let (push, warnings) = try InboxPush.read(file)
         #expect(warnings.isEmpty)
