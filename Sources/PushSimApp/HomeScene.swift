@@ -61,6 +61,7 @@ public final class HomeScene: Scene {
     }
 
     public func nextDeadline() -> Double? { child?.nextDeadline() }
+    public var wakeDescriptors: [Int32] { child?.wakeDescriptors ?? [] }
 
     public func takeRequests() -> [TerminalRequest] {
         defer { requests = [] }

@@ -15,7 +15,7 @@ extension SampleCatalog {
             Sample(experience: .banners, title: "Listen for pushsim notify",
                    summary: "A host app that shows what `pushsim notify --title T --body B` sends from another terminal",
                    keys: keys, command: "pushsim inapp") {
-                let listener = try BannerListener(path: BannerSocketPath.defaultPath())
+                let listener = try SocketListener(path: SocketPath.defaultPath(for: .inapp), service: .inapp)
                 return InAppScene(sink: EventSink(), images: MediaImageSource(payloadFolder: FileManager.default.currentDirectoryPath, mode: .background),
                                   listener: listener)
             },
@@ -31,7 +31,7 @@ public enum InAppDemo {
         try files.map { f throws(UserError) in try InputFile.readJSON(r.path("banners/\(f)")) }
     }
 
-    public static func makeScene(_ r: Resources, listener: BannerListener?, sink: EventSink = EventSink(),
+    public static func makeScene(_ r: Resources, listener: SocketListener?, sink: EventSink = EventSink(),
                                  images: ImageSource? = nil) throws(UserError) -> InAppScene {
         InAppScene(sink: sink, images: images ?? MediaImageSource(payloadFolder: r.path("banners"), mode: .background),
                    listener: listener, demo: try banners(r))

@@ -10,7 +10,7 @@ public final class InAppScene: ScriptableScene {
     public let sink: EventSink
     let images: ImageSource
     /// The socket banners arrive on; nil when not listening (headless without --socket, the demo sample).
-    public let listener: BannerListener?
+    public let listener: SocketListener?
     public let appName: String
     public private(set) var size = Size(width: 80, height: 24)
     public private(set) var exitStatus: Int32?
@@ -33,10 +33,8 @@ public final class InAppScene: ScriptableScene {
 
     /// Animation frames are drawn at this step, and no faster.
     static let frameStep = 0.05
-    /// How often the run loop wakes to look at the socket while listening (it cannot wait on the socket itself).
-    public static let pollInterval = 0.1
 
-    public init(sink: EventSink, images: ImageSource = NoImages(), listener: BannerListener? = nil, appName: String = "Shop",
+    public init(sink: EventSink, images: ImageSource = NoImages(), listener: SocketListener? = nil, appName: String = "Shop",
                 demo: [JSONValue] = [], demoStart: Double = 1, demoInterval: Double = 6) {
         self.sink = sink
         self.images = images
@@ -92,10 +90,12 @@ public final class InAppScene: ScriptableScene {
         var next = [presenter.nextDeadline, nextDemo].compactMap { $0 }.min()
         func wake(_ at: Double) { next = min(next ?? at, at) }
         if let end = presenter.animationEnd(at: now) { wake(min(end, now + Self.frameStep)) }
-        if listener != nil { wake(now + Self.pollInterval) }
         if presenter.current?.banner.image != nil && images.isBusy { wake(now + Self.frameStep) }
         return next
     }
+
+    /// The run loop sleeps on the socket and wakes only when a banner comes (no polling deadline).
+    public var wakeDescriptors: [Int32] { listener?.descriptors ?? [] }
 
     public func handle(_ input: InputEvent, at t: Double) {
         advance(to: t)
@@ -264,16 +264,8 @@ public final class InAppScene: ScriptableScene {
     /// Headless `receive`: wait in real time (the simulated clock stands still) for one banner on the socket. Each
     /// `receive` accounts for one received line, so a banner that came before the step (say, while the run started)
     /// is not waited for again.
-    func receive(from listener: BannerListener, within limit: Double, at t: Double) {
-        let end = Date().addingTimeInterval(limit)
-        advance(to: t)
-        while received <= accountedFor {
-            let left = end.timeIntervalSinceNow
-            guard left > 0 else { break }
-            _ = listener.waitForActivity(timeout: left)
-            advance(to: t)
-        }
-        if received > accountedFor {
+    func receive(from listener: SocketListener, within limit: Double, at t: Double) {
+        if listener.wait(within: limit, until: { received > accountedFor }, drain: { advance(to: t) }) {
             accountedFor += 1
         } else {
             emit(.warning(Diagnostic(path: "", "no banner arrived on \(listener.path) within \(JSONValue.formatNumber(limit)) s")), at: t)

@@ -35,10 +35,18 @@ public final class InboxScene: ScriptableScene {
     /// The debounced merge reload that follows every read or delete notification (spec §3.8).
     public static let reorderDelay = 1.5
 
+    /// The socket inbox pushes arrive on (`pushsim notify --inbox`); nil when not listening.
+    public let listener: SocketListener?
+    /// Pushes answered on the socket so far, and how many of those headless `receive` steps have accounted for.
+    var received = 0
+    var accountedFor = 0
+
     /// Loads every file (a failure is a `UserError` naming the file) and shows the merged feed.
     public init(files: [String], attributes: InboxAttributes = InboxAttributes(), now: Date, timeZone: TimeZone = .current,
-                store: Store?, images: ImageSource = NoImages(), sink: EventSink, appName: String = "App") throws(UserError) {
+                store: Store?, images: ImageSource = NoImages(), sink: EventSink, appName: String = "App",
+                listener: SocketListener? = nil) throws(UserError) {
         self.files = files
+        self.listener = listener
         self.sink = sink
         self.baseDate = now
         self.timeZone = timeZone
@@ -56,6 +64,8 @@ public final class InboxScene: ScriptableScene {
         }
         let parsed = try readFeed()
         try apply(parsed, at: 0)
+        // Where to send pushes, until something more urgent (a warning, an action) takes the status line.
+        if let listener, model.status.isEmpty { model.status = "Listening for pushsim notify --inbox on \(listener.path)" }
     }
 
     public var wallNow: Date { baseDate.addingTimeInterval(now) }
@@ -185,6 +195,15 @@ public final class InboxScene: ScriptableScene {
 
     public func advance(to t: Double) {
         now = max(now, t)
+        if let listener {
+            for m in listener.poll() {
+                received += 1
+                switch InboxPush.decode(m.line).flatMap(arrive) {
+                case .success(let codes): listener.reply(m, "ok " + codes.joined(separator: " "))
+                case .failure(let e): listener.reply(m, "error \(e.message)")
+                }
+            }
+        }
         for d in images.takeDiagnostics() {
             sink.emit(.warning(d), at: now)
             model.status = d.description
@@ -205,6 +224,9 @@ public final class InboxScene: ScriptableScene {
             InboxScreen.reveal(&model, size: size)
         }
     }
+
+    /// The run loop sleeps on the socket and wakes only when a push comes.
+    public var wakeDescriptors: [Int32] { listener?.descriptors ?? [] }
 
     var highlightedCode: String? {
         model.feed.rows.indices.contains(model.highlighted) ? model.feed.rows[model.highlighted].code : nil
@@ -300,6 +322,7 @@ public final class InboxScene: ScriptableScene {
             let codes = InboxScreen.visibleRows(model, size: size).map { model.feed.rows[$0].code }
             perform(model.feed.markRead(codes))
         }
+        listener?.close()
         exitStatus = 0
     }
 
@@ -323,6 +346,59 @@ public final class InboxScene: ScriptableScene {
     /// One mark-read through the same path a key press takes (the bench's unit of persistence).
     public func markReadForBench(_ code: String) {
         perform(model.feed.markRead([code]))
+    }
+
+    // MARK: receiving pushes
+
+    /// An inbox push arrives (the socket, `push`, `push-file`): parsed with the device's clock (its receive time
+    /// becomes `sendDate`, spec §3.10), each message merged into the feed as the SDK does on `…DidReceiveInPush`
+    /// (§3.8), its status stored. Returns the codes, or why nothing arrived.
+    public func deliver(_ push: InboxPush, at t: Double) -> Result<[String], UserError> {
+        advance(to: t)
+        return arrive(push)
+    }
+
+    /// The arrival itself, at the scene's current time (`advance` calls it for what the socket brought).
+    func arrive(_ push: InboxPush) -> Result<[String], UserError> {
+        let parser = InboxFeedParser(now: wallNow, timeZone: timeZone)
+        let parsed: InboxFeedParser.Result
+        do { parsed = try parser.parse(push.payload, file: push.file) }
+        catch { return .failure(UserError(error.description)) }
+        for d in parsed.diagnostics { sink.emit(.warning(d), at: now) }
+        guard !parsed.messages.isEmpty else {
+            return .failure(InboxPush.noMessage((push.file as NSString).lastPathComponent, parsed.diagnostics))
+        }
+        let keep = highlightedCode
+        // A code not on screen may still be in the store (deleted on this device): the merge rules apply to it.
+        var stored: [String: InboxStatus] = [:]
+        if let st = inboxStore, parsed.messages.contains(where: { model.feed.index(of: $0.code) == nil }) {
+            do { stored = try st.statuses() }
+            catch { sink.emit(.warning(Diagnostic(.warning, path: st.store.path, error.message)), at: now) }
+        }
+        for m in parsed.messages {
+            if let u = InboxCellResolver.resolvedImageURL(m), !u.hasPrefix("/"), !InboxScene.hasScheme(u), push.file != "standard input" {
+                imageBase[u] = (push.file as NSString).deletingLastPathComponent
+            }
+            perform(model.feed.receive(m, stored: stored[m.code], now: wallNow))
+        }
+        if let keep, let i = model.feed.index(of: keep) { model.highlighted = i }
+        InboxScreen.reveal(&model, size: size)
+        return .success(parsed.messages.map(\.code))
+    }
+
+    /// A warning that is nobody's input error (the socket could not be used): an event and the status line.
+    public func warn(_ message: String) {
+        sink.emit(.warning(Diagnostic(.warning, path: "", message)), at: now)
+        model.status = message
+    }
+
+    /// Headless `receive`: wait in real time for one push on the socket (the simulated clock stands still).
+    func receive(from listener: SocketListener, within limit: Double, at t: Double) {
+        if listener.wait(within: limit, until: { received > accountedFor }, drain: { advance(to: t) }) {
+            accountedFor += 1
+        } else {
+            sink.emit(.warning(Diagnostic(path: "", "no inbox push arrived on \(listener.path) within \(JSONValue.formatNumber(limit)) s")), at: t)
+        }
     }
 
     // MARK: mouse
@@ -382,8 +458,36 @@ public final class InboxScene: ScriptableScene {
         case "delete": return [.input(.key(.char("d"))), .wait(InboxScene.deleteDuration)]
         case "refresh": return [.input(.key(.char("r"))), .wait(InboxScene.refreshDuration)]
         case "back": return [.input(.key(.char("q")))]
+        case "push":
+            guard !step.argument.isEmpty else {
+                throw ScriptError(step, "expected an inbox push as JSON, such as push {\"pw_inbox\":\"p1\",\"inbox_params\":{\"rt\":\"2030-01-01\"},\"aps\":{\"alert\":\"Hi\"}}")
+            }
+            let doc: JSONValue
+            do { doc = try JSONParser.parse(step.argument) } catch { throw ScriptError(step, "not JSON: \(error.description)") }
+            return try pushStep(step, InboxPush(file: "push", payload: doc))
+        case "push-file":
+            guard !step.argument.isEmpty else { throw ScriptError(step, "expected a file, such as push-file offer.json") }
+            do { return try pushStep(step, InboxPush.read(step.argument, now: wallNow, timeZone: timeZone).push) }
+            catch let e as UserError { throw ScriptError(step, e.message) }
+        case "receive":
+            guard let listener else {
+                throw ScriptError(step, "this run is not listening; give --socket PATH to receive inbox pushes from pushsim notify --inbox")
+            }
+            let limit = step.argument.isEmpty ? 5 : try Script.seconds(step)
+            return [.call { [weak self] t in self?.receive(from: listener, within: limit, at: t) }]
         default: return nil
         }
+    }
+}
+
+extension InboxScene {
+    /// A `push` step: checked now (a payload with no inbox message is a script error), delivered when reached.
+    func pushStep(_ step: ScriptStep, _ push: InboxPush) throws -> [PrimitiveStep] {
+        let probe = InboxFeedParser(now: wallNow, timeZone: timeZone)
+        let parsed: InboxFeedParser.Result
+        do { parsed = try probe.parse(push.payload, file: push.file) } catch { throw ScriptError(step, error.description) }
+        if parsed.messages.isEmpty { throw ScriptError(step, InboxPush.noMessage(push.file, parsed.diagnostics).message) }
+        return [.call { [weak self] t in _ = self?.deliver(push, at: t) }]
     }
 }
 

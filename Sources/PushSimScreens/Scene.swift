@@ -18,8 +18,13 @@ public protocol Scene: AnyObject {
     var exitStatus: Int32? { get }
     /// Requests for the terminal (the bell), taken once.
     func takeRequests() -> [TerminalRequest]
+    /// File descriptors the interactive loop waits on beside the keyboard (a listening socket and its pending
+    /// connections). When one is readable the loop calls `advance(to:)`, which drains it, and draws; so a scene that
+    /// waits for the outside world needs no polling deadline. Asked again before every wait.
+    var wakeDescriptors: [Int32] { get }
 }
 
 extension Scene {
     public func takeRequests() -> [TerminalRequest] { [] }
+    public var wakeDescriptors: [Int32] { [] }
 }

@@ -1,4 +1,5 @@
-// The interactive run loop: one wait for input and the scene's next deadline, on the monotonic clock.
+// The interactive run loop: one wait for input, signals, the scene's wake descriptors and its next deadline, on the
+// monotonic clock.
 
 import CNcursesw
 import Foundation
@@ -53,7 +54,7 @@ public enum Terminal {
                 timeout = -1
             }
             stats.iterations += 1
-            let woke = TerminalGuard.wait(input: STDIN_FILENO, signals: signalFD, timeoutMs: timeout)
+            let woke = wait(input: STDIN_FILENO, signals: signalFD, scene: scene.wakeDescriptors, timeoutMs: timeout)
             var redrawAll = false
             var resizedTo: Size?
 
@@ -91,7 +92,8 @@ public enum Terminal {
             if let resizedTo { events.insert(.resize(resizedTo), at: 0) }
             if woke == 0 { stats.deadlineWakeups += 1 }
             else if woke & 1 != 0 { stats.inputWakeups += 1 }
-            else if woke == -1 { stats.otherWakeups += 1 }
+            // EINTR, or a scene descriptor (a socket) became readable.
+            else if woke == -1 || woke & 4 != 0 { stats.otherWakeups += 1 }
 
             let t = now()
             let due = woke == 0 || (scene.nextDeadline().map { $0 <= t } ?? false)
@@ -113,11 +115,28 @@ public enum Terminal {
             }
             if scene.exitStatus != nil { break }
             // Input that decoded to nothing (a hovering mouse) changes nothing: no frame.
-            guard redrawAll || !events.isEmpty || due || woke & 2 != 0 else { continue }
+            // A readable scene descriptor was drained by `advance` above and may have changed the picture.
+            guard redrawAll || !events.isEmpty || due || woke & 2 != 0 || (woke > 0 && woke & 4 != 0) else { continue }
             if redrawAll { driver.invalidate() }
             driver.draw(scene.render(at: now()))
         }
         finish()
         return scene.exitStatus ?? 0
+    }
+
+    /// One `poll()` over the keyboard, the signal pipe and the scene's descriptors. Returns -1 on EINTR, else bits:
+    /// 1 input (or its hang-up), 2 a signal, 4 a scene descriptor is readable (or hung up); 0 is the timeout.
+    static func wait(input: Int32, signals: Int32, scene: [Int32], timeoutMs: Int32) -> Int32 {
+        if scene.isEmpty { return TerminalGuard.wait(input: input, signals: signals, timeoutMs: timeoutMs) }
+        var fds = [pollfd(fd: input, events: Int16(POLLIN), revents: 0), pollfd(fd: signals, events: Int16(POLLIN), revents: 0)]
+        fds += scene.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+        let n = poll(&fds, nfds_t(fds.count), timeoutMs)
+        if n < 0 { return -1 }
+        let ready = Int16(POLLIN | POLLHUP | POLLERR)
+        var r: Int32 = 0
+        if fds[0].revents & ready != 0 { r |= 1 }
+        if fds[1].revents & Int16(POLLIN) != 0 { r |= 2 }
+        if fds[2...].contains(where: { $0.revents & ready != 0 }) { r |= 4 }
+        return r
     }
 }

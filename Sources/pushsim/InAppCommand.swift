@@ -40,8 +40,8 @@ struct InAppCommand: ParsableCommand {
         let sink = EventSink()
         do {
             // Headless runs are scripted: they listen only when asked to, so a CI run never takes the user's socket.
-            let listenOn = headless.headless ? socket : (socket ?? BannerSocketPath.defaultPath())
-            let listener = try listenOn.map { p throws(UserError) in try BannerListener(path: p) }
+            let listenOn = headless.headless ? socket : (socket ?? SocketPath.defaultPath(for: .inapp))
+            let listener = try listenOn.map { p throws(UserError) in try SocketListener(path: p, service: .inapp) }
             let scene: InAppScene
             if demo {
                 let r = Resources.locate()

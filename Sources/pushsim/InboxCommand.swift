@@ -18,6 +18,11 @@ struct InboxCommand: ParsableCommand {
 
         Keys: ↑/↓ j/k PgUp/PgDn Home/End move, Enter opens (marks read, opens the link), 1–9 press the \
         highlighted card's buttons, d deletes, r refreshes, m marks all read, c clears read messages, q leaves.
+
+        Listens on a Unix socket (default $XDG_RUNTIME_DIR/pushsim/inbox.sock, else /tmp/pushsim-$UID/inbox.sock) \
+        for `pushsim notify --inbox FILE`: the pushed message appears at once, unread, as the SDK shows a received \
+        inbox push. Headless runs listen only with --socket (step: receive [SECONDS]). Steps push JSON and \
+        push-file PATH deliver one as if sent. Event: receive (code, title).
         """
     )
 
@@ -56,6 +61,9 @@ struct InboxCommand: ParsableCommand {
 
     @Option(help: ArgumentHelp("errorMessage (default \"Couldn't load messages\").", valueName: "text"))
     var errorMessage: String?
+
+    @Option(help: ArgumentHelp("The socket to listen on for `pushsim notify --inbox` (default $XDG_RUNTIME_DIR/pushsim/inbox.sock, else /tmp/pushsim-$UID/inbox.sock).", valueName: "path"))
+    var socket: String?
 
     @Flag(help: "Print the feed as displayed, as one JSON array, and exit.")
     var dump = false
@@ -113,7 +121,20 @@ struct InboxCommand: ParsableCommand {
             // --dump draws nothing, so it loads no images; headless loads them synchronously (deterministic frames).
             let images: ImageSource = dump ? NoImages()
                 : media.imageSource(payload: files.first ?? "-", appGroup: nil, headless: headlessOptions.headless)
-            scene = try InboxScene(files: files, attributes: attributes, now: date, store: store, images: images, sink: sink)
+            // Headless runs are scripted: they listen only when asked to, so a CI run never takes the user's socket.
+            // Interactively the default socket is a convenience: when another inbox holds it, this one opens anyway,
+            // not listening, and says so; an explicit --socket that cannot be used is an error.
+            var listener: SocketListener?
+            var notListening: String?
+            if let socket, !dump {
+                listener = try SocketListener(path: socket, service: .inbox)
+            } else if !dump && !headlessOptions.headless {
+                do { listener = try SocketListener(path: SocketPath.defaultPath(for: .inbox), service: .inbox) }
+                catch { notListening = "not listening for pushsim notify --inbox: \(error.message)" }
+            }
+            scene = try InboxScene(files: files, attributes: attributes, now: date, store: store, images: images, sink: sink,
+                                   listener: listener)
+            if let notListening { scene.warn(notListening) }
         } catch {
             fail(error)
         }
@@ -131,6 +152,7 @@ struct InboxCommand: ParsableCommand {
         }
         if headlessOptions.headless {
             headlessOptions.runHeadless(scene: scene, sink: sink)
+            scene.listener?.close()
             return
         }
         runInteractive(scene, options: interactiveOptions)

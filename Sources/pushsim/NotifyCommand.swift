@@ -1,4 +1,5 @@
-// `pushsim notify`: send one in-app banner to a running `pushsim inapp` and report what it answered.
+// `pushsim notify`: send one in-app banner to a running `pushsim inapp`, or an inbox push to a running
+// `pushsim inbox`, and report what it answered.
 
 import ArgumentParser
 import Foundation
@@ -8,13 +9,18 @@ import PushSimEngine
 struct NotifyCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "notify",
-        abstract: "Send an in-app banner to a running `pushsim inapp`.",
+        abstract: "Send an in-app banner to a running `pushsim inapp`, or an inbox push to a running `pushsim inbox`.",
         discussion: """
         Builds a banner {"id","title","body","link","duration","image"} from the options (or --json, which the \
         options override), checks it, and sends it as one JSON line over the socket. Prints `ok ID` when the \
         running instance showed or queued it; exits 1 with one line when nobody listens or the banner is refused. \
-        A relative --image path is made absolute, so the running instance finds it wherever it was started. \
-        (`--inbox FILE`, delivering an inbox push, is not part of this build.)
+        A relative --image path is made absolute, so the running instance finds it wherever it was started.
+
+        --inbox FILE delivers an inbox push instead: FILE ('-' = standard input) holds any inbox shape \
+        `pushsim inbox` reads (an APNs push with pw_inbox + inbox_params, getInboxMessages messages, a createMessage \
+        request with inbox_* keys). Its messages appear at once in the running `pushsim inbox` \
+        (default socket $XDG_RUNTIME_DIR/pushsim/inbox.sock, else /tmp/pushsim-$UID/inbox.sock). Prints \
+        `ok CODE…`; exits 1 with one line when nobody listens or FILE has no inbox message.
         """
     )
 
@@ -25,10 +31,20 @@ struct NotifyCommand: ParsableCommand {
     @Option(help: ArgumentHelp("A thumbnail: a local path or an http(s) URL.", valueName: "path|url")) var image: String?
     @Option(help: ArgumentHelp("The banner's id (default: b1, b2, … given by the running instance).", valueName: "id")) var id: String?
     @Option(help: ArgumentHelp("The whole banner as a JSON object.", valueName: "json")) var json: String?
-    @Option(help: ArgumentHelp("The socket of the running pushsim inapp (default $XDG_RUNTIME_DIR/pushsim/inapp.sock, else /tmp/pushsim-$UID/inapp.sock).", valueName: "path"))
+    @Option(help: ArgumentHelp("Deliver the inbox push in this file to a running pushsim inbox ('-' = standard input).", valueName: "file"))
+    var inbox: String?
+    @Option(help: ArgumentHelp("The socket of the running pushsim inapp, or pushsim inbox with --inbox (default $XDG_RUNTIME_DIR/pushsim/inapp.sock or inbox.sock, else under /tmp/pushsim-$UID/).", valueName: "path"))
     var socket: String?
 
     func validate() throws {
+        if inbox != nil {
+            let banner = [("--title", title), ("--body", body), ("--link", link), ("--image", image), ("--id", id), ("--json", json)]
+                .compactMap { $0.1 == nil ? nil : $0.0 } + (duration == nil ? [] : ["--duration"])
+            if let first = banner.first {
+                throw ValidationError("--inbox sends an inbox push, which takes its content from the file; \(first) is for banners (drop it, or drop --inbox)")
+            }
+            return
+        }
         if json == nil && title == nil && body == nil {
             throw ValidationError("give --title and/or --body (or the whole banner with --json '{\"title\":\"Hi\",\"body\":\"There\"}')")
         }
@@ -38,6 +54,7 @@ struct NotifyCommand: ParsableCommand {
     }
 
     func run() throws {
+        if let inbox { sendInbox(inbox) }
         do throws(UserError) {
             let banner = try makeBanner()
             // Check it here too, so mistakes are reported in this terminal, not only refused by the other one.
@@ -46,8 +63,24 @@ struct NotifyCommand: ParsableCommand {
                 FileHandle.standardError.write(Data("pushsim: warning: \(d.description)\n".utf8))
             }
             if parsed == nil, let e = diags.first(where: { $0.severity == .error }) { throw UserError(e.description) }
-            let id = try BannerClient.send(banner.jsonText(), to: socket ?? BannerSocketPath.defaultPath())
+            let id = try SocketClient.send(banner.jsonText(), to: socket ?? SocketPath.defaultPath(for: .inapp), service: .inapp)
             print("ok \(id)")
+        } catch {
+            fail(error)
+        }
+    }
+
+    /// `--inbox FILE`: read it with the inbox's intake (so a file with no inbox message is refused here, with the
+    /// intake's reason), send it, print `ok CODE…`.
+    func sendInbox(_ file: String) -> Never {
+        do throws(UserError) {
+            let (push, warnings) = try InboxPush.read(file)
+            for d in warnings {
+                FileHandle.standardError.write(Data("pushsim: warning: \(d.description)\n".utf8))
+            }
+            let codes = try SocketClient.send(push.line, to: socket ?? SocketPath.defaultPath(for: .inbox), service: .inbox)
+            print("ok \(codes)")
+            Foundation.exit(0)
         } catch {
             fail(error)
         }

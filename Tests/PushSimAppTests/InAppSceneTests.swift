@@ -148,26 +148,32 @@ func socketFolder() -> String {
     return dir
 }
 
+/// What `pushsim notify` does, with the scene's loop turning in between: write the line (it waits in the kernel),
+/// let the scene take it and answer, then read the answer. One thread, so nothing depends on scheduling.
+func socketRoundTrip(_ scene: Scene, _ line: String, path: String, service: SocketService) -> Result<String, UserError> {
+    do throws(UserError) {
+        let fd = try SocketClient.deliver(line, to: path, service: service)
+        defer { close(fd) }
+        scene.advance(to: 1)
+        return .success(try SocketClient.awaitReply(fd, path: path, service: service, timeout: 1))
+    } catch {
+        return .failure(error)
+    }
+}
+
 @Suite(.serialized) struct BannerSocketTests {
-    /// What `pushsim notify` does, with the scene's loop turning in between: write the line (it waits in the kernel),
-    /// let the scene take it and answer, then read the answer. One thread, so nothing depends on scheduling.
     func roundTrip(_ scene: InAppScene, _ json: String, path: String) -> Result<String, UserError> {
-        do throws(UserError) {
-            let fd = try BannerClient.deliver(json, to: path)
-            defer { close(fd) }
-            scene.advance(to: 1)
-            return .success(try BannerClient.awaitReply(fd, path: path, timeout: 1))
-        } catch {
-            return .failure(error)
-        }
+        socketRoundTrip(scene, json, path: path, service: .inapp)
     }
 
     @Test func notifyReachesTheListeningScene() throws {
         let dir = socketFolder()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let path = dir + "/s.sock"
-        let scene = InAppScene(sink: EventSink(), listener: try BannerListener(path: path))
-        #expect(scene.nextDeadline().map { $0 <= InAppScene.pollInterval + 1e-9 } == true, "listening: wake to look at the socket")
+        let listener = try SocketListener(path: path, service: .inapp)
+        let scene = InAppScene(sink: EventSink(), listener: listener)
+        #expect(scene.nextDeadline() == nil, "listening costs no wake-ups: the loop sleeps on the socket instead")
+        #expect(scene.wakeDescriptors == listener.descriptors && scene.wakeDescriptors.count == 1)
         let ok = roundTrip(scene, #"{"title":"Hi","body":"There"}"#, path: path)
         #expect(ok == .success("b1"))
         #expect(scene.presenter.current?.banner.title == "Hi")
@@ -187,7 +193,7 @@ func socketFolder() -> String {
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let path = dir + "/none.sock"
         #expect(throws: UserError("no pushsim inapp is listening on \(path); start one with `pushsim inapp`")) {
-            try BannerClient.send(#"{"title":"x"}"#, to: path)
+            try SocketClient.send(#"{"title":"x"}"#, to: path, service: .inapp)
         }
     }
 
@@ -197,18 +203,18 @@ func socketFolder() -> String {
         let path = dir + "/s.sock"
         // A dead instance: a bound socket file whose process is gone (closed without unlinking).
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-        var addr = try BannerSocketPath.address(path)
+        var addr = try SocketPath.address(path)
         _ = withUnsafePointer(to: &addr) { p in p.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) } }
         close(fd)
         #expect(FileManager.default.fileExists(atPath: path))
-        let live = try BannerListener(path: path)
+        let live = try SocketListener(path: path, service: .inapp)
         #expect(throws: UserError("another pushsim inapp is already listening on \(path); quit it or choose another path with --socket")) {
-            _ = try BannerListener(path: path)
+            _ = try SocketListener(path: path, service: .inapp)
         }
         live.close()
         _ = FileManager.default.createFile(atPath: path, contents: Data("x".utf8))
         #expect(throws: UserError("\(path) exists and is not a socket; remove it or choose another path with --socket")) {
-            _ = try BannerListener(path: path)
+            _ = try SocketListener(path: path, service: .inapp)
         }
     }
 
@@ -216,18 +222,21 @@ func socketFolder() -> String {
         let dir = socketFolder()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let path = dir + "/r.sock"
-        let scene = InAppScene(sink: EventSink(), listener: try BannerListener(path: path))
-        let fd = try BannerClient.deliver(#"{"id":"r","title":"Received"}"#, to: path)
+        let scene = InAppScene(sink: EventSink(), listener: try SocketListener(path: path, service: .inapp))
+        let fd = try SocketClient.deliver(#"{"id":"r","title":"Received"}"#, to: path, service: .inapp)
         defer { close(fd) }
         let events = try inAppRun(scene, "receive 5; receive 0.1")
         #expect(events.first == #"{"t":0,"event":"banner_show","id":"r","title":"Received"}"#)
         #expect(events.last == #"{"t":0,"event":"warning","path":"","message":"no banner arrived on \#(path) within 0.1 s"}"#)
-        #expect(try BannerClient.awaitReply(fd, path: path, timeout: 1) == "r")
+        #expect(try SocketClient.awaitReply(fd, path: path, service: .inapp, timeout: 1) == "r")
         scene.listener?.close()
     }
 
     @Test func defaultPath() {
-        #expect(BannerSocketPath.defaultPath(environment: ["XDG_RUNTIME_DIR": "/run/user/7"]) == "/run/user/7/pushsim/inapp.sock")
-        #expect(BannerSocketPath.defaultPath(environment: [:]) == "/tmp/pushsim-\(getuid())/inapp.sock")
+        #expect(SocketPath.defaultPath(for: .inapp, environment: ["XDG_RUNTIME_DIR": "/run/user/7"]) == "/run/user/7/pushsim/inapp.sock")
+        #expect(SocketPath.defaultPath(for: .inapp, environment: [:]) == "/tmp/pushsim-\(getuid())/inapp.sock")
+        #expect(SocketPath.defaultPath(for: .inbox, environment: ["XDG_RUNTIME_DIR": "/run/user/7"]) == "/run/user/7/pushsim/inbox.sock",
+                "the inbox listens beside the in-app socket, so both can run at once")
+        #expect(SocketPath.defaultPath(for: .inbox, environment: [:]) == "/tmp/pushsim-\(getuid())/inbox.sock")
     }
 }

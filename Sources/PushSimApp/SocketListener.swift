@@ -1,17 +1,20 @@
-// The receiving side of the banner socket: `pushsim inapp` accepts connections without ever blocking its run loop.
+// The receiving side of a pushsim socket: `pushsim inapp` and `pushsim inbox` accept connections without ever blocking
+// their run loop, which sleeps on the descriptors until one is readable.
 
 import Foundation
 
-/// One line a sender wrote; answer it with `BannerListener.reply`.
-public struct BannerMessage: Sendable {
+/// One line a sender wrote; answer it with `SocketListener.reply`.
+public struct SocketMessage: Sendable {
     public let line: String
     let client: Int32
 }
 
 /// A Unix stream socket read one JSON line per connection. Everything is non-blocking: `poll()` takes what has
-/// arrived and returns at once, so the scene can call it on every wake of the run loop.
-public final class BannerListener {
+/// arrived and returns at once, so the scene can call it on every wake of the run loop; `descriptors` are what
+/// the run loop waits on, so an idle listener costs no wake-ups at all.
+public final class SocketListener {
     public let path: String
+    public let service: SocketService
     private var fd: Int32 = -1
     /// Accepted connections and the bytes read from each so far.
     private var clients: [(fd: Int32, buffer: [UInt8])] = []
@@ -20,9 +23,10 @@ public final class BannerListener {
 
     /// Listen on `path`, creating its folder (mode 0700) when needed. A socket file left by an instance that
     /// died is replaced; a live instance, or a file that is not a socket, is a one-line error.
-    public init(path: String) throws(UserError) {
+    public init(path: String, service: SocketService) throws(UserError) {
         self.path = path
-        let addr = try BannerSocketPath.address(path)
+        self.service = service
+        let addr = try SocketPath.address(path)
         let dir = (path as NSString).deletingLastPathComponent
         if !dir.isEmpty && !FileManager.default.fileExists(atPath: dir) {
             do { try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700]) } catch {
@@ -35,10 +39,10 @@ public final class BannerListener {
                 throw UserError("\(path) exists and is not a socket; remove it or choose another path with --socket")
             }
             let probe = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-            let live = probe >= 0 && BannerSocketPath.connect(probe, addr) == 0
+            let live = probe >= 0 && SocketPath.connect(probe, addr) == 0
             if probe >= 0 { close(probe) }
             if live {
-                throw UserError("another pushsim inapp is already listening on \(path); quit it or choose another path with --socket")
+                throw UserError("another \(service.command) is already listening on \(path); quit it or choose another path with --socket")
             }
             unlink(path)
         }
@@ -58,7 +62,7 @@ public final class BannerListener {
     }
 
     /// Accept waiting connections and read what they sent; returns every complete line. Never blocks.
-    public func poll() -> [BannerMessage] {
+    public func poll() -> [SocketMessage] {
         guard fd >= 0 else { return [] }
         while true {
             // Glibc's module does not export accept4 (it is a GNU extension), so set the flags afterwards.
@@ -69,7 +73,7 @@ public final class BannerListener {
             if clients.count >= Self.maxClients { drop(at: 0) }
             clients.append((c, []))
         }
-        var messages: [BannerMessage] = []
+        var messages: [SocketMessage] = []
         var buf = [UInt8](repeating: 0, count: 4096)
         var i = 0
         while i < clients.count {
@@ -82,19 +86,19 @@ public final class BannerListener {
                 break
             }
             if let nl = clients[i].buffer.firstIndex(of: UInt8(ascii: "\n")) {
-                messages.append(BannerMessage(line: String(decoding: clients[i].buffer[..<nl], as: UTF8.self), client: clients[i].fd))
+                messages.append(SocketMessage(line: String(decoding: clients[i].buffer[..<nl], as: UTF8.self), client: clients[i].fd))
                 clients.remove(at: i)
                 continue
             }
             if clients[i].buffer.count > Self.maxLine {
-                write(clients[i].fd, "error the banner is larger than \(Self.maxLine / 1024) KB\n")
+                write(clients[i].fd, "error the \(service.item) is larger than \(Self.maxLine / 1024) KB\n")
                 drop(at: i)
                 continue
             }
             if closed {
-                // A sender that closed without a newline still sent a whole banner.
+                // A sender that closed without a newline still sent a whole line.
                 if !clients[i].buffer.isEmpty {
-                    messages.append(BannerMessage(line: String(decoding: clients[i].buffer, as: UTF8.self), client: clients[i].fd))
+                    messages.append(SocketMessage(line: String(decoding: clients[i].buffer, as: UTF8.self), client: clients[i].fd))
                     clients.remove(at: i)
                 } else {
                     drop(at: i)
@@ -107,17 +111,38 @@ public final class BannerListener {
     }
 
     /// Answer a message with one line (`ok b3` or `error …`) and close its connection.
-    public func reply(_ m: BannerMessage, _ text: String) {
+    public func reply(_ m: SocketMessage, _ text: String) {
         write(m.client, text.replacingOccurrences(of: "\n", with: " ") + "\n")
         close(m.client)
+    }
+
+    /// What the run loop waits on: the listening socket and every connection whose line is not complete yet.
+    /// Readable means `poll()` has something to take.
+    public var descriptors: [Int32] {
+        fd >= 0 ? [fd] + clients.map(\.fd) : []
     }
 
     /// Block up to `timeout` seconds until a connection or data arrives (for headless runs that listen).
     public func waitForActivity(timeout: Double) -> Bool {
         guard fd >= 0 else { return false }
-        var fds = [pollfd(fd: fd, events: Int16(POLLIN), revents: 0)] + clients.map { pollfd(fd: $0.fd, events: Int16(POLLIN), revents: 0) }
+        var fds = descriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
         let r = Glibc.poll(&fds, nfds_t(fds.count), Int32(max(0, timeout * 1000)))
         return r > 0
+    }
+
+    /// A headless `receive` step: wait in real time (the simulated clock stands still) until `arrived()` holds or
+    /// `limit` seconds pass, calling `drain` (the scene's advance, which polls this listener) after each activity.
+    /// Returns whether it arrived.
+    public func wait(within limit: Double, until arrived: () -> Bool, drain: () -> Void) -> Bool {
+        let end = Date().addingTimeInterval(limit)
+        drain()
+        while !arrived() {
+            let left = end.timeIntervalSinceNow
+            guard left > 0 else { break }
+            _ = waitForActivity(timeout: left)
+            drain()
+        }
+        return arrived()
     }
 
     /// Stop listening and remove the socket file.

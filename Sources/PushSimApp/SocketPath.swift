@@ -1,14 +1,14 @@
-// Where `pushsim inapp` listens and `pushsim notify` sends: one Unix socket path per user.
+// Where `pushsim inapp` and `pushsim inbox` listen and `pushsim notify` sends: one Unix socket path per user and service.
 
 import Foundation
 
-public enum BannerSocketPath {
-    /// `$XDG_RUNTIME_DIR/pushsim/inapp.sock`, else `/tmp/pushsim-$UID/inapp.sock`.
-    public static func defaultPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+public enum SocketPath {
+    /// `$XDG_RUNTIME_DIR/pushsim/inapp.sock`, else `/tmp/pushsim-$UID/inapp.sock` (`inbox.sock` for the inbox).
+    public static func defaultPath(for service: SocketService, environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
         if let dir = environment["XDG_RUNTIME_DIR"], !dir.isEmpty {
-            return (dir as NSString).appendingPathComponent("pushsim/inapp.sock")
+            return (dir as NSString).appendingPathComponent("pushsim/" + service.fileName)
         }
-        return "/tmp/pushsim-\(getuid())/inapp.sock"
+        return "/tmp/pushsim-\(getuid())/" + service.fileName
     }
 
     /// A `sockaddr_un` for `path`, or a one-line error when the path does not fit (108 bytes on Linux).
