@@ -21,7 +21,7 @@ public struct InboxPush: Sendable, Equatable {
     /// message. Returns the push and the intake's warnings; a file with no inbox message is a one-line error with
     /// the reason the intake gave.
     public static func read(_ path: String, now: Date = Date(), timeZone: TimeZone = .current) throws(UserError) -> (push: InboxPush, warnings: [Diagnostic]) {
-        let bytes = try InboxFeedFile.readBytes(path)
+        let bytes = try InputFile.readBytes(path)  // a push is small: read once, parsed twice below
         let shown = InputFile.displayName(path)
         let parsed: InboxFeedParser.Result
         do {
