@@ -5,8 +5,10 @@ import Foundation
 
 extension InboxFeed {
     /// `…DidReceiveInPush` for one message (already parsed, with the device's receive time as its `sendDate`):
-    /// - a new code is prepended and the transform runs, so it takes its place in the default order (pinned first,
-    ///   unread first, newest first) and the screen leaves the empty or error state for the list;
+    /// - a new code is prepended and the transform runs (§3.8 step 1), so it takes its place in the default order
+    ///   (pinned first, unread first, newest first; ahead of rows it ties with) and the screen leaves the empty or
+    ///   error state for the list. Only the new row is built: the others keep theirs, and the transform is the
+    ///   stable sort `reorder` runs, so a push into a 100,000-row feed costs one sort of nearly sorted keys;
     /// - a code already shown is updated, never duplicated: a later push copy replaces an earlier one, keeping a
     ///   status that is further along (a read message stays read: Read never moves back to Delivered), while a copy
     ///   fetched from the server wins over the push copy (§3.10 `updateAllMessages`), as `pushsim inbox` does when
@@ -26,7 +28,6 @@ extension InboxFeed {
             out.status = "Expired on arrival: \(title)"
             return out
         }
-        var messages = rows.map(\.message)
         var arriving = m
         let isNew: Bool
         if let i = index(of: m.code) {
@@ -38,9 +39,9 @@ extension InboxFeed {
                 return out
             }
             arriving.status = InboxMerge.winner(stored: shown.status, feed: m.status)
-            messages[i] = arriving
-            isNew = false
             if arriving.status != shown.status { out.persist[m.code] = arriving.status }
+            rows[i] = InboxRow(arriving, forceCellKind: attributes.forceCellKind)
+            isNew = false
         } else {
             if let stored { arriving.status = InboxMerge.winner(stored: stored, feed: m.status) }
             if arriving.status.isDeleted {
@@ -49,14 +50,15 @@ extension InboxFeed {
                 out.status = "Deleted earlier: \(title)"
                 return out
             }
-            messages.insert(arriving, at: 0)
-            isNew = true
             if arriving.status != stored { out.persist[m.code] = arriving.status }
+            rows.insert(InboxRow(arriving, forceCellKind: attributes.forceCellKind), at: 0)
+            isNew = true
         }
-        // Rows are only set by a load; the load's own `load` event is not part of a push (no fetch happened).
-        let events = load(messages, now: now)
+        reorder()
+        recount()
+        loadError = nil
         out.events.append(Event("receive", ["code": .string(m.code), "title": .string(title)]))
-        out.events += events.filter { $0.name == "degrade" && $0["code"]?.stringValue == m.code }
+        if let i = index(of: m.code), let d = rows[i].resolution.degrade { out.events.append(d.event) }
         out.status = (isNew ? "New message: " : "Updated message: ") + title
         return out
     }

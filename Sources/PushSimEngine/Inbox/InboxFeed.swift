@@ -47,7 +47,8 @@ public struct InboxFeed: Sendable {
 
     public var attributes: InboxAttributes
     /// The displayed rows, in display order.
-    public private(set) var rows: [InboxRow] = []
+    /// Set by a load, by the actions below and by an arriving push (InboxArrival.swift).
+    public internal(set) var rows: [InboxRow] = []
     /// Set when the last load failed; the error state shows only while there are no rows.
     public var loadError: String?
     /// Unread rows, kept up to date by every action so a frame never has to count 100,000 rows.
