@@ -62,6 +62,7 @@ public final class HomeScene: Scene {
 
     public func nextDeadline() -> Double? { child?.nextDeadline() }
     public var wakeDescriptors: [Int32] { child?.wakeDescriptors ?? [] }
+    public func interrupted(at now: Double) { child?.interrupted(at: now) }
 
     public func takeRequests() -> [TerminalRequest] {
         defer { requests = [] }

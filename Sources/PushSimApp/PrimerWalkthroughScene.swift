@@ -80,6 +80,9 @@ public final class PrimerWalkthroughScene: ScriptableScene {
         if index + 1 < rows.count { start(index + 1, at: t) } else { finish() }
     }
 
+    /// Ctrl-C (or a closed terminal) keeps what was judged: the reports are written as on `q`, the rest "not tried".
+    public func interrupted(at now: Double) { finish() }
+
     public func finish() {
         guard exitStatus == nil else { return }
         let all = rows.indices.map { i in

@@ -22,9 +22,13 @@ public protocol Scene: AnyObject {
     /// connections). When one is readable the loop calls `advance(to:)`, which drains it, and draws; so a scene that
     /// waits for the outside world needs no polling deadline. Asked again before every wait.
     var wakeDescriptors: [Int32] { get }
+    /// The process is about to end by a signal (Ctrl-C, `kill`, the terminal closing), with the terminal already
+    /// restored: save what must not be lost (a QA report). Not called on a normal exit.
+    func interrupted(at now: Double)
 }
 
 extension Scene {
     public func takeRequests() -> [TerminalRequest] { [] }
     public var wakeDescriptors: [Int32] { [] }
+    public func interrupted(at now: Double) {}
 }

@@ -64,6 +64,7 @@ public enum Terminal {
                     switch sig {
                     case SIGINT, SIGTERM, SIGHUP:
                         finish()
+                        scene.interrupted(at: now())
                         TerminalGuard.die(by: sig)
                     case SIGTSTP:
                         let stopped = pushsim_monotonic_seconds()

@@ -57,6 +57,20 @@ final class TestcaseCounter: NSObject, XMLParserDelegate {
         #expect(md.contains("| 2 | notDetermined | on | off | accept+deny | accepted, ends denied | declined, ends notDetermined | FAIL | tapped the wrong button |"))
     }
 
+    // Ctrl-C in the middle keeps what was judged: the reports are written as on q, from the home screen too.
+    @Test func interruptWritesTheReportSoFar() throws {
+        var finished: [WalkthroughResult] = []
+        let scene = PrimerWalkthroughScene(config: PrimerConfig().style(.sheet), wallClock: primerWall) { finished = $0 }
+        let runner = HeadlessRunner(scene: scene, size: Size(width: 80, height: 30))
+        try runner.run(Script.parse("wait 0.6; accept; wait 0.3; allow; pass"))
+        #expect(finished.isEmpty)
+        scene.interrupted(at: runner.now)
+        #expect(finished.count == PrimerWalkthroughTable.rows.count)
+        #expect(finished[0].verdict == .pass && finished[1].verdict == .skip && finished[1].comment == "not tried")
+        scene.interrupted(at: runner.now)
+        #expect(finished.count == PrimerWalkthroughTable.rows.count, "written once")
+    }
+
     @Test func typedComment() throws {
         var finished: [WalkthroughResult] = []
         let scene = PrimerWalkthroughScene(config: PrimerConfig(), wallClock: primerWall) { finished = $0 }
