@@ -9,7 +9,7 @@ extension SampleCatalog {
     /// Each sample keeps its own store beside the default one (`<data dir>/pushsim/samples/inbox-<name>.sqlite`), so
     /// read and deleted state survives restarts as on a phone, and one sample's load never drops another's messages.
     static func inboxSamples(_ r: Resources) -> [Sample] {
-        let keys = "↑↓ move  ⏎ open  1-9 buttons  d delete  r refresh  m read all  c clear read  q back"
+        let keys = "↑↓ move · ⏎ open · 1-9 buttons · d delete · r refresh · m read all · c clear read · q back"
         func sample(_ name: String, _ title: String, _ summary: String, files: [String]) -> Sample {
             let paths = files.map { r.path("inbox/\($0)") }
             let store = InboxSampleStore.path(name)

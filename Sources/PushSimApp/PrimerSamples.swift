@@ -24,7 +24,7 @@ struct PrimerSampleSpec {
     var status: AuthorizationStatus = .notDetermined
     /// Seconds since the primer was last shown (the throttle's stored time), when the sample needs one.
     var lastShownAgo: Double?
-    var keys = "a accept · d decline · esc outside · n present · s status · ]/} clock · o Settings"
+    var keys = "a accept · d decline · esc outside · n present · s status · w window · ]/} clock · o Settings"
 
     var command: String {
         var c = "pushsim primer --config Resources/primer/\(file)"
