@@ -371,8 +371,9 @@ public final class InboxScene: ScriptableScene {
         let keep = highlightedCode
         // A code not on screen may still be in the store (deleted on this device): the merge rules apply to it.
         var stored: [String: InboxStatus] = [:]
-        if let st = inboxStore, parsed.messages.contains(where: { model.feed.index(of: $0.code) == nil }) {
-            do { stored = try st.statuses() }
+        let unseen = parsed.messages.map(\.code).filter { model.feed.index(of: $0) == nil }
+        if let st = inboxStore, !unseen.isEmpty {
+            do { stored = try st.statuses(of: unseen) }
             catch { sink.emit(.warning(Diagnostic(.warning, path: st.store.path, error.message)), at: now) }
         }
         for m in parsed.messages {

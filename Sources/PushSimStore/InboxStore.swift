@@ -42,6 +42,23 @@ public final class InboxStore {
         try statuses(expecting: 0)
     }
 
+    /// The stored statuses of just these codes (an arriving push looks up its own, not all 100,000).
+    public func statuses(of codes: [String]) throws(StoreError) -> [String: InboxStatus] {
+        guard !codes.isEmpty else { return [:] }
+        do {
+            return try store.db.read { db in
+                var out: [String: InboxStatus] = [:]
+                let json = JSONValue.array(codes.map(JSONValue.string)).jsonText()
+                let rows = try Row.fetchCursor(db, sql: "SELECT code, status FROM inboxMessage WHERE code IN (SELECT value FROM json_each(?))",
+                                               arguments: [json])
+                while let row = try rows.next() {
+                    out[row["code"]] = InboxStatus(rawValue: row["status"]) ?? .created
+                }
+                return out
+            }
+        } catch { throw StoreError("\(store.path): cannot read the inbox state (\(error))") }
+    }
+
     /// `expecting`: about how many there are (a load knows its feed's size), so the dictionary never regrows.
     func statuses(expecting n: Int) throws(StoreError) -> [String: InboxStatus] {
         do {

@@ -86,4 +86,12 @@ import Testing
         // Read twice: the statement is reset and can be stepped again.
         #expect(try s.statuses() == saved)
     }
+
+    // An arriving push looks up only its own codes.
+    @Test func statusesOfSomeCodes() throws {
+        let s = InboxStore(try Store(inMemory: ()))
+        try s.save(["a": .read, "b": .deleted, "日本": .action, "quote\"": .created], at: Date(timeIntervalSince1970: 0))
+        #expect(try s.statuses(of: ["b", "missing", "日本", "quote\""]) == ["b": .deleted, "日本": .action, "quote\"": .created])
+        #expect(try s.statuses(of: []) == [:])
+    }
 }
