@@ -56,7 +56,7 @@ enum InboxBench {
             "markReadSamples": .number(Double(marked)),
             "maxResidentMB": .number(rssMB.rounded()),
             // The load parses and builds rows on every core (ChunkedWork); the figure depends on how many there are.
-            "cores": .number(Double(ProcessInfo.processInfo.activeProcessorCount)),
+            "cores": .number(Double(ChunkedWork.cores)),
         ]
         print(JSONValue.object(out).jsonText())
         if path == nil { for s in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: storePath + s) } }
