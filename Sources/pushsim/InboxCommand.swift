@@ -19,6 +19,12 @@ struct InboxCommand: ParsableCommand {
         Keys: ↑/↓ j/k PgUp/PgDn Home/End move, Enter opens (marks read, opens the link), 1–9 press the \
         highlighted card's buttons, d deletes, r refreshes, m marks all read, c clears read messages, q leaves.
 
+        Faithful to the SDK, surprises included: a root displayType string wins even when it is not a kind (u is \
+        then not read, and the image/title heuristic picks the card); action_params must be a JSON string (an \
+        object gives no buttons, pin or link); a root pinned wins even when false, and only booleans and numbers \
+        count; status 5 is never filtered; a button URL without a scheme becomes a custom action; there is no \
+        3-button limit. Everything skipped or degraded is reported with its file and JSON path.
+
         Listens on a Unix socket (default $XDG_RUNTIME_DIR/pushsim/inbox.sock, else /tmp/pushsim-$UID/inbox.sock) \
         for `pushsim notify --inbox FILE`: the pushed message appears at once, unread, as the SDK shows a received \
         inbox push. Headless runs listen only with --socket (step: receive [SECONDS]). Steps push JSON and \

@@ -96,6 +96,12 @@ struct PrimerRunCommand: ParsableCommand {
         then an app with no window scene (in the background: --no-window, or w). \
         The device's status, iOS's one-shot prompt and the throttle's last-shown time live in the store.
 
+        Faithful to the SDK, surprises included: a second present while one is up is suppressed (onScreen) and \
+        leaves the visible primer alone; accept reports `accepted` at once, before iOS's prompt is answered; the \
+        throttle is checked before the on-screen flag and its time is written when the primer shows, only with \
+        minInterval > 0; accept on a denied device opens the app's Settings page (not its notification settings); \
+        an alert has no outside tap; ephemeral (App Clip) shows like notDetermined.
+
         Steps: present, accept, decline, tap-outside, allow, deny, advance SECONDS, settings on|off, window on|off, and \
         the common steps.
         Events: shown, outcome, system_prompt, authorization, open_settings.

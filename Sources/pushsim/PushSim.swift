@@ -8,8 +8,9 @@ struct PushSim: ParsableCommand {
         commandName: "pushsim",
         abstract: "Preview Pushwoosh iOS SDK notification experiences in a terminal.",
         discussion: """
-        pushsim plays push stories, walks the push primer and shows InboxKit feeds exactly as the \
-        Pushwoosh iOS SDK (7.1.3) does, in a terminal or headless on a simulated clock.
+        pushsim plays push stories, walks the push primer, shows InboxKit feeds and drops in-app banners \
+        exactly as the Pushwoosh iOS SDK (7.1.3) does, in a terminal or headless on a simulated clock. Where \
+        the SDK does something surprising, pushsim does the same: `stories`, `primer` and `inbox` --help list them.
         """,
         version: "0.1.0",
         subcommands: CommandRegistry.all,

@@ -18,9 +18,9 @@ struct StoriesCommand: ParsableCommand {
         Keys: Enter expand · ←/h back · →/l/space next · 1/2/3 tap a third · Enter/b button · \
         p finger down/up (hold to pause) · q/Esc dismiss · r replay · ? help.
 
-        Faithful to the SDK, surprises included: there are two tap zones, not three — the left third         goes back (restarting the first page), and the middle and right thirds go forward; forward on         the last page does nothing unless --loop; a hold of 0.25 s or more never navigates, even without         --long-press-pause; the page timer runs while its image loads; a root pw_stories object wins even         with no valid pages. Everything the SDK drops silently is reported as a warning with its JSON path.
+        Faithful to the SDK, surprises included: there are two tap zones, not three — the left third goes back (restarting the first page), and the middle and right thirds go forward; forward on the last page does nothing unless --loop; a hold of 0.25 s or more never navigates, even without --long-press-pause; the page timer runs while its image loads; a root pw_stories object wins even with no valid pages. Everything the SDK drops silently is reported as a warning with its JSON path.
 
-        Headless steps: tap left|middle|right, tap X (0–1), hold SECONDS, button, dismiss, expand,         replay, and the common wait, key, click, press, release, resize.
+        Headless steps: tap left|middle|right, tap X (0–1), hold SECONDS, button, dismiss, expand, replay, and the common wait, key, click, press, release, resize.
         """
     )
 
