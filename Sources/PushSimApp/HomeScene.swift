@@ -157,13 +157,6 @@ public final class HomeScene: Scene {
     }
 
     private func drawTooSmall(_ canvas: inout Canvas) {
-        let need = "\(Self.minimumSize.width)x\(Self.minimumSize.height)"
-        let candidates = [
-            "Terminal too small (\(size.width)x\(size.height)): pushsim needs at least \(need)",
-            "Too small: need \(need)",
-            "Need \(need)",
-        ]
-        let line = candidates.first { TextWidth.of($0) <= size.width } ?? candidates.last!
-        canvas.centered(line, in: canvas.bounds, y: (size.height - 1) / 2, style: Style(attrs: [.bold]))
+        TooSmall.draw(need: Self.minimumSize, into: &canvas)
     }
 }

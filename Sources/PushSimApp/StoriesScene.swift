@@ -374,7 +374,7 @@ public final class StoriesScene: ScriptableScene {
     public func render(at t: Double) -> Canvas {
         var canvas = Canvas(size: size)
         if tooSmall {
-            StoriesScreen.drawTooSmall(required: minimumSize, into: &canvas)
+            TooSmall.draw(need: minimumSize, into: &canvas, style: Style())
             return canvas
         }
         let l = layout

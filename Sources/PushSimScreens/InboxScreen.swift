@@ -68,8 +68,7 @@ public enum InboxScreen {
         var cv = Canvas(size: size, fill: Cell(" ", fg: t.titleUnread, bg: t.page))
         let list = listRect(size, refreshing: m.refreshFrame != nil)
         guard size.width >= minSize.width, size.height >= minSize.height else {
-            cv.centered(size.width >= 40 ? "Make the terminal at least \(minSize.width)×\(minSize.height)" : "Needs \(minSize.width)×\(minSize.height)", in: cv.bounds, y: size.height / 2,
-                        style: Style(fg: t.titleUnread))
+            cv.centered(TooSmall.line(need: minSize, have: size), in: cv.bounds, y: size.height / 2, style: Style(fg: t.titleUnread))
             return (cv, InboxLayout(list: list, cards: []))
         }
         header(&cv, m, size)

@@ -195,16 +195,6 @@ public enum StoriesScreen {
         }
     }
 
-    /// The one centred line shown when the terminal cannot hold the story (shortened to fit narrow terminals).
-    public static func drawTooSmall(required: Size, into canvas: inout Canvas) {
-        canvas.fill(canvas.bounds, with: .blank)
-        let need = "\(required.width)×\(required.height)"
-        let candidates = ["Terminal too small: need at least \(need) — enlarge the window", "Terminal too small: need at least \(need)",
-                          "Terminal too small: need \(need)", "Too small: need \(need)", "Too small: \(need)", need]
-        let line = candidates.first { TextWidth.of($0) <= canvas.width } ?? need
-        canvas.centered(line, in: canvas.bounds, y: max(0, (canvas.height - 1) / 2))
-    }
-
     // MARK: - Status line and help
 
     /// `page 2/5 · 4 s left · paused · looping · last: show 1`

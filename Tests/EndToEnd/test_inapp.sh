@@ -22,12 +22,15 @@ wait_gone "│ Brief +│" 5 || die "the second banner did not hide by itself"
 # The mouse: a click on the banner taps it; a press dragged up past half its height swipes it away.
 "$BIN" notify --socket "$S" --title Tappable --body "click me" --duration 30 >/dev/null || die "third notify failed"
 wait_for "│ Tappable +│" || die "the third banner did not drop in"
-sleep 0.4   # let it finish dropping in before aiming at it (rows 2-7, 1-based)
+# Aim only once it has dropped all the way in: it slides down, so its body reaches row 5 (1-based) last.
+for _ in $(seq 50); do screen | sed -n 5p | grep -q "click me" && break; sleep 0.1; done
+screen | sed -n 5p | grep -q "click me" || die "the banner never reached row 5, where the click aims"
 click 20 5
 wait_gone "│ Tappable +│" 3 || die "a click on the banner did not tap it away"
 "$BIN" notify --socket "$S" --title Draggable --body "drag me up" --duration 30 >/dev/null || die "fourth notify failed"
 wait_for "│ Draggable +│" || die "the fourth banner did not drop in"
 sleep 0.4
+screen | sed -n 6p | grep -q "│" || die "the banner is not where the drag starts (row 6)"
 mouse_press 20 6; raw $'\e[<32;20;5M'; raw $'\e[<32;20;3M'; mouse_release 20 3
 wait_gone "│ Draggable +│" 3 || die "dragging the banner up did not swipe it away"
 # A refused banner is one line and exit 1, from the other side.

@@ -11,7 +11,7 @@ wait_for "^ pushsim *$" || die "the home screen was not laid out again at 46x14"
 wait_for "q quit" || die "the key line is missing at 46x14"
 [ "$(screen | wc -l)" -eq 14 ] || die "the screen is not 14 rows"
 resize 30 8
-wait_for "Too small: need 40x10" || die "no minimum-size line at 30x8"
+wait_for "Too small: enlarge to 40×10" || die "no minimum-size line at 30x8"
 resize 80 24
 wait_for "notification previews" || die "the home screen did not come back at 80x24"
 wait_gone "Too small" || die "the too-small line stayed"

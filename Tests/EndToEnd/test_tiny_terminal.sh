@@ -3,7 +3,7 @@
 . "$(dirname "$0")/lib.sh"
 start 20 6
 run "$BIN"
-wait_for "^ *Need 40x10 *$" || die "no minimum-size line at 20x6"
+wait_for "^ *Need 40×10 *$" || die "no minimum-size line at 20x6"
 lines=$(screen | grep -c '[^ ]')
 [ "$lines" -eq 1 ] || die "expected exactly one line of text, got $lines"
 keys q

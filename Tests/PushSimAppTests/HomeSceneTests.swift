@@ -172,7 +172,7 @@ struct HomeSceneTests {
     @Test func aTinyTerminalShowsOneLineWithTheMinimumSize() {
         let h = home(size: Size(width: 20, height: 6))
         let text = h.render(at: 0).plainText
-        #expect(text.split(separator: "\n").filter { !$0.isEmpty }.map { $0.trimmingCharacters(in: .whitespaces) } == ["Need 40x10"])
+        #expect(text.split(separator: "\n").filter { !$0.isEmpty }.map { $0.trimmingCharacters(in: .whitespaces) } == ["Need 40×10"])
         h.resize(to: Size(width: 39, height: 12), at: 0)
         assertSnapshot(of: h.render(at: 0).plainText, as: .lines, named: "too-small-39x12")
     }

@@ -194,9 +194,9 @@ final class FakeImages: ImageSource {
     @Test func tooSmallShowsOneLineAndHoldsPlayback() throws {
         let h = try StoriesHarness()
         try h.run("wait 1; resize 20x6; wait 10")
-        #expect(h.frames.last!.split(separator: "\n").filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty } == ["--- t=11 ---", "  Too small: 24×19"])
+        #expect(h.frames.last!.split(separator: "\n").filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty } == ["--- t=11 ---", "     Need 24×19"])
         try h.run("resize 60x10")
-        #expect(h.frames.last!.contains("Terminal too small: need at least 24×19 — enlarge the window"))
+        #expect(h.frames.last!.contains("Terminal too small (60×10): enlarge it to at least 24×19"))
         #expect(h.scene.nextDeadline() == nil)
         try h.run("resize 80x24; wait 4")
         #expect(h.log == ["0 start 3", "0 show 0", "15 show 1"])
