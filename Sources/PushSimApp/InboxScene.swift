@@ -26,14 +26,15 @@ public final class InboxScene: ScriptableScene {
     // Animations and timers, each cancelled by the state it belongs to.
     var deleting: (code: String, start: Double)?
     var refreshStart: Double?
-    var reorderAt: Double?
+    /// The debounced merge reload after inbox notifications (spec §3.8).
+    var refreshDebounce = InboxRefreshDebounce()
     var press: (x: Int, y: Int, row: Int?)?
     var dragTo: (x: Int, y: Int)?
 
     public static let deleteDuration = 0.3
     public static let refreshDuration = 0.6
     /// The debounced merge reload that follows every read or delete notification (spec §3.8).
-    public static let reorderDelay = 1.5
+    public static let reorderDelay = InboxRefreshDebounce.minimumInterval
 
     /// The socket inbox pushes arrive on (`pushsim notify --inbox`); nil when not listening.
     public let listener: SocketListener?
@@ -187,7 +188,7 @@ public final class InboxScene: ScriptableScene {
             let end = r + InboxScene.refreshDuration
             ds.append(min(end, now + 0.08))
         }
-        if let r = reorderAt { ds.append(r) }
+        if let r = refreshDebounce.deadline { ds.append(r) }
         // Images arriving in the background: look again every 50 ms while any is in flight.
         if images.isBusy { ds.append(now + 0.05) }
         return ds.min()
@@ -216,8 +217,7 @@ public final class InboxScene: ScriptableScene {
             refreshStart = nil
             finishRefresh()
         }
-        if let r = reorderAt, now >= r - 1e-9 {
-            reorderAt = nil
+        if refreshDebounce.fire(at: now) {
             let keep = highlightedCode
             model.feed.reorder()
             if let keep, let i = model.feed.index(of: keep) { model.highlighted = i }
@@ -337,7 +337,8 @@ public final class InboxScene: ScriptableScene {
                     model.status = error.message
                 }
             }
-            if reorderAt == nil { reorderAt = now + InboxScene.reorderDelay }
+            // Every mutation posts `…DidUpdate`, which reschedules the debounced reload.
+            refreshDebounce.notify(at: now)
         }
         model.highlighted = max(0, min(model.highlighted, model.feed.rows.count - 1))
         InboxScreen.reveal(&model, size: size)
@@ -382,6 +383,8 @@ public final class InboxScene: ScriptableScene {
             }
             perform(model.feed.receive(m, stored: stored[m.code], now: wallNow))
         }
+        // `…DidReceiveInPush` is posted for every inbox push, changed rows or not.
+        refreshDebounce.notify(at: now)
         if let keep, let i = model.feed.index(of: keep) { model.highlighted = i }
         InboxScreen.reveal(&model, size: size)
         return .success(parsed.messages.map(\.code))

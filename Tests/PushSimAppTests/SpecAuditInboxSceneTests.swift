@@ -1,0 +1,58 @@
+// The fidelity audit of the inbox scene's timing (spec §3.8 "Inbox notifications"): the debounced merge reload on a
+// simulated clock.
+
+import Foundation
+import Testing
+@testable import PushSimApp
+import PushSimEngine
+import PushSimScreens
+import PushSimStore
+
+@Suite(.serialized) struct SpecAuditInboxSceneTests {
+    static let now = Date(timeIntervalSince1970: 1_795_435_200)  // 2026-11-23T12:00:00Z
+
+    func feedFile() -> (dir: String, path: String) {
+        let dir = NSTemporaryDirectory() + "pushsim-audit-\(UUID().uuidString)"
+        try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        let item = { (code: String, date: Int) in
+            #"{"inbox_id":"\#(code)","order":"1","rt":4102444800,"text":"\#(code)","action_type":0,"status":1,"send_date":\#(date)}"#
+        }
+        let path = dir + "/feed.json"
+        _ = FileManager.default.createFile(atPath: path, contents: Data("[\(item("a", 30)),\(item("b", 20)),\(item("c", 10))]".utf8))
+        return (dir, path)
+    }
+
+    func codes(_ s: InboxScene) -> [String] { s.feed.rows.map(\.code) }
+
+    // spec §3.8: each notification reschedules the reload `max(0, 1.5 s − time since the last notification-driven
+    // refresh)` later ("the first one waits the full 1.5 s"); a read at t=1 pushes the first reload to t=2.5, and a
+    // read 0.5 s after that reload is re-sorted 1.0 s later.
+    @Test func aSecondReadPushesTheFirstReloadOutAndALaterOneWaitsOnlyTheRest() throws {
+        let (dir, path) = feedFile()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let s = try InboxScene(files: [path], now: Self.now, timeZone: TimeZone(identifier: "UTC")!, store: Store(inMemory: ()), sink: EventSink())
+        let r = HeadlessRunner(scene: s, size: Size(width: 80, height: 30))
+        #expect(codes(s) == ["a", "b", "c"])
+        try r.run(Script.parse("select; wait 1; down; select; wait 0.6"))
+        #expect(codes(s) == ["a", "b", "c"], "t=1.6: the reload was pushed out by the read at t=1")
+        try r.run(Script.parse("wait 0.9"))
+        #expect(codes(s) == ["c", "a", "b"], "t=2.5: re-sorted, the unread row first")
+        try r.run(Script.parse("wait 0.5; key m; wait 0.9"))
+        #expect(codes(s) == ["c", "a", "b"], "t=3.9: the reload after the read at t=3 is due at t=4")
+        try r.run(Script.parse("wait 0.1"))
+        #expect(codes(s) == ["a", "b", "c"], "t=4: all read, newest first")
+    }
+
+    // spec §3.8: "…DidReceiveInPush" also schedules the debounced reload, and it reschedules a pending one.
+    @Test func aPushReschedulesThePendingReload() throws {
+        let (dir, path) = feedFile()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let s = try InboxScene(files: [path], now: Self.now, timeZone: TimeZone(identifier: "UTC")!, store: Store(inMemory: ()), sink: EventSink())
+        let r = HeadlessRunner(scene: s, size: Size(width: 80, height: 30))
+        try r.run(Script.parse("select"))
+        #expect(s.nextDeadline() == 1.5)
+        try r.run(Script.parse(#"wait 1; push {"aps":{"alert":"Hi"},"pw_inbox":"p","inbox_params":{"rt":"2030-01-01"}}"#))
+        #expect(codes(s) == ["p", "b", "c", "a"], "the arrival runs the transform at once")
+        #expect(s.nextDeadline() == 2.5, "the push moved the pending reload to 1.5 s after it")
+    }
+}
