@@ -378,6 +378,10 @@ public final class InboxScene: ScriptableScene {
             catch { sink.emit(.warning(Diagnostic(.warning, path: st.store.path, error.message)), at: now) }
         }
         for m in parsed.messages {
+            if InboxFeed.isSilent(m) {
+                arriveSilent(m)
+                continue
+            }
             if let u = InboxCellResolver.resolvedImageURL(m), !u.hasPrefix("/"), !InboxScene.hasScheme(u), push.file != "standard input" {
                 imageBase[u] = (push.file as NSString).deletingLastPathComponent
             }
@@ -388,6 +392,35 @@ public final class InboxScene: ScriptableScene {
         if let keep, let i = model.feed.index(of: keep) { model.highlighted = i }
         InboxScreen.reveal(&model, size: size)
         return .success(parsed.messages.map(\.code))
+    }
+
+    /// A silent inbox push (no alert body, spec §3.10): the SDK keeps nothing of the push itself. It resets the
+    /// service's throttle and runs a full load (here: the feed files are read again), whose messages new to the
+    /// feed join it (`…DidUpdate` with `messagesAdded`), then posts `…DidReceiveInPush` with the server's copy of
+    /// the pushed code. Without a server copy nothing is shown, and a warning says why.
+    func arriveSilent(_ push: InboxMessage) {
+        let parsed: InboxFeedParser.Result
+        do { parsed = try readFeed() } catch {
+            warn("silent inbox push \(JSONValue.string(push.code).quoted): the full load it starts failed: \(error.message)")
+            return
+        }
+        let fresh = parsed.messages.filter { m in
+            (m.code == push.code || model.feed.index(of: m.code) == nil) && !m.status.isDeleted && !m.isExpired(at: wallNow)
+        }
+        var stored: [String: InboxStatus] = [:]
+        if let st = inboxStore, !fresh.isEmpty {
+            do { stored = try st.statuses(of: fresh.map(\.code)) }
+            catch { sink.emit(.warning(Diagnostic(.warning, path: st.store.path, error.message)), at: now) }
+        }
+        var found = false
+        // A message deleted on this device stays deleted, as a load's merge keeps it (no warning: nothing arrived).
+        for m in fresh where stored[m.code]?.isDeleted != true {
+            found = found || m.code == push.code
+            perform(model.feed.receive(m, stored: stored[m.code], now: wallNow))
+        }
+        if !found {
+            warn("silent inbox push \(JSONValue.string(push.code).quoted) (no alert body): the SDK shows only the server's copy after a full load, and the feed files have no visible message with that code")
+        }
     }
 
     /// A warning that is nobody's input error (the socket could not be used): an event and the status line.

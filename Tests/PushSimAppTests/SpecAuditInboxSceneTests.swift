@@ -56,3 +56,29 @@ import PushSimStore
         #expect(s.nextDeadline() == 2.5, "the push moved the pending reload to 1.5 s after it")
     }
 }
+
+extension SpecAuditInboxSceneTests {
+    // spec §3.10 "Silent inbox push (no alert body): the service's 10 s throttle is reset, a full load runs,
+    // …DidReceiveInPush is posted for the matching server message" — the push itself never becomes a card.
+    @Test func aSilentPushShowsOnlyTheServersCopyAfterAFullLoad() throws {
+        let (dir, path) = feedFile()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let sink = EventSink()
+        let s = try InboxScene(files: [path], now: Self.now, timeZone: TimeZone(identifier: "UTC")!, store: Store(inMemory: ()), sink: sink)
+        let r = HeadlessRunner(scene: s, size: Size(width: 80, height: 30))
+        // Not on the server: nothing is shown, and the warning says why.
+        try r.run(Script.parse(#"push {"aps":{"content-available":1},"pw_inbox":"ghost","inbox_params":{"rt":"2030-01-01"}}"#))
+        #expect(codes(s) == ["a", "b", "c"])
+        #expect(sink.events.last?.event.name == "warning")
+        #expect(sink.events.last?.event["message"]?.stringValue?.contains("silent inbox push \"ghost\"") == true)
+        // The server (the feed file) now has it: the full load brings the server's copy, with its text.
+        let item = #"{"inbox_id":"d","order":"1","rt":4102444800,"text":"From the server","action_type":0,"status":1,"send_date":40}"#
+        let old = try String(contentsOfFile: path, encoding: .utf8)
+        _ = FileManager.default.createFile(atPath: path, contents: Data((old.dropLast() + "," + item + "]").utf8))
+        try r.run(Script.parse(#"push {"aps":{"alert":{"title":"No body"}},"pw_inbox":"d","inbox_params":{"rt":"2030-01-01"}}"#))
+        #expect(codes(s) == ["d", "a", "b", "c"])
+        let d = s.feed.rows[0].message
+        #expect(d.message == "From the server" && !d.isFromNotification && d.title == nil, "the server copy, not the push")
+        #expect(sink.events.last?.event == Event("receive", ["code": "d", "title": "From the server"]))
+    }
+}

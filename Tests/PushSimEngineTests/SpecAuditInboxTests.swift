@@ -377,3 +377,16 @@ import Testing
         #expect(f.rows.map(\.code) == ["edge"], "exactly now is not expired")
     }
 }
+
+extension SpecAuditInboxTests {
+    // spec §3.10 "Silent inbox push (no alert body)": the SDK tests `message.message` for nil — an empty body is not
+    // silent, a title without a body is; server messages never are.
+    @Test func whichPushesAreSilent() throws {
+        let r = try parser.parse([["aps": ["content-available": 1], "pw_inbox": "a", "inbox_params": ["rt": "2030-01-01"]],
+                                  ["aps": ["alert": ["title": "T"]], "pw_inbox": "b", "inbox_params": ["rt": "2030-01-01"]],
+                                  ["aps": ["alert": ""], "pw_inbox": "c", "inbox_params": ["rt": "2030-01-01"]],
+                                  ["aps": ["alert": ["body": "x"]], "pw_inbox": "d", "inbox_params": ["rt": "2030-01-01"]]], file: "f.json")
+        #expect(r.messages.map(InboxFeed.isSilent) == [true, true, false, false])
+        #expect(!InboxFeed.isSilent(InboxMessage(code: "s", message: nil)))
+    }
+}
