@@ -389,4 +389,18 @@ extension SpecAuditInboxTests {
         #expect(r.messages.map(InboxFeed.isSilent) == [true, true, false, false])
         #expect(!InboxFeed.isSilent(InboxMessage(code: "s", message: nil)))
     }
+
+    // spec §3.10 silent push: the SDK "stores nothing" of it (only a full load runs), so a silent push in a feed file
+    // is not a row; the load says so with a warning naming the file and the code.
+    @Test func aSilentPushInAFeedFileIsNotARow() throws {
+        let r = try parser.parse([["aps": ["content-available": 1], "pw_inbox": "quiet", "inbox_params": ["rt": "2030-01-01"]],
+                                  ["aps": ["alert": "Loud"], "pw_inbox": "loud", "inbox_params": ["rt": "2030-01-01"]]], file: "dir/p.json")
+        var f = InboxFeed()
+        let events = f.load(r.messages, now: now)
+        #expect(f.rows.map(\.code) == ["loud"])
+        #expect(events.map(\.name) == ["load", "warning"])
+        #expect(events[0]["count"] == 1)
+        #expect(events[1]["path"] == "p.json:quiet")
+        #expect(events[1]["message"]?.stringValue?.contains("no alert body") == true)
+    }
 }

@@ -68,10 +68,16 @@ public struct InboxFeed: Sendable {
 
     // MARK: loading and ordering
 
-    /// A `.replace` load: the rows become exactly `transform(messages)`, deleted and expired ones filtered out.
-    /// Returns the `load` event and one `degrade` event per downgraded card.
+    /// A `.replace` load: the rows become exactly `transform(messages)`, deleted and expired ones (and silent pushes,
+    /// which the SDK never stores) filtered out. Returns the `load` event, one `degrade` event per downgraded card
+    /// and one `warning` per silent push.
     public mutating func load(_ messages: consuming [InboxMessage], now: Date) -> [Event] {
         var ms = messages
+        var silent: [Event] = []
+        for i in ms.indices where InboxFeed.isSilent(ms[i]) {
+            silent.append(.warning(Diagnostic(.warning, path: ms[i].source.map { "\(($0 as NSString).lastPathComponent):\(ms[i].code)" } ?? ms[i].code,
+                "inbox push \(JSONValue.string(ms[i].code).quoted) has no alert body: the SDK treats it as silent, stores nothing and shows only the server's copy of the code, so it is not shown")))
+        }
         let keys = InboxFeed.displayOrder(ms, now: now, pinningEnabled: attributes.pinningEnabled)
         // Rows are built straight in display order, by every core at once (each chunk fills its own slice).
         let force = attributes.forceCellKind
@@ -95,7 +101,7 @@ public struct InboxFeed: Sendable {
         loadError = nil
         var events = [Event("load", ["count": .number(Double(rows.count))])]
         for i in rows.indices { if let d = rows[i].resolution.degrade { events.append(d.event) } }
-        return events
+        return events + silent
     }
 
     /// What the load order compares, read out of a message once: comparing messages themselves would copy one (a
@@ -124,7 +130,8 @@ public struct InboxFeed: Sendable {
             ChunkedWork.run(chunks: chunks, count: ms.count) { c, range in
                 var keys: [OrderKey] = []
                 keys.reserveCapacity(range.count)
-                for i in range where !ms[i].status.isDeleted && !ms[i].isExpired(at: now) {
+                // A silent inbox push is never stored by the SDK (spec §3.10), so it is never a row either.
+                for i in range where !ms[i].status.isDeleted && !ms[i].isExpired(at: now) && !InboxFeed.isSilent(ms[i]) {
                     let pinned = InboxCellResolver.isPinned(actionParams: ms[i].actionParams, userData: ms[i].userData)
                     let date = ms[i].sendDate?.timeIntervalSinceReferenceDate
                     keys.append(OrderKey(group: (pinningEnabled && pinned ? 0 : 2) + (ms[i].isRead ? 1 : 0), pinned: pinned,
