@@ -338,6 +338,9 @@ import Testing
         #expect(InboxMessageType.of(["l": "httpfoo"]) == .url, "a plain prefix test, as the SDK does")
         #expect(InboxMessageType.of(["l": "HTTPS://X"]) == .deeplink, "case-sensitive prefix")
         #expect(InboxMessageType.of(["l": "", "rm": "x"]) == .deeplink, "present, even empty, overrides rich media")
+        // The SDK reads `l` with pw_stringForKey (strings only): a number or an object there is no link.
+        #expect(InboxMessageType.of(["l": 5, "h": "x"]) == .richmedia)
+        #expect(InboxMessageType.of(["l": ["u": "https://x"]]) == .plain)
     }
 
     // spec §3.10 server mapping: "sendDate — send_date, Unix seconds (string or number)"; order a number → string.
