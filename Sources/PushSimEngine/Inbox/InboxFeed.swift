@@ -74,7 +74,7 @@ public struct InboxFeed: Sendable {
     public mutating func load(_ messages: consuming [InboxMessage], now: Date) -> [Event] {
         var ms = messages
         var silent: [Event] = []
-        for i in ms.indices where InboxFeed.isSilent(ms[i]) {
+        for i in ms.indices where ms[i].isFromNotification && ms[i].message == nil {
             silent.append(.warning(Diagnostic(.warning, path: ms[i].source.map { "\(($0 as NSString).lastPathComponent):\(ms[i].code)" } ?? ms[i].code,
                 "inbox push \(JSONValue.string(ms[i].code).quoted) has no alert body: the SDK treats it as silent, stores nothing and shows only the server's copy of the code, so it is not shown")))
         }
@@ -130,8 +130,10 @@ public struct InboxFeed: Sendable {
             ChunkedWork.run(chunks: chunks, count: ms.count) { c, range in
                 var keys: [OrderKey] = []
                 keys.reserveCapacity(range.count)
-                // A silent inbox push is never stored by the SDK (spec §3.10), so it is never a row either.
-                for i in range where !ms[i].status.isDeleted && !ms[i].isExpired(at: now) && !InboxFeed.isSilent(ms[i]) {
+                // A silent inbox push (`isSilent`, read field by field so no message is copied) is never stored by
+                // the SDK (spec §3.10), so it is never a row either.
+                for i in range where !ms[i].status.isDeleted && !ms[i].isExpired(at: now)
+                    && !(ms[i].isFromNotification && ms[i].message == nil) {
                     let pinned = InboxCellResolver.isPinned(actionParams: ms[i].actionParams, userData: ms[i].userData)
                     let date = ms[i].sendDate?.timeIntervalSinceReferenceDate
                     keys.append(OrderKey(group: (pinningEnabled && pinned ? 0 : 2) + (ms[i].isRead ? 1 : 0), pinned: pinned,
