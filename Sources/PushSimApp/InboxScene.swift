@@ -477,6 +477,9 @@ public final class InboxScene: ScriptableScene {
         model.highlighted = card.row
         if let b = card.buttons.firstIndex(where: { $0.contains(x: x, y: y) }) {
             button(b + 1)
+        } else if model.feed.rows[card.row].kind == .carousel, y > card.rect.y, y <= card.rect.y + InboxCard.imageRows {
+            // The slide's own tap (spec §3.9); the rest of the card is the row tap.
+            perform(model.feed.tapSlide(model.feed.rows[card.row].code, hint: card.row))
         } else {
             select()
         }

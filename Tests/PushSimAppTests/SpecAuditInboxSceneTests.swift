@@ -81,4 +81,28 @@ extension SpecAuditInboxSceneTests {
         #expect(d.message == "From the server" && !d.isFromNotification && d.title == nil, "the server copy, not the push")
         #expect(sink.events.last?.event == Event("receive", ["code": "d", "title": "From the server"]))
     }
+
+    // spec §3.9 carousel slide tap, by mouse: a click on the slide opens the slide's url and marks read; a click on the
+    // card's text is the row tap.
+    @Test func clickingACarouselSlideOpensItsURL() throws {
+        let dir = NSTemporaryDirectory() + "pushsim-audit-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let ap = #"{\"displayType\":\"carousel\",\"l\":\"https://row.link\",\"carousel\":[{\"image\":\"https://i/1.jpg\",\"url\":\"myapp://slide/1\"}]}"#
+        let path = dir + "/feed.json"
+        let item = #"{"inbox_id":"car","order":"1","rt":4102444800,"title":"Lookbook","text":"Swipe","action_type":0,"status":1,"send_date":30,"action_params":"\#(ap)"}"#
+        _ = FileManager.default.createFile(atPath: path, contents: Data("[\(item)]".utf8))
+        let sink = EventSink()
+        let s = try InboxScene(files: [path], now: Self.now, timeZone: TimeZone(identifier: "UTC")!, store: Store(inMemory: ()), sink: sink)
+        let r = HeadlessRunner(scene: s, size: Size(width: 60, height: 20))
+        #expect(s.feed.rows.first?.kind == .carousel)
+        let card = try #require(InboxScreen.renderWithLayout(s.model, size: Size(width: 60, height: 20)).layout.cards.first).rect
+        try r.run(Script.parse("click 20,\(card.y + 2)"))
+        #expect(sink.events.suffix(3).map(\.event.name) == ["select", "open_url", "read"])
+        #expect(sink.events.suffix(2).first?.event["url"] == "myapp://slide/1")
+        #expect(s.feed.rows[0].message.status == .read)
+        try r.run(Script.parse("click 20,\(card.y + InboxCard.imageRows + 2)"))
+        #expect(sink.events.last?.event == Event("open_url", ["url": "https://row.link"]), "below the slide: the row tap")
+        #expect(s.feed.rows[0].message.status == .action)
+    }
 }

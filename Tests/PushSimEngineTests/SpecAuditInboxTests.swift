@@ -406,4 +406,28 @@ extension SpecAuditInboxTests {
         #expect(events[1]["path"] == "p.json:quiet")
         #expect(events[1]["message"]?.stringValue?.contains("no alert body") == true)
     }
+
+    // spec §3.9 "Carousel slide tap: A slide with a url: asks didSelect; if allowed, opens the url (same safe-scheme
+    // check) and marks the message read. A slide without a url: behaves exactly like a row tap."
+    @Test func carouselSlideTap() {
+        func feed(_ slide: JSONObject) -> InboxFeed {
+            loaded([InboxMessage(code: "car", title: "T", sendDate: Date(timeIntervalSince1970: 1),
+                                 actionParams: ["displayType": "carousel", "carousel": [.object(slide)], "l": "https://row.link"])])
+        }
+        var f = feed(["image": "a.jpg", "url": "myapp://slide/1"])
+        var out = f.tapSlide("car")
+        #expect(out.events.map(\.name) == ["select", "open_url", "read"])
+        #expect(out.events[1]["url"] == "myapp://slide/1", "the slide's url, not the message's link")
+        #expect(out.persist == ["car": .read], "marked read; no performAction, so not Action")
+        f = feed(["image": "a.jpg", "url": "javascript:alert(1)"])
+        #expect(f.tapSlide("car").events.map(\.name) == ["select", "refused_url", "read"])
+        f = feed(["image": "a.jpg"])
+        var row = feed(["image": "a.jpg"])
+        out = f.tapSlide("car")
+        #expect(out == row.tap("car"), "no url: exactly the row tap")
+        #expect(f.rows[0].message.status == .action)
+        var plain = loaded([msg(["l": "https://x"])])
+        var plainRow = loaded([msg(["l": "https://x"])])
+        #expect(plain.tapSlide("c") == plainRow.tap("c"), "not a carousel: the row tap")
+    }
 }
