@@ -477,9 +477,12 @@ public final class InboxScene: ScriptableScene {
         model.highlighted = card.row
         if let b = card.buttons.firstIndex(where: { $0.contains(x: x, y: y) }) {
             button(b + 1)
-        } else if model.feed.rows[card.row].kind == .carousel, y > card.rect.y, y <= card.rect.y + InboxCard.imageRows {
+        } else if y > card.rect.y, y <= card.rect.y + InboxCard.imageRows, model.feed.rows[card.row].kind == .carousel {
             // The slide's own tap (spec §3.9); the rest of the card is the row tap.
             perform(model.feed.tapSlide(model.feed.rows[card.row].code, hint: card.row))
+        } else if y > card.rect.y, y <= card.rect.y + InboxCard.imageRows, model.feed.rows[card.row].kind == .video {
+            // The poster plays the video (spec §3.9).
+            perform(model.feed.tapVideo(model.feed.rows[card.row].code, hint: card.row))
         } else {
             select()
         }

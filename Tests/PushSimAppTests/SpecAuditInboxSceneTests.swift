@@ -105,4 +105,23 @@ extension SpecAuditInboxSceneTests {
         #expect(sink.events.last?.event == Event("open_url", ["url": "https://row.link"]), "below the slide: the row tap")
         #expect(s.feed.rows[0].message.status == .action)
     }
+
+    // spec §3.9 video: a click on the poster plays it (event `play_video`) and marks read.
+    @Test func clickingAVideoPosterPlaysIt() throws {
+        let dir = NSTemporaryDirectory() + "pushsim-audit-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let ap = #"{\"displayType\":\"video\",\"video\":{\"url\":\"https://v/clip.mp4\"}}"#
+        let path = dir + "/feed.json"
+        let item = #"{"inbox_id":"vid","order":"1","rt":4102444800,"title":"Watch","text":"Clip","action_type":0,"status":1,"send_date":30,"action_params":"\#(ap)"}"#
+        _ = FileManager.default.createFile(atPath: path, contents: Data("[\(item)]".utf8))
+        let sink = EventSink()
+        let s = try InboxScene(files: [path], now: Self.now, timeZone: TimeZone(identifier: "UTC")!, store: Store(inMemory: ()), sink: sink)
+        let r = HeadlessRunner(scene: s, size: Size(width: 60, height: 20))
+        let card = try #require(InboxScreen.renderWithLayout(s.model, size: Size(width: 60, height: 20)).layout.cards.first).rect
+        try r.run(Script.parse("click 20,\(card.y + 3)"))
+        #expect(sink.events.suffix(2).map(\.event.name) == ["play_video", "read"])
+        #expect(s.model.status == "Playing https://v/clip.mp4 full screen")
+        #expect(s.feed.rows[0].message.status == .read)
+    }
 }

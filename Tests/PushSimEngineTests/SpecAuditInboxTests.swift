@@ -430,4 +430,20 @@ extension SpecAuditInboxTests {
         var plainRow = loaded([msg(["l": "https://x"])])
         #expect(plain.tapSlide("c") == plainRow.tap("c"), "not a carousel: the row tap")
     }
+
+    // spec §3.9 "Video: Plays full-screen …, then marks read" — no didSelect and no performAction (Read, not Action),
+    // and not the message's link.
+    @Test func videoPosterTap() {
+        var f = loaded([InboxMessage(code: "vid", title: "T", actionParams: ["displayType": "video", "l": "https://row.link",
+                                                                              "video": ["url": "https://v/clip.mp4"]])])
+        let out = f.tapVideo("vid")
+        #expect(out.events == [Event("play_video", ["code": "vid", "url": "https://v/clip.mp4"]), Event("read", ["codes": ["vid"]])])
+        #expect(out.persist == ["vid": .read])
+        #expect(out.status == "Playing https://v/clip.mp4 full screen")
+        var a = InboxAttributes()
+        a.forceCellKind = .video
+        var forced = loaded([msg(["l": "https://x"])], a)
+        var forcedRow = loaded([msg(["l": "https://x"])], a)
+        #expect(forced.tapVideo("c") == forcedRow.tap("c"), "a forced video card with nothing to play: the row tap")
+    }
 }

@@ -270,6 +270,19 @@ public struct InboxFeed: Sendable {
         return out
     }
 
+    /// A tap on a video card's poster (§3.9): the SDK plays the video full screen — no `didSelect`, no
+    /// `performAction` — then marks the message read. pushsim has no player: a `play_video` event and the status
+    /// line say what would play. A card without a playable video (a forced kind) is the row tap.
+    public mutating func tapVideo(_ code: String, hint: Int? = nil) -> InboxOutcome {
+        guard let i = index(of: code, hint: hint), rows[i].kind == .video,
+              let video = InboxVideoContent.decode(rows[i].message) else { return tap(code, hint: hint) }
+        var out = InboxOutcome()
+        out.events.append(Event("play_video", ["code": .string(code), "url": .string(video.url)]))
+        markRead(i, &out)
+        out.status = "Playing \(video.url) full screen"
+        return out
+    }
+
     /// Inline button tap (§3.6) with the delegate's default answer (true).
     public mutating func tapButton(_ code: String, index n: Int, hint: Int? = nil) -> InboxOutcome {
         var out = InboxOutcome()
