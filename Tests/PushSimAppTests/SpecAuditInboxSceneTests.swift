@@ -124,4 +124,14 @@ extension SpecAuditInboxSceneTests {
         #expect(s.model.status == "Playing https://v/clip.mp4 full screen")
         #expect(s.feed.rows[0].message.status == .read)
     }
+
+    // spec §3.10 silent push: `pushsim validate` says a silent push in a file is not shown, as `pushsim inbox` does.
+    @Test func validateReportsASilentPush() throws {
+        let text = #"[{"aps":{"content-available":1},"pw_inbox":"quiet","inbox_params":{"rt":"2030-01-01"}},{"aps":{"alert":"Loud"},"pw_inbox":"loud","inbox_params":{"rt":"2030-01-01"}}]"#
+        let r = PayloadValidation.check(try validationTemp(text), options: PayloadValidation.Options(now: validationNow, timeZone: TimeZone(identifier: "UTC")!))
+        #expect(r.findings.map(\.path) == ["[0].aps"])
+        #expect(r.findings.first?.severity == .warning)
+        #expect(r.findings.first?.message.hasPrefix("no alert body: a silent inbox push") == true)
+    }
 }
+
