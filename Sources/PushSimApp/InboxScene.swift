@@ -26,14 +26,15 @@ public final class InboxScene: ScriptableScene {
     // Animations and timers, each cancelled by the state it belongs to.
     var deleting: (code: String, start: Double)?
     var refreshStart: Double?
-    var reorderAt: Double?
+    /// The debounced merge reload after inbox notifications (spec §3.8).
+    var refreshDebounce = InboxRefreshDebounce()
     var press: (x: Int, y: Int, row: Int?)?
     var dragTo: (x: Int, y: Int)?
 
     public static let deleteDuration = 0.3
     public static let refreshDuration = 0.6
     /// The debounced merge reload that follows every read or delete notification (spec §3.8).
-    public static let reorderDelay = 1.5
+    public static let reorderDelay = InboxRefreshDebounce.minimumInterval
 
     /// The socket inbox pushes arrive on (`pushsim notify --inbox`); nil when not listening.
     public let listener: SocketListener?
@@ -187,7 +188,7 @@ public final class InboxScene: ScriptableScene {
             let end = r + InboxScene.refreshDuration
             ds.append(min(end, now + 0.08))
         }
-        if let r = reorderAt { ds.append(r) }
+        if let r = refreshDebounce.deadline { ds.append(r) }
         // Images arriving in the background: look again every 50 ms while any is in flight.
         if images.isBusy { ds.append(now + 0.05) }
         return ds.min()
@@ -216,8 +217,7 @@ public final class InboxScene: ScriptableScene {
             refreshStart = nil
             finishRefresh()
         }
-        if let r = reorderAt, now >= r - 1e-9 {
-            reorderAt = nil
+        if refreshDebounce.fire(at: now) {
             let keep = highlightedCode
             model.feed.reorder()
             if let keep, let i = model.feed.index(of: keep) { model.highlighted = i }
@@ -337,7 +337,8 @@ public final class InboxScene: ScriptableScene {
                     model.status = error.message
                 }
             }
-            if reorderAt == nil { reorderAt = now + InboxScene.reorderDelay }
+            // Every mutation posts `…DidUpdate`, which reschedules the debounced reload.
+            refreshDebounce.notify(at: now)
         }
         model.highlighted = max(0, min(model.highlighted, model.feed.rows.count - 1))
         InboxScreen.reveal(&model, size: size)
@@ -377,14 +378,49 @@ public final class InboxScene: ScriptableScene {
             catch { sink.emit(.warning(Diagnostic(.warning, path: st.store.path, error.message)), at: now) }
         }
         for m in parsed.messages {
+            if InboxFeed.isSilent(m) {
+                arriveSilent(m)
+                continue
+            }
             if let u = InboxCellResolver.resolvedImageURL(m), !u.hasPrefix("/"), !InboxScene.hasScheme(u), push.file != "standard input" {
                 imageBase[u] = (push.file as NSString).deletingLastPathComponent
             }
             perform(model.feed.receive(m, stored: stored[m.code], now: wallNow))
         }
+        // `…DidReceiveInPush` is posted for every inbox push, changed rows or not.
+        refreshDebounce.notify(at: now)
         if let keep, let i = model.feed.index(of: keep) { model.highlighted = i }
         InboxScreen.reveal(&model, size: size)
         return .success(parsed.messages.map(\.code))
+    }
+
+    /// A silent inbox push (no alert body, spec §3.10): the SDK keeps nothing of the push itself. It resets the
+    /// service's throttle and runs a full load (here: the feed files are read again), whose messages new to the
+    /// feed join it (`…DidUpdate` with `messagesAdded`), then posts `…DidReceiveInPush` with the server's copy of
+    /// the pushed code. Without a server copy nothing is shown, and a warning says why.
+    func arriveSilent(_ push: InboxMessage) {
+        let parsed: InboxFeedParser.Result
+        do { parsed = try readFeed() } catch {
+            warn("silent inbox push \(JSONValue.string(push.code).quoted): the full load it starts failed: \(error.message)")
+            return
+        }
+        let fresh = parsed.messages.filter { m in
+            (m.code == push.code || model.feed.index(of: m.code) == nil) && !m.status.isDeleted && !m.isExpired(at: wallNow)
+        }
+        var stored: [String: InboxStatus] = [:]
+        if let st = inboxStore, !fresh.isEmpty {
+            do { stored = try st.statuses(of: fresh.map(\.code)) }
+            catch { sink.emit(.warning(Diagnostic(.warning, path: st.store.path, error.message)), at: now) }
+        }
+        var found = false
+        // A message deleted on this device stays deleted, as a load's merge keeps it (no warning: nothing arrived).
+        for m in fresh where stored[m.code]?.isDeleted != true {
+            found = found || m.code == push.code
+            perform(model.feed.receive(m, stored: stored[m.code], now: wallNow))
+        }
+        if !found {
+            warn("silent inbox push \(JSONValue.string(push.code).quoted) (no alert body): the SDK shows only the server's copy after a full load, and the feed files have no visible message with that code")
+        }
     }
 
     /// A warning that is nobody's input error (the socket could not be used): an event and the status line.
@@ -441,6 +477,12 @@ public final class InboxScene: ScriptableScene {
         model.highlighted = card.row
         if let b = card.buttons.firstIndex(where: { $0.contains(x: x, y: y) }) {
             button(b + 1)
+        } else if y > card.rect.y, y <= card.rect.y + InboxCard.imageRows, model.feed.rows[card.row].kind == .carousel {
+            // The slide's own tap (spec §3.9); the rest of the card is the row tap.
+            perform(model.feed.tapSlide(model.feed.rows[card.row].code, hint: card.row))
+        } else if y > card.rect.y, y <= card.rect.y + InboxCard.imageRows, model.feed.rows[card.row].kind == .video {
+            // The poster plays the video (spec §3.9).
+            perform(model.feed.tapVideo(model.feed.rows[card.row].code, hint: card.row))
         } else {
             select()
         }

@@ -51,6 +51,12 @@ enum InboxValidation {
                 diagnostics.append(expiry(m, item: item, now: options.now))
                 continue
             }
+            if InboxFeed.isSilent(m) {
+                // spec §3.10: the SDK stores nothing of a silent push; a full load shows the server's copy instead.
+                diagnostics.append(Diagnostic(path: item.path.key("aps").description,
+                    "no alert body: a silent inbox push; the SDK stores nothing of it and shows only the server's copy of \(JSONValue.string(m.code).quoted) after a full load, so this file does not show it"))
+                continue
+            }
             diagnostics += display(m, item: item, source: source)
         }
         // In file order: the parser's findings and the per-message ones interleaved by message, whole-file ones last.

@@ -63,6 +63,10 @@ extension InboxFeed {
         return out
     }
 
+    /// A silent inbox push: one without an alert body (`message` nil; an empty body is not silent). The SDK does
+    /// not store it; it runs a full load and shows the server's copy of its code instead (spec §3.10).
+    public static func isSilent(_ m: InboxMessage) -> Bool { m.isFromNotification && m.message == nil }
+
     /// What a card shows as the title: the title, or the message when the title is empty (§3.5 classic cell).
     static func displayTitle(_ m: InboxMessage) -> String {
         if let t = m.title, !t.isEmpty { return t }

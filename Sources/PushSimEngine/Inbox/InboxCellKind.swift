@@ -97,8 +97,9 @@ public enum InboxCellResolver {
         return nil
     }
 
-    /// Pinned: root `pinned`, then `u.pinned`, then `userdata.pinned`; the first key present decides (even when
-    /// false). Only booleans and numbers count (non-zero = pinned); the string "true" is not pinned.
+    /// Pinned: root `pinned`, then `u.pinned`, then `userdata.pinned`; the first boolean or number found decides
+    /// (even when false; non-zero = pinned). Any other value (the string "true", null) is not read as Bool or
+    /// NSNumber by the SDK, so it decides nothing and the next place is looked at.
     public static func isPinned(_ m: InboxMessage) -> Bool {
         isPinned(actionParams: m.actionParams, userData: m.userData)
     }
@@ -107,22 +108,23 @@ public enum InboxCellResolver {
     static func isPinned(actionParams: JSONObject?, userData: JSONObject?) -> Bool {
         guard let p = actionParams else { return false }
         // Looked up one source at a time: this runs for every message of a load.
-        if let v = p["pinned"] { return pinValue(v) }
-        if let v = userData?["pinned"] { return pinValue(v) }
-        if let v = p["userdata"]?["pinned"] { return pinValue(v) }
+        if let v = p["pinned"]?.numberValue { return pinValue(v) }
+        if let v = userData?["pinned"]?.numberValue { return pinValue(v) }
+        if let v = p["userdata"]?["pinned"]?.numberValue { return pinValue(v) }
         return false
     }
 
-    static func pinValue(_ v: JSONValue) -> Bool {
-        guard let n = v.numberValue else { return false }
-        return n != 0 && !n.isNaN
-    }
+    /// A Bool or NSNumber as `boolValue` reads it.
+    static func pinValue(_ n: Double) -> Bool { n != 0 && !n.isNaN }
 
-    /// Looks a rich-card key up at the root, then in `u` (dictionary or JSON string); never in `userdata`.
-    static func richValue(_ key: String, _ m: InboxMessage) -> JSONValue? {
+    /// Looks a rich-card key up at the root, then in `u` (dictionary or JSON string); never in `userdata`. A root
+    /// value the card cannot use (`accepts` says no: a carousel that is not an array, …) does not stop the lookup:
+    /// the SDK casts the root value and moves on to `u` when the cast fails.
+    static func richValue(_ key: String, _ m: InboxMessage, accepts: (JSONValue) -> Bool) -> JSONValue? {
         guard let p = m.actionParams else { return nil }
-        if let v = p[key] { return v }
-        return m.userData?[key]
+        if let v = p[key], accepts(v) { return v }
+        if let v = m.userData?[key], accepts(v) { return v }
+        return nil
     }
 }
 
@@ -169,7 +171,7 @@ public struct InboxCarouselSlide: Sendable, Equatable {
     public var url: String?
 
     public static func decode(_ m: InboxMessage) -> [InboxCarouselSlide] {
-        guard let arr = InboxCellResolver.richValue("carousel", m)?.arrayValue else { return [] }
+        guard let arr = InboxCellResolver.richValue("carousel", m, accepts: { $0.arrayValue != nil })?.arrayValue else { return [] }
         return arr.compactMap { item in
             guard let o = item.objectValue, let image = o["image"]?.stringValue, !image.isEmpty else { return nil }
             var url = o["url"]?.stringValue
@@ -186,7 +188,8 @@ public struct InboxVideoContent: Sendable, Equatable {
     public var poster: String?
 
     public static func decode(_ m: InboxMessage) -> InboxVideoContent? {
-        guard let o = InboxCellResolver.richValue("video", m)?.objectValue,
+        // A root object decides even when its url is unusable; only a root value that is not an object falls to `u`.
+        guard let o = InboxCellResolver.richValue("video", m, accepts: { $0.objectValue != nil })?.objectValue,
               let url = o["url"]?.stringValue, isHTTPURL(url) else { return nil }
         let poster = o["poster"]?.stringValue
         return InboxVideoContent(url: url, poster: (poster?.isEmpty ?? true) ? nil : poster)
@@ -198,9 +201,15 @@ public struct InboxWalletPass: Sendable, Equatable {
     public var url: String
 
     public static func decode(_ m: InboxMessage) -> InboxWalletPass? {
-        guard let v = InboxCellResolver.richValue("wallet", m) else { return nil }
-        let s = v.stringValue ?? v["pass"]?.stringValue
-        guard let url = s, isHTTPURL(url) else { return nil }
-        return InboxWalletPass(url: url)
+        // Unlike the carousel and the video, any root value without a usable pass URL falls through to `u`.
+        guard let v = InboxCellResolver.richValue("wallet", m, accepts: { passURL($0) != nil }) else { return nil }
+        return passURL(v).map(InboxWalletPass.init(url:))
+    }
+
+    /// A string URL or `{pass: URL}`, http/https only.
+    static func passURL(_ v: JSONValue) -> String? {
+        if let s = v.stringValue, isHTTPURL(s) { return s }
+        if let s = v["pass"]?.stringValue, isHTTPURL(s) { return s }
+        return nil
     }
 }

@@ -68,10 +68,16 @@ public struct InboxFeed: Sendable {
 
     // MARK: loading and ordering
 
-    /// A `.replace` load: the rows become exactly `transform(messages)`, deleted and expired ones filtered out.
-    /// Returns the `load` event and one `degrade` event per downgraded card.
+    /// A `.replace` load: the rows become exactly `transform(messages)`, deleted and expired ones (and silent pushes,
+    /// which the SDK never stores) filtered out. Returns the `load` event, one `degrade` event per downgraded card
+    /// and one `warning` per silent push.
     public mutating func load(_ messages: consuming [InboxMessage], now: Date) -> [Event] {
         var ms = messages
+        var silent: [Event] = []
+        for i in ms.indices where ms[i].isFromNotification && ms[i].message == nil {
+            silent.append(.warning(Diagnostic(.warning, path: ms[i].source.map { "\(($0 as NSString).lastPathComponent):\(ms[i].code)" } ?? ms[i].code,
+                "inbox push \(JSONValue.string(ms[i].code).quoted) has no alert body: the SDK treats it as silent, stores nothing and shows only the server's copy of the code, so it is not shown")))
+        }
         let keys = InboxFeed.displayOrder(ms, now: now, pinningEnabled: attributes.pinningEnabled)
         // Rows are built straight in display order, by every core at once (each chunk fills its own slice).
         let force = attributes.forceCellKind
@@ -95,7 +101,7 @@ public struct InboxFeed: Sendable {
         loadError = nil
         var events = [Event("load", ["count": .number(Double(rows.count))])]
         for i in rows.indices { if let d = rows[i].resolution.degrade { events.append(d.event) } }
-        return events
+        return events + silent
     }
 
     /// What the load order compares, read out of a message once: comparing messages themselves would copy one (a
@@ -124,7 +130,10 @@ public struct InboxFeed: Sendable {
             ChunkedWork.run(chunks: chunks, count: ms.count) { c, range in
                 var keys: [OrderKey] = []
                 keys.reserveCapacity(range.count)
-                for i in range where !ms[i].status.isDeleted && !ms[i].isExpired(at: now) {
+                // A silent inbox push (`isSilent`, read field by field so no message is copied) is never stored by
+                // the SDK (spec §3.10), so it is never a row either.
+                for i in range where !ms[i].status.isDeleted && !ms[i].isExpired(at: now)
+                    && !(ms[i].isFromNotification && ms[i].message == nil) {
                     let pinned = InboxCellResolver.isPinned(actionParams: ms[i].actionParams, userData: ms[i].userData)
                     let date = ms[i].sendDate?.timeIntervalSinceReferenceDate
                     keys.append(OrderKey(group: (pinningEnabled && pinned ? 0 : 2) + (ms[i].isRead ? 1 : 0), pinned: pinned,
@@ -244,6 +253,33 @@ public struct InboxFeed: Sendable {
         } else {
             out.status = wasUnread ? "Marked \(code) read; it has no link" : "\(code) has no link"
         }
+        return out
+    }
+
+    /// A tap on a carousel card's slide (§3.9), with `didSelect`'s default answer (true): a slide with a url opens it
+    /// (unsafe schemes refused) and marks the message read — no `performAction`, so the status is Read, not Action;
+    /// a slide without a url, or a card that is not a carousel, is exactly the row tap. pushsim shows the first
+    /// slide, so that is the one tapped.
+    public mutating func tapSlide(_ code: String, hint: Int? = nil) -> InboxOutcome {
+        guard let i = index(of: code, hint: hint), rows[i].kind == .carousel,
+              let url = InboxCarouselSlide.decode(rows[i].message).first?.url else { return tap(code, hint: hint) }
+        var out = InboxOutcome()
+        out.events.append(Event("select", ["code": .string(code)]))
+        open(url, &out)
+        markRead(i, &out)
+        return out
+    }
+
+    /// A tap on a video card's poster (§3.9): the SDK plays the video full screen — no `didSelect`, no
+    /// `performAction` — then marks the message read. pushsim has no player: a `play_video` event and the status
+    /// line say what would play. A card without a playable video (a forced kind) is the row tap.
+    public mutating func tapVideo(_ code: String, hint: Int? = nil) -> InboxOutcome {
+        guard let i = index(of: code, hint: hint), rows[i].kind == .video,
+              let video = InboxVideoContent.decode(rows[i].message) else { return tap(code, hint: hint) }
+        var out = InboxOutcome()
+        out.events.append(Event("play_video", ["code": .string(code), "url": .string(video.url)]))
+        markRead(i, &out)
+        out.status = "Playing \(video.url) full screen"
         return out
     }
 

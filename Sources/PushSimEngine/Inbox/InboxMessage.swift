@@ -38,12 +38,11 @@ public enum InboxStatus: Int, Sendable, Equatable, CaseIterable, CustomStringCon
 public enum InboxMessageType: Int, Sendable, Equatable {
     case plain = 0, richmedia = 1, url = 2, deeplink = 3
 
-    /// Plain by default; rich media when `h`, `rm` or `r` is present; `l` overrides: URL when it starts with
-    /// "http", otherwise a deep link.
+    /// Plain by default; rich media when `h`, `rm` or `r` is present; a string `l` overrides: URL when it starts
+    /// with "http", otherwise a deep link. (`pw_stringForKey` reads only strings: an `l` of another type is absent.)
     public static func of(_ actionParams: JSONObject?) -> InboxMessageType {
         guard let p = actionParams else { return .plain }
-        if let l = p["l"], !l.isNull {
-            let s = l.stringValue ?? ""
+        if let s = p["l"]?.stringValue {
             return s.hasPrefix("http") ? .url : .deeplink
         }
         if p["h"] != nil || p["rm"] != nil || p["r"] != nil { return .richmedia }
