@@ -26,6 +26,10 @@ public final class InboxScene: ScriptableScene {
     // Animations and timers, each cancelled by the state it belongs to.
     var deleting: (code: String, start: Double)?
     var refreshStart: Double?
+    /// When the feed files were last read successfully (the SDK's last successful fetch): a refresh within
+    /// `fetchThrottle` of it returns the stored list instead (spec §3.10 `canReloadData`).
+    var lastFetch: Double?
+    public static let fetchThrottle = 10.0
     /// The debounced merge reload after inbox notifications (spec §3.8).
     var refreshDebounce = InboxRefreshDebounce()
     var press: (x: Int, y: Int, row: Int?)?
@@ -65,6 +69,7 @@ public final class InboxScene: ScriptableScene {
         }
         let parsed = try readFeed()
         try apply(parsed, at: 0)
+        lastFetch = 0
         // Where to send pushes, until something more urgent (a warning, an action) takes the status line.
         if let listener, model.status.isEmpty { model.status = "Listening for pushsim notify --inbox on \(listener.path)" }
     }
@@ -299,9 +304,22 @@ public final class InboxScene: ScriptableScene {
     }
 
     func finishRefresh() {
+        if let last = lastFetch, now - last < Self.fetchThrottle {
+            // No fetch within 10 s of a successful one: the stored list comes back, with no error (§3.10). It is
+            // what the screen holds (pushes received since included), loaded again: the transform runs.
+            let events = model.feed.load(model.feed.rows.map(\.message), now: wallNow)
+            for e in events where e.name == "load" {
+                sink.emit(Event("load", ["count": e["count"] ?? .null, "source": "storage"]), at: now)
+            }
+            let wait = Int((Self.fetchThrottle - (now - last)).rounded(.up))
+            model.status = "Refreshed from local storage: the SDK fetches at most every 10 s (next fetch in \(wait) s)"
+            InboxScreen.reveal(&model, size: size)
+            return
+        }
         do {
             let parsed = try readFeed()
             try apply(parsed, at: now)
+            lastFetch = now
             model.status = "Refreshed: \(model.feed.rows.count) message\(model.feed.rows.count == 1 ? "" : "s")"
         } catch {
             // A failed refresh never blanks an existing list; with no content the error label shows.
@@ -400,7 +418,8 @@ public final class InboxScene: ScriptableScene {
     /// the pushed code. Without a server copy nothing is shown, and a warning says why.
     func arriveSilent(_ push: InboxMessage) {
         let parsed: InboxFeedParser.Result
-        do { parsed = try readFeed() } catch {
+        // The push resets the service's 10 s throttle and runs a full load.
+        do { parsed = try readFeed(); lastFetch = now } catch {
             warn("silent inbox push \(JSONValue.string(push.code).quoted): the full load it starts failed: \(error.message)")
             return
         }

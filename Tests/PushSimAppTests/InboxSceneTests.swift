@@ -216,10 +216,30 @@ import PushSimStore
         let f = write(#"[{"inbox_id":"ok","order":"1","rt":4102444800,"text":"fine","action_type":0,"status":1}]"#, in: dir)
         let (s, sink) = try scene([f])
         _ = write("broken", in: dir)
-        _ = try run(s, "refresh")
+        _ = try run(s, "wait 10; refresh")
         #expect(s.feed.rows.count == 1)
         #expect(s.model.status.hasPrefix("Couldn't refresh"))
         #expect(sink.events.last?.event.name == "warning")
+    }
+
+    // spec §3.10 canReloadData: no fetch within 10 s of a successful one; the stored list comes back, no error.
+    @Test func refreshWithinTenSecondsReturnsTheStoredList() throws {
+        let dir = tempDir()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let f = write(#"[{"inbox_id":"a","order":"1","rt":4102444800,"text":"first","action_type":0,"status":1}]"#, in: dir)
+        let (s, sink) = try scene([f])
+        _ = write(#"[{"inbox_id":"b","order":"1","rt":4102444800,"text":"second","action_type":0,"status":1}]"#, in: dir)
+        let runner = HeadlessRunner(scene: s, size: Size(width: 80, height: 24))
+        try runner.run(Script.parse("wait 3; refresh"))
+        #expect(s.feed.rows.map(\.code) == ["a"], "the edited file is not fetched yet")
+        #expect(s.model.status == "Refreshed from local storage: the SDK fetches at most every 10 s (next fetch in 7 s)")
+        #expect(sink.events.last.map { $0.jsonLine } == #"{"t":3.6,"event":"load","count":1,"source":"storage"}"#)
+        try runner.run(Script.parse("wait 7; refresh"))
+        #expect(s.feed.rows.map(\.code) == ["b"], "10 s after the last fetch the files are read again")
+        #expect(s.model.status == "Refreshed: 1 message")
+        // And the window starts again from that fetch.
+        try runner.run(Script.parse("wait 1; refresh"))
+        #expect(s.model.status.hasPrefix("Refreshed from local storage"))
     }
 
     @Test func samplesAreRegisteredAndOpen() throws {
