@@ -108,6 +108,24 @@ private func column(of needle: String, in c: Canvas, row y: Int) -> Int? {
         }
     }
 
+    // spec §2.4 bottom / center: "Title font 24 bold, unlimited lines, centred" — a five-line title is drawn whole when the
+    // terminal has the room (it is shortened only when the card would not fit).
+    @Test func stackedTitleHasNoLineLimit() {
+        let words = (1...60).map { "w\($0)" }.joined(separator: " ") + " the-end"
+        for position in [PrimerPosition.bottom, .center] {
+            let (c, hits) = frame(PrimerConfig().style(.sheet).position(position).title(words).message("Short."))
+            let rows = (hits.card.y..<hits.card.maxY).filter { y in cardRow(c, hits.card, y).contains("w") }
+            #expect(rows.count >= 6, "\(position)")
+            let shown = rows.map { cardRow(c, hits.card, $0) }.joined(separator: " ")
+            #expect(shown.contains("the-end") && !shown.contains("…"), "\(position)")
+            #expect(c.plainText.contains("Short."), "\(position): the message stays")
+        }
+        // Without the room, the card still fits the screen: the title is shortened with an ellipsis.
+        let (small, hits) = frame(PrimerConfig().style(.sheet).title(words), height: 12)
+        #expect(hits.card.maxY <= 12)
+        #expect(small.plainText.contains("…"))
+    }
+
     // spec §2.4 top: "Title … 15 semibold, 1 line" and "Message font 14 regular, 2 lines".
     @Test func bannerTitleOneLineMessageTwoLines() {
         let long = Array(repeating: "words", count: 30).joined(separator: " ")
