@@ -143,7 +143,12 @@ public final class StoriesScene: ScriptableScene {
             apply(StoriesPlayer.advance(&state, to: d), at: d)
         }
         if let f = flashUntil, f <= now { flashUntil = nil }
-        if let c = crossfadeFrom, now - c.start >= configuration.options.crossfadeDuration { crossfadeFrom = nil }
+        if let c = crossfadeFrom {
+            // spec §1.7: with crossfade on, the previous picture stays until the new one lands, and the dissolve starts
+            // then; so while the new image loads the dissolve's start moves along with the clock.
+            if crossfadeWaitsForImage { crossfadeFrom = (c.index, now) }
+            else if now - c.start >= configuration.options.crossfadeDuration { crossfadeFrom = nil }
+        }
         if reloader != nil, now >= nextWatchCheck {
             nextWatchCheck = now + StoriesScene.watchInterval
             checkReload()
@@ -170,7 +175,7 @@ public final class StoriesScene: ScriptableScene {
             if frac > 1e-9 { consider(now + frac) }
         }
         consider(flashUntil)
-        if crossfadeFrom != nil && configuration.wakeForAnimation { consider(now + 1.0 / 30) }
+        if crossfadeFrom != nil && configuration.wakeForAnimation && !crossfadeWaitsForImage { consider(now + 1.0 / 30) }
         if images.isBusy { consider(now + 0.05) }
         if reloader != nil { consider(nextWatchCheck) }
         return best
@@ -334,12 +339,15 @@ public final class StoriesScene: ScriptableScene {
                 flashUntil = t + StoriesScene.flashDuration
                 if configuration.bell { requests.append(.bell) }
             case .loadImage(let url):
-                if configuration.options.crossfadeDuration > 0, let prev = lastShownIndex, prev != state.index {
+                // Crossfade on keeps the previous picture while the new one loads, even when Reduce Motion makes the
+                // swap itself instant (spec §1.7: Reduce Motion affects only the dissolve).
+                // Before the first resize the layout is a guess; loading at that size would render twice.
+                let slot = sized ? images.slot(for: url, size: storySize) : nil
+                if configuration.options.crossfade, let prev = lastShownIndex, prev != state.index,
+                   configuration.options.crossfadeDuration > 0 || slot == .loading {
                     crossfadeFrom = (prev, t)
                 }
                 lastShownIndex = state.index
-                // Before the first resize the layout is a guess; loading at that size would render twice.
-                if sized { _ = images.slot(for: url, size: storySize) }
             case .prefetch(let urls):
                 images.prefetch(urls)
             case .emit, .openURL, .dismiss:
@@ -350,6 +358,11 @@ public final class StoriesScene: ScriptableScene {
     }
 
     var lastShownIndex: Int?
+    /// A crossfade is held because the current page's image has not arrived yet.
+    var crossfadeWaitsForImage: Bool {
+        guard crossfadeFrom != nil, sized, let page = state.page else { return false }
+        return images.slot(for: page.image, size: storySize) == .loading
+    }
     /// Whether the host has told the scene its size yet (the runner and the terminal do before drawing).
     var sized = false
     var storySize: Size { Size(width: layout.story.width, height: layout.story.height) }

@@ -1,0 +1,58 @@
+// Spec audit of the stories image rules that live in the scene (spec §1.7): what is on screen while a page image loads.
+
+import Testing
+@testable import PushSimApp
+@testable import PushSimEngine
+import PushSimScreens
+
+private let twoPages: JSONValue = [
+    "aps": ["alert": ["body": "Body"], "category": "PW_STORIES"],
+    "pw_stories": ["pages": [["image": "https://x/a.jpg", "duration": 5], ["image": "https://x/b.jpg", "duration": 5]]],
+]
+
+@Suite struct SpecAuditStoriesSceneTests {
+    private func images() -> FakeImages {
+        let f = FakeImages()
+        f.slots["https://x/a.jpg"] = .image(Canvas(width: 31, height: 23, fill: Cell("A")))
+        f.slots["https://x/b.jpg"] = .loading
+        f.busy = true
+        return f
+    }
+
+    // spec §1.7 "With crossfade on, the previous image stays visible until the new one arrives" — however long that takes —
+    // and then the new one cross-dissolves in (0.3 s) rather than popping in.
+    @Test func crossfadeHoldsThePreviousImageUntilTheNewOneArrives() throws {
+        let f = images()
+        let h = try StoriesHarness(twoPages, .init(options: StoriesOptions(crossfade: true)), images: f)
+        try h.run("tap right; wait 1")
+        #expect(h.frames.last!.contains("AAAA"), "still the previous page's picture after 1 s of loading")
+        #expect(!h.frames.last!.contains("⠋"))
+        f.slots["https://x/b.jpg"] = .image(Canvas(width: 31, height: 23, fill: Cell("B")))
+        f.busy = false
+        try h.run("wait 0.1")
+        #expect(h.frames.last!.contains("AAAA"), "a third of the way into the dissolve the old glyphs still show")
+        try h.run("wait 0.3")
+        #expect(h.frames.last!.contains("BBBB"))
+        #expect(h.scene.crossfadeFrom == nil)
+    }
+
+    // spec §1.7 "With crossfade off, the image view is cleared (black) while loading" — the spinner, not the old picture.
+    @Test func withoutCrossfadeTheLoadingPageIsBlack() throws {
+        let h = try StoriesHarness(twoPages, images: images())
+        try h.run("tap right; wait 0.05")
+        #expect(!h.frames.last!.contains("AAAA"))
+        #expect(h.frames.last!.contains("⠋"))
+    }
+
+    // spec §1.7 "Reduce Motion affects only this image crossfade": with it on, the swap is instant, but the previous
+    // picture still stays up while the new one loads (that is the crossfade setting, not an animation).
+    @Test func reduceMotionStillKeepsThePreviousImageWhileLoading() throws {
+        let f = images()
+        let h = try StoriesHarness(twoPages, .init(options: StoriesOptions(crossfade: true, reduceMotion: true)), images: f)
+        try h.run("tap right; wait 1")
+        #expect(h.frames.last!.contains("AAAA"))
+        f.slots["https://x/b.jpg"] = .image(Canvas(width: 31, height: 23, fill: Cell("B")))
+        try h.run("wait 0")
+        #expect(h.frames.last!.contains("BBBB"), "instant swap once it lands")
+    }
+}
