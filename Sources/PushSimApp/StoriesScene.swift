@@ -345,7 +345,14 @@ public final class StoriesScene: ScriptableScene {
                 let slot = sized ? images.slot(for: url, size: storySize) : nil
                 if configuration.options.crossfade, let prev = lastShownIndex, prev != state.index,
                    configuration.options.crossfadeDuration > 0 || slot == .loading {
-                    crossfadeFrom = (prev, t)
+                    var from = prev
+                    // The page being left never showed its picture, so the one on screen is still the older one; a late
+                    // image for a page already left is ignored (spec §1.7).
+                    if let held = crossfadeFrom, sized, state.pages.indices.contains(prev),
+                       images.slot(for: state.pages[prev].image, size: storySize) == .loading {
+                        from = held.index
+                    }
+                    crossfadeFrom = from == state.index ? nil : (from, t)
                 }
                 lastShownIndex = state.index
             case .prefetch(let urls):

@@ -56,3 +56,49 @@ private let twoPages: JSONValue = [
         #expect(h.frames.last!.contains("BBBB"), "instant swap once it lands")
     }
 }
+
+private let threePages: JSONValue = [
+    "aps": ["alert": ["body": "Body"], "category": "PW_STORIES"],
+    "pw_stories": ["pages": [["image": "https://x/a.jpg"], ["image": "https://x/b.jpg"], ["image": "https://x/c.jpg"]]],
+]
+
+@Suite struct SpecAuditStoriesLateImageTests {
+    private func images() -> FakeImages {
+        let f = FakeImages()
+        f.slots["https://x/a.jpg"] = .image(Canvas(width: 31, height: 23, fill: Cell("A")))
+        f.slots["https://x/b.jpg"] = .loading
+        f.slots["https://x/c.jpg"] = .loading
+        f.busy = true
+        return f
+    }
+
+    // spec §1.7 "A late image for a page the player has already left is ignored" — with crossfade on, the picture on
+    // screen stays the last one that landed (page 0), not page 1's when it arrives while page 2 loads.
+    @Test func lateImageOfALeftPageIsIgnoredWithCrossfade() throws {
+        let f = images()
+        let h = try StoriesHarness(threePages, .init(options: StoriesOptions(crossfade: true)), images: f)
+        try h.run("tap right; wait 0.1; tap right; wait 0.1")
+        #expect(h.frames.last!.contains("AAAA"))
+        f.slots["https://x/b.jpg"] = .image(Canvas(width: 31, height: 23, fill: Cell("B")))
+        try h.run("wait 0.5")
+        #expect(h.frames.last!.contains("AAAA"))
+        #expect(!h.frames.last!.contains("BBBB"))
+        f.slots["https://x/c.jpg"] = .image(Canvas(width: 31, height: 23, fill: Cell("C")))
+        f.busy = false
+        try h.run("wait 0.5")
+        #expect(h.frames.last!.contains("CCCC"))
+    }
+
+    // spec §1.7: the same without crossfade — the page left behind never shows; the current one is black until it lands.
+    @Test func lateImageOfALeftPageIsIgnoredWithoutCrossfade() throws {
+        let f = images()
+        let h = try StoriesHarness(threePages, images: f)
+        try h.run("tap right; tap right")
+        f.slots["https://x/b.jpg"] = .image(Canvas(width: 31, height: 23, fill: Cell("B")))
+        try h.run("wait 0.5")
+        #expect(!h.frames.last!.contains("BBBB"))
+        #expect(h.frames.last!.contains("⠋") || h.frames.last!.contains("⠙") || h.frames.last!.contains("⠹") || h.frames.last!.contains("⠸")
+                || h.frames.last!.contains("⠼") || h.frames.last!.contains("⠴") || h.frames.last!.contains("⠦") || h.frames.last!.contains("⠧")
+                || h.frames.last!.contains("⠇") || h.frames.last!.contains("⠏"))
+    }
+}
