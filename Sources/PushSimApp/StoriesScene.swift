@@ -62,6 +62,8 @@ public final class StoriesScene: ScriptableScene {
     var flashUntil: Double?
     var crossfadeFrom: (index: Int, start: Double)?
     var mouseDown: (x: Int, y: Int, onPill: Bool, onBanner: Bool)?
+    /// The pressed mouse has moved beyond a tap's reach since the press.
+    var mouseMoved = false
     var tooSmall = false
     var nextWatchCheck = 0.0
     var paneLines: [String] = []
@@ -264,6 +266,7 @@ public final class StoriesScene: ScriptableScene {
             }
             let onPill = StoriesScreen.pillFrame(state, rect: story)?.contains(x: m.x, y: m.y) ?? false
             mouseDown = (m.x, m.y, onPill, false)
+            mouseMoved = false
             if !onPill && story.contains(x: m.x, y: m.y) {
                 let w = Double(story.width)
                 apply(StoriesPlayer.reduce(&state, .fingerDown(x: Double(m.x - story.x) + 0.5, width: w, at: now)), at: now)
@@ -281,10 +284,27 @@ public final class StoriesScene: ScriptableScene {
                 }
                 return
             }
-            apply(StoriesPlayer.reduce(&state, .fingerUp(at: now)), at: now)
-        case .drag, .wheelUp, .wheelDown:
+            if mouseMoved || Self.movedAway(from: (down.x, down.y), to: (m.x, m.y)) {
+                apply(StoriesPlayer.reduce(&state, .fingerMovedAway(at: now)), at: now)
+            } else {
+                apply(StoriesPlayer.reduce(&state, .fingerUp(at: now)), at: now)
+            }
+        case .drag:
+            // spec §1.6: no swipe; a touch that moves is no tap (and, before 0.25 s, no long press).
+            guard let down = mouseDown, !down.onPill, !down.onBanner, !mouseMoved,
+                  Self.movedAway(from: (down.x, down.y), to: (m.x, m.y)) else { return }
+            mouseMoved = true
+            if state.finger?.longPress == false {
+                apply(StoriesPlayer.reduce(&state, .fingerMovedAway(at: now)), at: now)
+            }
+        case .wheelUp, .wheelDown:
             break
         }
+    }
+
+    /// Beyond a tap's reach: more than one cell sideways (about 10 pt on a phone-sized story) or onto another row.
+    static func movedAway(from a: (x: Int, y: Int), to b: (x: Int, y: Int)) -> Bool {
+        abs(a.x - b.x) > 1 || a.y != b.y
     }
 
     // MARK: - Actions

@@ -102,3 +102,28 @@ private let threePages: JSONValue = [
                 || h.frames.last!.contains("⠇") || h.frames.last!.contains("⠏"))
     }
 }
+
+@Suite struct SpecAuditStoriesSwipeSceneTests {
+    // spec §1.6 "No swipe" (horizontal swipe is left out on purpose): a mouse press dragged across the story and released
+    // elsewhere turns no page, in either direction, as a moved touch fails UIKit's tap recognizer.
+    @Test func aDraggedPressTurnsNoPage() throws {
+        let h = try StoriesHarness(twoPages, .init(options: StoriesOptions(haptics: true)))
+        let story = h.scene.layout.story
+        let y = story.y + story.height / 2
+        try h.run("press \(story.maxX - 3),\(y); drag \(story.x + 10),\(y); drag \(story.x + 2),\(y); release")
+        try h.run("press \(story.x + 2),\(y); release \(story.maxX - 3),\(y)")
+        #expect(h.log == ["0 start 2", "0 show 0"])
+        // A press and release on the same cell (or the next one) is still a tap.
+        try h.run("press \(story.maxX - 3),\(y); release \(story.maxX - 2),\(y)")
+        #expect(h.log.suffix(2) == ["0 haptic", "0 show 1"])
+    }
+
+    // spec §1.6: a hold that pauses and then drifts away still resumes on release, and does not navigate.
+    @Test func aHoldThatDriftsResumesWithoutNavigating() throws {
+        let h = try StoriesHarness(twoPages, .init(options: StoriesOptions(longPressPause: true)))
+        let story = h.scene.layout.story
+        let y = story.y + story.height / 2
+        try h.run("press \(story.maxX - 3),\(y); wait 1; drag \(story.x + 2),\(y); wait 1; release")
+        #expect(h.log == ["0 start 2", "0 show 0", "0.25 pause 0", "2 resume 0"])
+    }
+}

@@ -242,6 +242,45 @@ private func block(_ images: String...) -> JSONValue {
     }
 }
 
+@Suite struct SpecAuditStoriesSwipeTests {
+    // spec §1.6 "No swipe": a finger that moves away is no tap — nothing navigates, no haptic, the timer runs on.
+    @Test func aSwipeIsNoTap() {
+        var s = StoriesSim(options: StoriesOptions(haptics: true))
+        s.start()
+        s.send(.fingerDown(x: 80, width: 90, at: 0.5))
+        s.send(.fingerMovedAway(at: 0.6))
+        s.send(.fingerUp(at: 0.7))
+        #expect(s.names == ["start", "show"])
+        #expect(s.state.timer?.fireAt == 5)
+        #expect(s.state.finger == nil)
+    }
+
+    // spec §1.6 long press: moving before the 0.25 s threshold fails it too, so a slow swipe never pauses.
+    @Test func movingBeforeTheThresholdNeverPauses() {
+        var s = StoriesSim(options: StoriesOptions(longPressPause: true))
+        s.start()
+        s.send(.fingerDown(x: 45, width: 90, at: 0))
+        s.wait(0.1)
+        s.send(.fingerMovedAway(at: s.now))
+        s.wait(1)
+        #expect(!s.state.paused)
+        #expect(s.names == ["start", "show"])
+    }
+
+    // spec §1.6 ".ended, .cancelled or .failed resumes": a begun long press that then moves ends like a release.
+    @Test func movingAfterThePauseBeganResumesWithoutNavigating() {
+        var s = StoriesSim(options: StoriesOptions(longPressPause: true))
+        s.start()
+        s.send(.fingerDown(x: 80, width: 90, at: 0))
+        s.wait(1)
+        #expect(s.state.paused)
+        s.send(.fingerMovedAway(at: s.now))
+        #expect(!s.state.paused)
+        #expect(s.names == ["start", "show", "pause", "resume"])
+        #expect(s.shows == [0])
+    }
+}
+
 @Suite struct SpecAuditStoriesCallbackTests {
     // spec §1.9 steps 4–6: didStart, then didShow(0) ("at the start of showPage, before the image is set"), then the
     // pre-fetch of pages 1…n-1 — in exactly this order.
