@@ -102,6 +102,18 @@ import Testing
         #expect(h.state.device.lastShownAt == 10_500)
     }
 
+    // spec §2.2 row 3 "minInterval > 0": a negative interval (which `--config` refuses as a likely typo, but a builder
+    // could set) throttles nothing and stamps nothing, exactly like 0.
+    @Test func negativeIntervalIsNoThrottle() {
+        let c = PrimerConfig().minInterval(-60)
+        #expect(PrimerDecision.decide(status: .notDetermined, config: c, lastShownAt: 100, now: 101, onScreen: false) == .show)
+        var h = PrimerHarness(c, device: SimulatedDevice(lastShownAt: 100))
+        h.send(.present, at: 0)
+        #expect(h.names == ["shown"])
+        #expect(h.state.device.lastShownAt == 100)
+        #expect(h.persisted.isEmpty)
+    }
+
     // spec §2.2 "Written when the primer is shown (before the user answers)": answering does not restamp.
     @Test func answeringDoesNotRestamp() {
         var h = PrimerHarness(sheet.minInterval(60), wall: 5_000)
