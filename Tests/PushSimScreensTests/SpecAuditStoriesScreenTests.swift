@@ -38,6 +38,16 @@ private func rows(_ c: Canvas, containing needle: String) -> [Int] {
         #expect(abs(left - right) <= 1, "centred")
     }
 
+    // spec §1.8: an empty body would leave the SDK's label empty; pushsim says so in grey rather than show a blank story.
+    @Test func emptyFallbackBodyIsSaidInGrey() {
+        let c = draw(started([], body: ""), size: Size(width: 40, height: 22))
+        let y = rows(c, containing: "(the notification has no body)")
+        #expect(y.count == 1)
+        let x = (0..<c.width).first { c[$0, y[0]].grapheme == "(" }!
+        #expect(c[x, y[0]].fg != .white)
+        #expect(!c.plainText.contains("─"))
+    }
+
     // spec §1.7 Text: "Title: … bold, white, at most 2 lines. Subtitle: … white at 85 % alpha, at most 2 lines."
     @Test func titleAndSubtitleAtMostTwoLinesEach() {
         let long = Array(repeating: "word", count: 40).joined(separator: " ")
