@@ -124,6 +124,16 @@ import Testing
         #expect(h.persisted.allSatisfy { $0.lastShownAt == 5_002 })
     }
 
+    // spec §2.2 "Order matters: the throttle check (#3) comes before the on-screen check (#4)" — with throttling on, the
+    // stamp written by the visible primer makes a second present report `throttled`, not `onScreen`.
+    @Test func secondPresentWithThrottlingReportsThrottled() {
+        var h = PrimerHarness(sheet.minInterval(60))
+        h.send(.present, at: 0)
+        h.send(.present, at: 1)
+        #expect(h.outcomes == [Event("outcome", ["outcome": "suppressed", "reason": "throttled"])])
+        #expect(h.state.presentation?.isDismissing == false, "the visible primer is untouched")
+    }
+
     // spec §2.2 "The presenter keeps itself alive until dismissal" / row 4: a primer is on screen for its whole out
     // animation, and a present right after the outcome shows again (minInterval 0 never throttles).
     @Test func onScreenUntilTheOutcomeThenFree() {

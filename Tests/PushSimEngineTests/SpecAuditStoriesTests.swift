@@ -298,6 +298,15 @@ private func block(_ images: String...) -> JSONValue {
         #expect(!s.effects.contains { if case .prefetch = $0 { return true } else { return false } })
     }
 
+    // spec §1.9: the pre-fetch is step 6 of didReceive only; a loop restart (player.start()) shows page 0 again without it.
+    @Test func loopDoesNotPrefetchAgain() {
+        var s = StoriesSim([1, 1], options: StoriesOptions(loop: true))
+        s.start()
+        s.wait(4.5)
+        #expect(s.times("finish") == [2, 4])
+        #expect(s.effects.filter { if case .prefetch = $0 { return true } else { return false } }.count == 1)
+    }
+
     // spec §1.9 step 2 / §1.8: no pages → only the fallback: no didStart, no didShow, no image load, no pre-fetch.
     @Test func fallbackIsTheOnlyEffect() {
         var s = StoriesSim([])
