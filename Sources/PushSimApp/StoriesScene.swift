@@ -359,10 +359,10 @@ public final class StoriesScene: ScriptableScene {
                 flashUntil = t + StoriesScene.flashDuration
                 if configuration.bell { requests.append(.bell) }
             case .loadImage(let url):
-                // Crossfade on keeps the previous picture while the new one loads, even when Reduce Motion makes the
-                // swap itself instant (spec §1.7: Reduce Motion affects only the dissolve).
                 // Before the first resize the layout is a guess; loading at that size would render twice.
                 let slot = sized ? images.slot(for: url, size: storySize) : nil
+                // Crossfade on keeps the previous picture while the new one loads, even when Reduce Motion makes the
+                // swap itself instant (spec §1.7: Reduce Motion affects only the dissolve).
                 if configuration.options.crossfade, let prev = lastShownIndex, prev != state.index,
                    configuration.options.crossfadeDuration > 0 || slot == .loading {
                     var from = prev
