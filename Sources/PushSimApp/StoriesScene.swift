@@ -62,6 +62,8 @@ public final class StoriesScene: ScriptableScene {
     var flashUntil: Double?
     var crossfadeFrom: (index: Int, start: Double)?
     var mouseDown: (x: Int, y: Int, onPill: Bool, onBanner: Bool)?
+    /// The pressed mouse has moved beyond a tap's reach since the press.
+    var mouseMoved = false
     var tooSmall = false
     var nextWatchCheck = 0.0
     var paneLines: [String] = []
@@ -143,7 +145,12 @@ public final class StoriesScene: ScriptableScene {
             apply(StoriesPlayer.advance(&state, to: d), at: d)
         }
         if let f = flashUntil, f <= now { flashUntil = nil }
-        if let c = crossfadeFrom, now - c.start >= configuration.options.crossfadeDuration { crossfadeFrom = nil }
+        if let c = crossfadeFrom {
+            // spec §1.7: with crossfade on, the previous picture stays until the new one lands, and the dissolve starts
+            // then; so while the new image loads the dissolve's start moves along with the clock.
+            if crossfadeWaitsForImage { crossfadeFrom = (c.index, now) }
+            else if now - c.start >= configuration.options.crossfadeDuration { crossfadeFrom = nil }
+        }
         if reloader != nil, now >= nextWatchCheck {
             nextWatchCheck = now + StoriesScene.watchInterval
             checkReload()
@@ -170,7 +177,7 @@ public final class StoriesScene: ScriptableScene {
             if frac > 1e-9 { consider(now + frac) }
         }
         consider(flashUntil)
-        if crossfadeFrom != nil && configuration.wakeForAnimation { consider(now + 1.0 / 30) }
+        if crossfadeFrom != nil && configuration.wakeForAnimation && !crossfadeWaitsForImage { consider(now + 1.0 / 30) }
         if images.isBusy { consider(now + 0.05) }
         if reloader != nil { consider(nextWatchCheck) }
         return best
@@ -259,6 +266,7 @@ public final class StoriesScene: ScriptableScene {
             }
             let onPill = StoriesScreen.pillFrame(state, rect: story)?.contains(x: m.x, y: m.y) ?? false
             mouseDown = (m.x, m.y, onPill, false)
+            mouseMoved = false
             if !onPill && story.contains(x: m.x, y: m.y) {
                 let w = Double(story.width)
                 apply(StoriesPlayer.reduce(&state, .fingerDown(x: Double(m.x - story.x) + 0.5, width: w, at: now)), at: now)
@@ -276,10 +284,27 @@ public final class StoriesScene: ScriptableScene {
                 }
                 return
             }
-            apply(StoriesPlayer.reduce(&state, .fingerUp(at: now)), at: now)
-        case .drag, .wheelUp, .wheelDown:
+            if mouseMoved || Self.movedAway(from: (down.x, down.y), to: (m.x, m.y)) {
+                apply(StoriesPlayer.reduce(&state, .fingerMovedAway(at: now)), at: now)
+            } else {
+                apply(StoriesPlayer.reduce(&state, .fingerUp(at: now)), at: now)
+            }
+        case .drag:
+            // spec §1.6: no swipe; a touch that moves is no tap (and, before 0.25 s, no long press).
+            guard let down = mouseDown, !down.onPill, !down.onBanner, !mouseMoved,
+                  Self.movedAway(from: (down.x, down.y), to: (m.x, m.y)) else { return }
+            mouseMoved = true
+            if state.finger?.longPress == false {
+                apply(StoriesPlayer.reduce(&state, .fingerMovedAway(at: now)), at: now)
+            }
+        case .wheelUp, .wheelDown:
             break
         }
+    }
+
+    /// Beyond a tap's reach: more than one cell sideways (about 10 pt on a phone-sized story) or onto another row.
+    static func movedAway(from a: (x: Int, y: Int), to b: (x: Int, y: Int)) -> Bool {
+        abs(a.x - b.x) > 1 || a.y != b.y
     }
 
     // MARK: - Actions
@@ -334,12 +359,22 @@ public final class StoriesScene: ScriptableScene {
                 flashUntil = t + StoriesScene.flashDuration
                 if configuration.bell { requests.append(.bell) }
             case .loadImage(let url):
-                if configuration.options.crossfadeDuration > 0, let prev = lastShownIndex, prev != state.index {
-                    crossfadeFrom = (prev, t)
+                // Before the first resize the layout is a guess; loading at that size would render twice.
+                let slot = sized ? images.slot(for: url, size: storySize) : nil
+                // Crossfade on keeps the previous picture while the new one loads, even when Reduce Motion makes the
+                // swap itself instant (spec §1.7: Reduce Motion affects only the dissolve).
+                if configuration.options.crossfade, let prev = lastShownIndex, prev != state.index,
+                   configuration.options.crossfadeDuration > 0 || slot == .loading {
+                    var from = prev
+                    // The page being left never showed its picture, so the one on screen is still the older one; a late
+                    // image for a page already left is ignored (spec §1.7).
+                    if let held = crossfadeFrom, sized, state.pages.indices.contains(prev),
+                       images.slot(for: state.pages[prev].image, size: storySize) == .loading {
+                        from = held.index
+                    }
+                    crossfadeFrom = from == state.index ? nil : (from, t)
                 }
                 lastShownIndex = state.index
-                // Before the first resize the layout is a guess; loading at that size would render twice.
-                if sized { _ = images.slot(for: url, size: storySize) }
             case .prefetch(let urls):
                 images.prefetch(urls)
             case .emit, .openURL, .dismiss:
@@ -350,6 +385,11 @@ public final class StoriesScene: ScriptableScene {
     }
 
     var lastShownIndex: Int?
+    /// A crossfade is held because the current page's image has not arrived yet.
+    var crossfadeWaitsForImage: Bool {
+        guard crossfadeFrom != nil, sized, let page = state.page else { return false }
+        return images.slot(for: page.image, size: storySize) == .loading
+    }
     /// Whether the host has told the scene its size yet (the runner and the terminal do before drawing).
     var sized = false
     var storySize: Size { Size(width: layout.story.width, height: layout.story.height) }

@@ -210,7 +210,8 @@ public enum PrimerScreen {
         let image = imageSize(c)!
         var accessoryH = imageReference(c) != nil ? image.height : 3
         let maxH = bottom ? area.height - 1 : area.height - 2
-        var titleLines = TextWidth.wrap(TextWidth.sanitized(c.title ?? ""), width: innerW, maxLines: 3)
+        // spec §2.4: the title label has no line limit; only the terminal's room (the loop below) shortens it.
+        var titleLines = TextWidth.wrap(TextWidth.sanitized(c.title ?? ""), width: innerW, maxLines: max(1, area.height))
         var messageLines = TextWidth.wrap(TextWidth.sanitized(c.message ?? ""), width: innerW, maxLines: 6)
         if c.title?.isEmpty ?? true { titleLines = [] }
         if c.message?.isEmpty ?? true { messageLines = [] }

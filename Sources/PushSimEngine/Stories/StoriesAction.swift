@@ -11,6 +11,9 @@ public enum StoriesAction: Sendable, Equatable {
     case longPressThreshold(generation: Int, at: Double)
     /// The finger lifted: a tap when it was short, the end of a long press otherwise.
     case fingerUp(at: Double)
+    /// The finger moved beyond a tap's reach (a swipe): no tap follows, and a long press not yet recognised never will be;
+    /// one already recognised ends like a release. The SDK has no swipe (spec §1.6), so a swipe does nothing.
+    case fingerMovedAway(at: Double)
     /// A finger down and up at once.
     case tap(x: Double, width: Double, at: Double)
     /// The call-to-action button was tapped.

@@ -37,6 +37,12 @@ public enum StoriesPlayer {
                 return out
             }
             return out + tap(&s, x: f.x, width: f.width, at: now)
+        case .fingerMovedAway(let now):
+            guard let f = s.finger else { return [] }
+            // UIKit: movement fails the tap recognizer and a long press that has not begun; a begun one goes on to .ended.
+            if f.longPress { return reduce(&s, .fingerUp(at: now)) }
+            s.finger = nil
+            return []
         case .tap(let x, let width, let now):
             guard s.finger == nil else { return [] }
             return tap(&s, x: x, width: width, at: now)
