@@ -21,9 +21,10 @@ public final class Store {
         return base + "/pushsim/state.sqlite"
     }
 
-    /// Open the store at `path`. A file that is not a pushsim store (corrupt, or some other data) is
-    /// renamed to `<name>.corrupt-<unix time>` and a fresh store is made; a store written by a newer
-    /// pushsim is refused, since migrating it backwards would lose data.
+    /// Open the store at `path`. A damaged store — a SQLite file that cannot be read, or anything unreadable at
+    /// a store's name (`*.sqlite`) — is renamed to `<name>.corrupt-<unix time>` and a fresh store is made. Any
+    /// other file is never touched: one that is not SQLite (`--store /etc/passwd`), or the SQLite database of
+    /// something else, is refused, as is a store written by a newer pushsim (migrating it back would lose data).
     public init(path: String, now: Date = Date()) throws(StoreError) {
         self.path = path
         let dir = (path as NSString).deletingLastPathComponent
@@ -31,6 +32,7 @@ public final class Store {
             do { try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true) }
             catch { throw StoreError("\(path): cannot create the folder \(dir) (\(error.localizedDescription))") }
         }
+        try Store.checkIsStoreFile(path)
         do {
             db = try Store.openAndMigrate(path)
         } catch let e as StoreError {
@@ -64,13 +66,39 @@ public final class Store {
         } catch { throw StoreError("cannot create an in-memory store (\(error))") }
     }
 
+    static let sqliteHeader = Array("SQLite format 3\0".utf8)
+
+    /// Refuses what must not be opened, let alone moved aside: a folder or device, and a file that is neither
+    /// empty, nor SQLite, nor named like a store. (A `.sqlite` file with garbage in it is a damaged store.)
+    static func checkIsStoreFile(_ path: String) throws(StoreError) {
+        var st = stat()
+        guard stat(path, &st) == 0 else { return }  // absent: a new store is made
+        guard st.st_mode & S_IFMT == S_IFREG else {
+            throw StoreError("--store \(path) is not a file; pass the path of a pushsim store (a new one is created)")
+        }
+        guard st.st_size > 0, !path.hasSuffix(".sqlite") else { return }
+        let fd = open(path, O_RDONLY)
+        guard fd >= 0 else { return }  // unreadable: SQLite says why
+        defer { close(fd) }
+        var head = [UInt8](repeating: 0, count: sqliteHeader.count)
+        let n = read(fd, &head, head.count)
+        if n == head.count && head == sqliteHeader { return }
+        throw StoreError("--store \(path) is not a SQLite database, so it is not a pushsim store; it was left as it is. Pass a new path (a store is created there) or an existing store")
+    }
+
     static func openAndMigrate(_ path: String) throws -> DatabaseQueue {
         var config = Configuration()
         config.busyMode = .timeout(2)
         let q = try DatabaseQueue(path: path, configuration: config)
         // Touch the schema: a file that is not SQLite fails here.
         let superseded = try q.read { db in
-            _ = try db.tableExists("grdb_migrations")
+            if try !db.tableExists("grdb_migrations") {
+                // A database with tables but no migrations of ours belongs to something else: never write into it.
+                let tables = try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name LIMIT 4")
+                if !tables.isEmpty {
+                    throw StoreError("--store \(path) is the SQLite database of something else (tables \(tables.joined(separator: ", "))); it was left as it is. Pass a new path or a pushsim store", exitCode: 1)
+                }
+            }
             return try migrator.hasBeenSuperseded(db)
         }
         if superseded {

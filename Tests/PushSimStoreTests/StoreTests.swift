@@ -41,6 +41,44 @@ import Testing
         #expect(try s.db.read { try $0.tableExists("device") })
     }
 
+    // Only a damaged store is moved aside. A file that is not one (`--store /etc/passwd`) is never touched.
+    @Test func aFileThatIsNotAStoreIsRefusedAndLeftAlone() throws {
+        let path = tempPath("passwd")
+        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        let text = Data("root:x:0:0:root:/root:/bin/bash\n".utf8)
+        try text.write(to: URL(fileURLWithPath: path))
+        #expect(throws: StoreError.self) { try Store(path: path) }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == text)
+        let left = try FileManager.default.contentsOfDirectory(atPath: (path as NSString).deletingLastPathComponent)
+        #expect(left == ["passwd"], "nothing moved aside, no -wal or -shm made")
+        do { _ = try Store(path: path) } catch { #expect(error.message.contains("is not a SQLite database")) }
+    }
+
+    @Test func anotherProgramsDatabaseIsRefusedAndLeftAlone() throws {
+        let path = tempPath("app.db")
+        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        do {
+            let other = try DatabaseQueue(path: path)
+            try other.write { try $0.execute(sql: "CREATE TABLE users(id INTEGER PRIMARY KEY, name TEXT)") }
+        }
+        do { _ = try Store(path: path); Issue.record("opened another program's database") }
+        catch { #expect(error.message.contains("the SQLite database of something else (tables users)")) }
+        let tables = try DatabaseQueue(path: path).read { try String.fetchAll($0, sql: "SELECT name FROM sqlite_master WHERE type = 'table'") }
+        #expect(tables == ["users"], "no pushsim table was added to it")
+    }
+
+    @Test func aFolderIsRefusedAndAnEmptyFileBecomesAStore() throws {
+        let dir = tempPath("folder")
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        #expect(throws: StoreError.self) { try Store(path: dir) }
+        let empty = tempPath("empty.db")
+        try FileManager.default.createDirectory(atPath: (empty as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        #expect(FileManager.default.createFile(atPath: empty, contents: Data()))
+        let s = try Store(path: empty)
+        #expect(s.warnings.isEmpty)
+        #expect(try s.db.read { try $0.tableExists("device") })
+    }
+
     @Test func aStoreFromANewerVersionIsRefused() throws {
         let path = tempPath()
         do {
