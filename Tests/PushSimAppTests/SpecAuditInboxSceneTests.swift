@@ -82,18 +82,24 @@ extension SpecAuditInboxSceneTests {
         #expect(sink.events.last?.event == Event("receive", ["code": "d", "title": "From the server"]))
     }
 
-    // spec §3.9 carousel slide tap, by mouse: a click on the slide opens the slide's url and marks read; a click on the
-    // card's text is the row tap.
-    @Test func clickingACarouselSlideOpensItsURL() throws {
+    /// A scene over a one-message feed file (removed again when the test ends: the scene has read it by then).
+    func oneCardScene(code: String, title: String, text: String, actionParams: String) throws -> (InboxScene, EventSink) {
         let dir = NSTemporaryDirectory() + "pushsim-audit-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        let ap = #"{\"displayType\":\"carousel\",\"l\":\"https://row.link\",\"carousel\":[{\"image\":\"https://i/1.jpg\",\"url\":\"myapp://slide/1\"}]}"#
         let path = dir + "/feed.json"
-        let item = #"{"inbox_id":"car","order":"1","rt":4102444800,"title":"Lookbook","text":"Swipe","action_type":0,"status":1,"send_date":30,"action_params":"\#(ap)"}"#
-        _ = FileManager.default.createFile(atPath: path, contents: Data("[\(item)]".utf8))
+        let item = #"{"inbox_id":"\#(code)","order":"1","rt":4102444800,"title":"\#(title)","text":"\#(text)","action_type":0,"status":1,"send_date":30,"action_params":"\#(actionParams)"}"#
+        #expect(FileManager.default.createFile(atPath: path, contents: Data("[\(item)]".utf8)))
         let sink = EventSink()
         let s = try InboxScene(files: [path], now: Self.now, timeZone: TimeZone(identifier: "UTC")!, store: Store(inMemory: ()), sink: sink)
+        return (s, sink)
+    }
+
+    // spec §3.9 carousel slide tap, by mouse: a click on the slide opens the slide's url and marks read; a click on the
+    // card's text is the row tap.
+    @Test func clickingACarouselSlideOpensItsURL() throws {
+        let (s, sink) = try oneCardScene(code: "car", title: "Lookbook", text: "Swipe",
+            actionParams: #"{\"displayType\":\"carousel\",\"l\":\"https://row.link\",\"carousel\":[{\"image\":\"https://i/1.jpg\",\"url\":\"myapp://slide/1\"}]}"#)
         let r = HeadlessRunner(scene: s, size: Size(width: 60, height: 20))
         #expect(s.feed.rows.first?.kind == .carousel)
         let card = try #require(InboxScreen.renderWithLayout(s.model, size: Size(width: 60, height: 20)).layout.cards.first).rect
@@ -108,15 +114,8 @@ extension SpecAuditInboxSceneTests {
 
     // spec §3.9 video: a click on the poster plays it (event `play_video`) and marks read.
     @Test func clickingAVideoPosterPlaysIt() throws {
-        let dir = NSTemporaryDirectory() + "pushsim-audit-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: dir) }
-        let ap = #"{\"displayType\":\"video\",\"video\":{\"url\":\"https://v/clip.mp4\"}}"#
-        let path = dir + "/feed.json"
-        let item = #"{"inbox_id":"vid","order":"1","rt":4102444800,"title":"Watch","text":"Clip","action_type":0,"status":1,"send_date":30,"action_params":"\#(ap)"}"#
-        _ = FileManager.default.createFile(atPath: path, contents: Data("[\(item)]".utf8))
-        let sink = EventSink()
-        let s = try InboxScene(files: [path], now: Self.now, timeZone: TimeZone(identifier: "UTC")!, store: Store(inMemory: ()), sink: sink)
+        let (s, sink) = try oneCardScene(code: "vid", title: "Watch", text: "Clip",
+            actionParams: #"{\"displayType\":\"video\",\"video\":{\"url\":\"https://v/clip.mp4\"}}"#)
         let r = HeadlessRunner(scene: s, size: Size(width: 60, height: 20))
         let card = try #require(InboxScreen.renderWithLayout(s.model, size: Size(width: 60, height: 20)).layout.cards.first).rect
         try r.run(Script.parse("click 20,\(card.y + 3)"))

@@ -6,16 +6,7 @@ import Testing
 @testable import PushSimEngine
 @testable import PushSimScreens
 
-@Suite struct InboxScreenTests {
-    let utc = TimeZone(identifier: "UTC")!
-    let now = Date(timeIntervalSince1970: 1_795_435_200)  // 2026-11-23T12:00:00Z
-
-    func message(_ code: String, title: String? = "Title", body: String? = "Body text", image: String? = nil,
-                 ap: JSONObject? = nil, hoursAgo: Double = 1, status: InboxStatus = .delivered) -> InboxMessage {
-        InboxMessage(code: code, title: title, message: body, imageUrl: image, sendDate: now.addingTimeInterval(-hoursAgo * 3600),
-                     actionParams: ap, status: status)
-    }
-
+@Suite struct InboxScreenTests: InboxScreenFixture {
     func model(_ ms: [InboxMessage], _ a: InboxAttributes = InboxAttributes()) -> InboxScreenModel {
         var f = InboxFeed(attributes: a)
         _ = f.load(ms, now: now)
