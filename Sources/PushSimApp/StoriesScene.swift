@@ -425,7 +425,9 @@ public final class StoriesScene: ScriptableScene {
             CollapsedNotification.draw(appName: configuration.appName, title: input.payload.title, body: input.payload.body,
                                        into: &canvas, rect: area)
         } else if state.phase == .fallback || state.pages.isEmpty {
-            StoriesScreen.drawFallback(body: state.body, into: &canvas, rect: story)
+            // The error (why nothing plays) first, then what was dropped on the way.
+            let findings = input.payload.diagnostics.filter { $0.severity == .error } + input.payload.diagnostics.filter { $0.severity != .error }
+            StoriesScreen.drawFallback(body: state.body, warnings: findings.map { "\($0.path): \($0.message)" }, into: &canvas, rect: story)
         } else {
             canvas.blit(imageLayer(at: t), x: story.x, y: story.y)
             StoriesScreen.drawOverlay(state, at: t, into: &canvas, rect: story, flash: flashUntil.map { t < $0 } ?? false,

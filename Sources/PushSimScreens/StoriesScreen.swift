@@ -181,10 +181,18 @@ public enum StoriesScreen {
     }
 
     /// spec §1.8: black, the body centred (wrapped) with side insets; no bar, no button.
-    public static func drawFallback(body: String, into canvas: inout Canvas, rect: Rect) {
+    /// The SDK's fallback: the notification body on black. `warnings` ("path: why", what pushsim dropped and why)
+    /// fill the lower part, so a broken payload says what is wrong on the screen itself, not only in the events.
+    public static func drawFallback(body: String, warnings: [String] = [], into canvas: inout Canvas, rect: Rect) {
         canvas.fill(rect, with: Cell(" ", bg: .black))
-        let inner = rect.insetBy(dx: 2, dy: 1)
+        var inner = rect.insetBy(dx: 2, dy: 1)
         guard !inner.isEmpty else { return }
+        if !warnings.isEmpty && inner.height >= 8 {
+            // The lower half (at most) explains; the body keeps the upper part.
+            let why = Rect(x: inner.x, y: inner.y + inner.height / 2 + 1, width: inner.width, height: inner.height - inner.height / 2 - 1)
+            drawWarnings(warnings, into: &canvas, rect: why)
+            inner = Rect(x: inner.x, y: inner.y, width: inner.width, height: inner.height / 2)
+        }
         let text = body.isEmpty ? "(the notification has no body)" : body
         let lines = TextWidth.wrap(text.split(separator: "\n", omittingEmptySubsequences: false).map { TextWidth.sanitized(String($0)) }.joined(separator: "\n"),
                                    width: inner.width, maxLines: inner.height)
@@ -192,6 +200,27 @@ public enum StoriesScreen {
         let style = body.isEmpty ? Style(fg: .rgb(140, 140, 140)) : Style(fg: .white)
         for (k, line) in lines.enumerated() {
             canvas.centered(line, in: inner, y: y0 + k, style: style)
+        }
+    }
+
+    /// "Why no story:" and each finding wrapped under a bullet, as many as fit; the rest counted on the last line.
+    static func drawWarnings(_ warnings: [String], into canvas: inout Canvas, rect: Rect) {
+        let head = Style(fg: .rgb(255, 196, 0), attrs: .bold), text = Style(fg: .rgb(230, 200, 120))
+        canvas.text(TextWidth.truncate("Why no story:", to: rect.width), x: rect.x, y: rect.y, style: head)
+        var y = rect.y + 1
+        for (k, w) in warnings.enumerated() {
+            let left = warnings.count - k
+            // A line is kept for "… N more" unless this is the last finding.
+            let room = rect.maxY - y - (left > 1 ? 1 : 0)
+            let lines = TextWidth.wrap(TextWidth.sanitized(w), width: max(1, rect.width - 2))
+            if room <= 0 || (lines.count > room && k > 0) {
+                canvas.text(TextWidth.truncate("… \(left) more: pushsim validate", to: rect.width), x: rect.x, y: y, style: text)
+                return
+            }
+            for (n, line) in lines.prefix(room).enumerated() {
+                canvas.text((n == 0 ? "• " : "  ") + line, x: rect.x, y: y, style: text)
+                y += 1
+            }
         }
     }
 

@@ -111,6 +111,24 @@ private func frame(_ s: StoriesState, at t: Double, size: Size = Size(width: 32,
         #expect(f.contains(x: 25, y: 3))
     }
 
+    // A broken payload says why on the screen itself: the fallback body above, the findings below (error first),
+    // as many as fit, then how many more and where to read them.
+    @Test func fallbackExplainsWhy() {
+        let findings = ["pw_stories.pages: none of the 2 pages has a usable image URL; the SDK shows the notification body instead",
+                        "pw_stories.pages[0]: has no image; page skipped", "pw_stories.pages[1].image: is a number, not a URL string; page skipped"]
+        var roomy = Canvas(width: 50, height: 24)
+        StoriesScreen.drawFallback(body: "Our summer collection is here.", warnings: findings, into: &roomy, rect: roomy.bounds)
+        assertSnapshot(of: roomy.plainText, as: .lines, named: "fallback-with-findings")
+        var tight = Canvas(width: 30, height: 14)
+        StoriesScreen.drawFallback(body: "Our summer collection is here.", warnings: findings, into: &tight, rect: tight.bounds)
+        let text = tight.plainText
+        #expect(text.contains("Why no story:") && text.contains("• pw_stories.pages: none"), "\(text)")
+        #expect(text.contains("… 2 more: pushsim validate"))
+        var tiny = Canvas(width: 30, height: 8)
+        StoriesScreen.drawFallback(body: "Body", warnings: findings, into: &tiny, rect: tiny.bounds)
+        #expect(!tiny.plainText.contains("Why"), "no room: the body alone, as the SDK shows it")
+    }
+
     @Test func tooSmallIsOneCentredLine() {
         var c = Canvas(width: 70, height: 6)
         TooSmall.draw(need: Size(width: 24, height: 19), into: &c)
