@@ -30,6 +30,9 @@ public final class InboxScene: ScriptableScene {
     /// `fetchThrottle` of it returns the stored list instead (spec §3.10 `canReloadData`).
     var lastFetch: Double?
     public static let fetchThrottle = 10.0
+    /// `--watch`: the feed files' folders (inotify) and each file's last seen modification time and size.
+    var watcher: FileChangeNotifier?
+    var watched: [String: String] = [:]
     /// The debounced merge reload after inbox notifications (spec §3.8).
     var refreshDebounce = InboxRefreshDebounce()
     var press: (x: Int, y: Int, row: Int?)?
@@ -201,6 +204,7 @@ public final class InboxScene: ScriptableScene {
 
     public func advance(to t: Double) {
         now = max(now, t)
+        if let watcher, watcher.drain() { reloadChangedFiles() }
         if let listener {
             for m in listener.poll() {
                 received += 1
@@ -231,7 +235,45 @@ public final class InboxScene: ScriptableScene {
     }
 
     /// The run loop sleeps on the socket and wakes only when a push comes.
-    public var wakeDescriptors: [Int32] { listener?.descriptors ?? [] }
+    public var wakeDescriptors: [Int32] { (listener?.descriptors ?? []) + (watcher.map { [$0.descriptor] } ?? []) }
+
+    // MARK: --watch
+
+    /// Reload the feed whenever a file changes on disk (a pushsim convenience for editing a feed: the change is
+    /// fetched at once, as a pull to refresh past the SDK's 10 s throttle would). False when inotify is missing.
+    @discardableResult
+    public func watchFiles() -> Bool {
+        let paths = files.filter { $0 != "-" }
+        guard !paths.isEmpty, let n = FileChangeNotifier(watching: paths) else { return false }
+        watcher = n
+        for p in paths { watched[p] = InboxScene.stamp(p) }
+        return true
+    }
+
+    /// Modification time and size: what changes when a file is saved.
+    static func stamp(_ path: String) -> String {
+        var st = stat()
+        guard stat(path, &st) == 0 else { return "missing" }
+        return "\(st.st_mtim.tv_sec).\(st.st_mtim.tv_nsec) \(st.st_size)"
+    }
+
+    func reloadChangedFiles() {
+        let changed = watched.keys.sorted().filter { InboxScene.stamp($0) != watched[$0] }
+        guard !changed.isEmpty else { return }
+        for p in changed { watched[p] = InboxScene.stamp(p) }
+        let names = changed.map { ($0 as NSString).lastPathComponent }.joined(separator: ", ")
+        do {
+            let parsed = try readFeed()
+            try apply(parsed, at: now)
+            lastFetch = now
+            model.status = "\(names) changed: reloaded, \(model.feed.rows.count) message\(model.feed.rows.count == 1 ? "" : "s")"
+        } catch {
+            // As a failed fetch: the list stays (§3.8), and the line says why.
+            sink.emit(.warning(Diagnostic(.warning, path: "", "\(names) changed but cannot be read, so the previous version stays: \(error.message)")), at: now)
+            model.status = "\(names) changed but does not read: \(error.message)"
+        }
+        InboxScreen.reveal(&model, size: size)
+    }
 
     var highlightedCode: String? {
         model.feed.rows.indices.contains(model.highlighted) ? model.feed.rows[model.highlighted].code : nil

@@ -6,11 +6,15 @@ public final class StoriesFileWatcher {
     public let path: String
     public let notification: Int?
     private var lastModified: Date?
+    /// Wakes the run loop when the file's folder changes; nil where inotify is missing (then the scene polls).
+    let notifier: FileChangeNotifier?
+    public var descriptor: Int32? { notifier?.descriptor }
 
     public init(path: String, notification: Int? = nil) {
         self.path = path
         self.notification = notification
         lastModified = StoriesFileWatcher.modified(path)
+        notifier = FileChangeNotifier(watching: [path])
     }
 
     static func modified(_ path: String) -> Date? {
@@ -19,6 +23,8 @@ public final class StoriesFileWatcher {
 
     /// `.unchanged` until the modification time moves; then the new payload, or why it no longer reads.
     public func check() -> StoriesScene.Reload {
+        // With inotify, nothing happened in the folder means nothing to look at (one non-blocking read).
+        if let notifier, !notifier.drain() { return .unchanged }
         let m = StoriesFileWatcher.modified(path)
         guard m != lastModified else { return .unchanged }
         lastModified = m

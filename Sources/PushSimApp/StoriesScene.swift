@@ -53,8 +53,11 @@ public final class StoriesScene: ScriptableScene {
     public private(set) var exitStatus: Int32?
     public private(set) var lastEvent: String?
     public private(set) var size = Size(width: 80, height: 24)
-    /// Called at most every `watchInterval` seconds with `--watch`.
+    /// Called at most every `watchInterval` seconds with `--watch` — or, with `watchDescriptor`, on every wake.
     public var reloader: (() -> Reload)?
+    /// A descriptor that turns readable when the watched file may have changed (inotify): the run loop waits on it,
+    /// so `--watch` needs no polling deadline.
+    public var watchDescriptor: Int32?
 
     let images: ImageSource
     var now = 0.0
@@ -151,7 +154,9 @@ public final class StoriesScene: ScriptableScene {
             if crossfadeWaitsForImage { crossfadeFrom = (c.index, now) }
             else if now - c.start >= configuration.options.crossfadeDuration { crossfadeFrom = nil }
         }
-        if reloader != nil, now >= nextWatchCheck {
+        if reloader != nil, watchDescriptor != nil {
+            checkReload()
+        } else if reloader != nil, now >= nextWatchCheck {
             nextWatchCheck = now + StoriesScene.watchInterval
             checkReload()
         }
@@ -179,9 +184,12 @@ public final class StoriesScene: ScriptableScene {
         consider(flashUntil)
         if crossfadeFrom != nil && configuration.wakeForAnimation && !crossfadeWaitsForImage { consider(now + 1.0 / 30) }
         if images.isBusy { consider(now + 0.05) }
-        if reloader != nil { consider(nextWatchCheck) }
+        if reloader != nil && watchDescriptor == nil { consider(nextWatchCheck) }
         return best
     }
+
+    /// With `--watch` on inotify, the loop sleeps until the file's folder changes.
+    public var wakeDescriptors: [Int32] { reloader == nil ? [] : watchDescriptor.map { [$0] } ?? [] }
 
     public func takeRequests() -> [TerminalRequest] {
         defer { requests.removeAll() }

@@ -71,6 +71,9 @@ struct InboxCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The socket to listen on for `pushsim notify --inbox` (default $XDG_RUNTIME_DIR/pushsim/inbox.sock, else /tmp/pushsim-$UID/inbox.sock).", valueName: "path"))
     var socket: String?
 
+    @Flag(help: "Reload the feed when a file changes on disk (the change is fetched at once, past the SDK's 10 s throttle).")
+    var watch = false
+
     @Flag(help: "Print the feed as displayed, as one JSON array, and exit.")
     var dump = false
 
@@ -89,6 +92,7 @@ struct InboxCommand: ParsableCommand {
             throw ValidationError("--now must be an ISO 8601 date such as 2026-11-23T09:30:00Z (got '\(n)')")
         }
         if files.filter({ $0 == "-" }).count > 1 { throw ValidationError("standard input ('-') can be given once") }
+        if watch && files.allSatisfy({ $0 == "-" }) { throw ValidationError("--watch needs a feed file, not standard input") }
     }
 
     static func parseDate(_ s: String) -> Date? {
@@ -141,6 +145,9 @@ struct InboxCommand: ParsableCommand {
             scene = try InboxScene(files: files, attributes: attributes, now: date, store: store, images: images, sink: sink,
                                    listener: listener)
             if let notListening { scene.warn(notListening) }
+            if watch && !dump && !scene.watchFiles() {
+                scene.warn("--watch: cannot watch the feed files here (inotify is unavailable); press r to reload")
+            }
         } catch {
             fail(error)
         }

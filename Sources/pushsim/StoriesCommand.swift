@@ -96,7 +96,11 @@ struct StoriesCommand: ParsableCommand {
                                                 eventsPane: eventsPane, bell: bell, wakeForAnimation: !headless.headless)
         let images = media.imageSource(payload: file, appGroup: appGroup, headless: headless.headless)
         let scene = StoriesScene(input: input, configuration: config, sink: sink, images: images)
-        if watch { scene.reloader = StoriesFileWatcher(path: file, notification: notification).check }
+        if watch {
+            let watcher = StoriesFileWatcher(path: file, notification: notification)
+            scene.reloader = watcher.check
+            scene.watchDescriptor = watcher.descriptor
+        }
         if headless.headless {
             headless.runHeadless(scene: scene, sink: sink)
             return

@@ -242,6 +242,27 @@ import PushSimStore
         #expect(s.model.status.hasPrefix("Refreshed from local storage"))
     }
 
+    // --watch: a saved feed file is fetched at once (a pushsim convenience), a broken save keeps the list.
+    @Test func watchReloadsAChangedFeedAndKeepsTheListWhenItBreaks() throws {
+        let dir = tempDir()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let f = write(#"[{"inbox_id":"a","order":"1","rt":4102444800,"text":"first","action_type":0,"status":1}]"#, in: dir)
+        let (s, sink) = try scene([f])
+        #expect(s.watchFiles())
+        #expect(s.wakeDescriptors.count == 1)
+        s.advance(to: 1)
+        #expect(s.feed.rows.map(\.code) == ["a"], "nothing changed: no reload")
+        _ = write(#"[{"inbox_id":"a","order":"1","rt":4102444800,"text":"first","action_type":0,"status":1},{"inbox_id":"b","order":"2","rt":4102444800,"text":"second","action_type":0,"status":1}]"#, in: dir)
+        s.advance(to: 2)
+        #expect(Set(s.feed.rows.map(\.code)) == ["a", "b"])
+        #expect(s.model.status == "feed.json changed: reloaded, 2 messages")
+        #expect(sink.events.last?.event == Event("load", ["count": 2]))
+        _ = write("{broken", in: dir)
+        s.advance(to: 3)
+        #expect(s.feed.rows.count == 2, "a save that does not read keeps the list")
+        #expect(s.model.status.hasPrefix("feed.json changed but does not read: "))
+    }
+
     @Test func samplesAreRegisteredAndOpen() throws {
         let samples = SampleCatalog.inboxSamples(Resources.locate())
         #expect(samples.map(\.title) == ["Mixed feed", "Feed from createMessage", "Empty feed"])
