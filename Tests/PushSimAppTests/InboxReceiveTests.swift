@@ -152,6 +152,20 @@ import PushSimStore
         #expect(e.feed.screenState == .list)
     }
 
+    // spec §3.8: a push for a code already on screen is not prepended; its row changes at the debounced merge reload.
+    @Test func anUpdateForACodeOnScreenShowsAtTheMergeReload() throws {
+        let (s, sink) = try scene([mixed])
+        let later = Self.flash.replacingOccurrences(of: "Flash sale", with: "Flash sale extended")
+        let runner = HeadlessRunner(scene: s, size: Size(width: 80, height: 24))
+        try runner.run(Script.parse("push \(Self.flash); wait 2; push \(later)"))
+        let i = try #require(s.feed.index(of: "flash-1"))
+        #expect(s.feed.rows[i].message.title == "Flash sale", "the row waits")
+        #expect(sink.events.last?.event == Event("receive", ["code": "flash-1", "title": "Flash sale extended"]))
+        try runner.run(Script.parse("wait 1.5"))
+        #expect(s.feed.rows[try #require(s.feed.index(of: "flash-1"))].message.title == "Flash sale extended")
+        #expect(s.feed.rows.filter { $0.code == "flash-1" }.count == 1)
+    }
+
     // The status line names the new message at once (golden frame).
     @Test func statusLineGoldenFrame() throws {
         let (s, _) = try scene([mixed])

@@ -40,7 +40,9 @@ extension InboxFeed {
             }
             arriving.status = InboxMerge.winner(stored: shown.status, feed: m.status)
             if arriving.status != shown.status { out.persist[m.code] = arriving.status }
-            rows[i] = InboxRow(arriving, forceCellKind: attributes.forceCellKind)
+            // Only new codes are prepended (§3.8 step 1): the row on screen keeps its old content until the
+            // debounced merge reload, which `reorder` is.
+            pendingUpdates[m.code] = arriving
             isNew = false
         } else {
             if let stored { arriving.status = InboxMerge.winner(stored: stored, feed: m.status) }
@@ -54,7 +56,7 @@ extension InboxFeed {
             rows.insert(InboxRow(arriving, forceCellKind: attributes.forceCellKind), at: 0)
             isNew = true
         }
-        reorder()
+        transformRows()
         recount()
         loadError = nil
         out.events.append(Event("receive", ["code": .string(m.code), "title": .string(title)]))

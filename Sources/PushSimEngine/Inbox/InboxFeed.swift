@@ -51,6 +51,8 @@ public struct InboxFeed: Sendable {
     public internal(set) var rows: [InboxRow] = []
     /// Set when the last load failed; the error state shows only while there are no rows.
     public var loadError: String?
+    /// Pushes for codes already on screen: the SDK shows them at the next merge reload (`reorder`), not at once.
+    public internal(set) var pendingUpdates: [String: InboxMessage] = [:]
     /// Unread rows, kept up to date by every action so a frame never has to count 100,000 rows.
     public private(set) var unreadCount = 0
 
@@ -82,6 +84,7 @@ public struct InboxFeed: Sendable {
         // Rows are built straight in display order, by every core at once (each chunk fills its own slice).
         let force = attributes.forceCellKind
         let chunks = ChunkedWork.chunkCount(keys.count, minimum: InboxFeed.minimumChunk)
+        pendingUpdates = [:]
         rows = [InboxRow](unsafeUninitializedCapacity: keys.count) { rowBuffer, initialized in
             ms.withUnsafeMutableBufferPointer { messageBuffer in
                 nonisolated(unsafe) let (rowBuffer, messageBuffer) = (rowBuffer, messageBuffer)
@@ -167,6 +170,23 @@ public struct InboxFeed: Sendable {
 
     /// The debounced `.merge` reload after a mutation: the transform runs again over the current rows.
     public mutating func reorder() {
+        // `.merge`: what arrived for codes on screen replaces their rows (a status changed meanwhile is kept when it
+        // is further along, as the merge keeps local state); a row deleted meanwhile stays deleted.
+        for (code, m) in pendingUpdates.sorted(by: { $0.key < $1.key }) {
+            guard let i = index(of: code) else { continue }
+            var update = m
+            update.status = InboxMerge.winner(stored: rows[i].message.status, feed: m.status)
+            rows[i] = InboxRow(update, forceCellKind: attributes.forceCellKind)
+        }
+        if !pendingUpdates.isEmpty {
+            pendingUpdates = [:]
+            recount()
+        }
+        transformRows()
+    }
+
+    /// The default transform over the rows as they are (a stable sort).
+    mutating func transformRows() {
         let order = InboxFeed.transformOrder(rows.map(\.message.sendDate), unread: rows.map { !$0.message.isRead },
                                              pinned: rows.map(\.pinned), pinningEnabled: attributes.pinningEnabled)
         rows = order.map { rows[$0] }
