@@ -22,11 +22,13 @@ let package = Package(
 
         // 1. Pure engine: Foundation only.
         .target(name: "PushSimEngine"),
+        // The cell grid (Canvas, Cell, Color, display width) that screens draw into and media renders into.
+        .target(name: "PushSimCanvas"),
         // 2. Pure screens: state -> Canvas.
-        .target(name: "PushSimScreens", dependencies: ["PushSimEngine"]),
+        .target(name: "PushSimScreens", dependencies: ["PushSimEngine", "PushSimCanvas"]),
         // 4. Media: image sources, disk cache, decode, render to cells.
         .target(name: "PushSimMedia", dependencies: [
-            "PushSimEngine", "PushSimScreens", "CImaging",
+            "PushSimCanvas", "CImaging",
             .product(name: "Crypto", package: "swift-crypto"),
         ]),
         // 5. Store: what survives a restart, in SQLite.
@@ -51,7 +53,7 @@ let package = Package(
             "PushSimScreens", "PushSimEngine",
             .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
         ], exclude: ["__Snapshots__"]),
-        .testTarget(name: "PushSimMediaTests", dependencies: ["PushSimMedia"], exclude: ["__Snapshots__"]),
+        .testTarget(name: "PushSimMediaTests", dependencies: ["PushSimMedia", "PushSimCanvas"], exclude: ["__Snapshots__"]),
         .testTarget(name: "PushSimStoreTests", dependencies: ["PushSimStore"]),
         .testTarget(name: "PushSimTerminalTests", dependencies: ["PushSimTerminal", "CNcursesw"]),
         .testTarget(name: "PushSimAppTests", dependencies: [

@@ -1,7 +1,7 @@
 // Renders pixels into Canvas cells with libchafa: draw into a ChafaCanvas, then read each cell's symbol and colours.
 
 import CImaging
-import PushSimScreens
+import PushSimCanvas
 
 public enum ChafaRenderer {
     public static func render(_ image: DecodedImage, size: Size, options: RenderOptions) throws(LoadFailure) -> Canvas {

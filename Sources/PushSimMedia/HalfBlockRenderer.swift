@@ -1,6 +1,6 @@
 // The pure Swift renderer: area-average downscale, one ▀ per cell (fg = top pixel, bg = bottom). Fallback and test oracle.
 
-import PushSimScreens
+import PushSimCanvas
 
 public enum HalfBlockRenderer {
     public static func render(_ image: DecodedImage, size: Size, colorMode: ColorMode) -> Canvas {

@@ -2,7 +2,7 @@
 
 import CImaging
 import Foundation
-import PushSimScreens
+import PushSimCanvas
 
 /// Decoded pixels, tightly packed RGBA8 with alpha already composited over black (the story background).
 public struct DecodedImage: Sendable, Equatable, CustomStringConvertible {

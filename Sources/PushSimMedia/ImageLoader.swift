@@ -1,7 +1,7 @@
 // Gets an image URL to pixels and cells: memory cache, then the disk cache, then the file or the network.
 
 import Foundation
-import PushSimScreens
+import PushSimCanvas
 
 public final class ImageLoader: @unchecked Sendable {
     public struct Configuration: Sendable {

@@ -2,7 +2,7 @@
 
 import CImaging
 import Foundation
-import PushSimScreens
+import PushSimCanvas
 
 public enum ColorMode: String, Sendable, Hashable, CaseIterable {
     /// 24-bit colour (`COLORTERM=truecolor`): cells carry `Color.rgb`.

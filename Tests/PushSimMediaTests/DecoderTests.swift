@@ -1,7 +1,7 @@
 // Decoding with gdk-pixbuf: formats, the SDK's 1500 px downsampling, EXIF orientation, the pixel budget (spec §1.10).
 
 import Foundation
-import PushSimScreens
+import PushSimCanvas
 import Testing
 @testable import PushSimMedia
 

@@ -1,7 +1,7 @@
 // Downloads against a local server the tests start: every bad answer is a failed load with a reason, never a hang.
 
 import Foundation
-import PushSimScreens
+import PushSimCanvas
 import Testing
 @testable import PushSimMedia
 

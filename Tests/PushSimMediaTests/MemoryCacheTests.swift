@@ -1,6 +1,6 @@
 // The bounded in-memory caches: the SDK's NSCache limits (12 images, 32 MB) and least-recently-used eviction.
 
-import PushSimScreens
+import PushSimCanvas
 import Testing
 @testable import PushSimMedia
 

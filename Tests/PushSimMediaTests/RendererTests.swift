@@ -1,7 +1,7 @@
 // Rendering to cells: the Swift half-block oracle against a golden snapshot, chafa's dimensions, modes and agreement.
 
 import Foundation
-import PushSimScreens
+import PushSimCanvas
 import Testing
 @testable import PushSimMedia
 
