@@ -38,35 +38,7 @@ struct InboxCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The simulated current time, ISO 8601 (default: now).", valueName: "date"))
     var now: String?
 
-    @Option(help: ArgumentHelp("Show every message as this card: banner, captioned, classic, carousel, video, wallet or default.", valueName: "kind"))
-    var forceCellKind: String?
-
-    @Flag(help: "pinningEnabled = false: no pinned-first order and no pin indicator.")
-    var noPinning = false
-
-    @Flag(help: "pinIndicatorVisible = false: pinned messages still sort first.")
-    var noPinIndicator = false
-
-    @Flag(help: "swipeToDeleteEnabled = false.")
-    var noSwipeToDelete = false
-
-    @Flag(help: "automaticReadOnDisappear = false: leaving does not mark the visible rows read.")
-    var noReadOnDisappear = false
-
-    @Flag(help: "pullToRefreshEnabled = false.")
-    var noPullToRefresh = false
-
-    @Flag(help: "inlineButtonsEnabled = false.")
-    var noButtons = false
-
-    @Flag(help: "enableDarkTheme = false: the light appearance.")
-    var light = false
-
-    @Option(help: ArgumentHelp("emptyMessage (default \"Your inbox is empty\").", valueName: "text"))
-    var emptyMessage: String?
-
-    @Option(help: ArgumentHelp("errorMessage (default \"Couldn't load messages\").", valueName: "text"))
-    var errorMessage: String?
+    @OptionGroup(title: "InboxKit attributes") var look: InboxAttributeOptions
 
     @Option(help: ArgumentHelp("The socket to listen on for `pushsim notify --inbox` (default $XDG_RUNTIME_DIR/pushsim/inbox.sock, else /tmp/pushsim-$UID/inbox.sock).", valueName: "path"))
     var socket: String?
@@ -85,9 +57,6 @@ struct InboxCommand: ParsableCommand {
     @OptionGroup var interactiveOptions: InteractiveOptions
 
     func validate() throws {
-        if let k = forceCellKind, InboxCellKind(rawValue: k.lowercased()) == nil {
-            throw ValidationError("--force-cell-kind must be one of \(InboxCellKind.allCases.map(\.rawValue).joined(separator: ", ")) (got '\(k)')")
-        }
         if let n = now, InboxCommand.parseDate(n) == nil {
             throw ValidationError("--now must be an ISO 8601 date such as 2026-11-23T09:30:00Z (got '\(n)')")
         }
@@ -104,20 +73,7 @@ struct InboxCommand: ParsableCommand {
         return nil
     }
 
-    var attributes: InboxAttributes {
-        var a = InboxAttributes()
-        a.pinningEnabled = !noPinning
-        a.pinIndicatorVisible = !noPinIndicator
-        a.swipeToDeleteEnabled = !noSwipeToDelete
-        a.automaticReadOnDisappear = !noReadOnDisappear
-        a.pullToRefreshEnabled = !noPullToRefresh
-        a.inlineButtonsEnabled = !noButtons
-        a.enableDarkTheme = !light
-        a.forceCellKind = forceCellKind.flatMap { InboxCellKind(rawValue: $0.lowercased()) }
-        if let e = emptyMessage { a.emptyMessage = e }
-        if let e = errorMessage { a.errorMessage = e }
-        return a
-    }
+    var attributes: InboxAttributes { look.attributes }
 
     func run() throws {
         let date = now.flatMap(InboxCommand.parseDate) ?? Date()
