@@ -92,15 +92,16 @@ struct PrimerRunCommand: ParsableCommand {
         abstract: "Run the push primer against a simulated device (the default: `pushsim primer [options]`).",
         discussion: """
         Presents the primer at start, exactly as Pushwoosh.configure.pushPrimer…present() decides (SDK 7.1.3): \
-        authorized/provisional suppress, denied without fallback suppresses, then the throttle, then one on screen, \
-        then an app with no window scene (in the background: --no-window, or w). \
+        authorized/provisional suppress, denied without fallback suppresses, then the throttle, then one on screen. \
         The device's status, iOS's one-shot prompt and the throttle's last-shown time live in the store.
 
-        Faithful to the SDK, surprises included: a second present while one is up is suppressed (onScreen) and \
-        leaves the visible primer alone; accept reports `accepted` at once, before iOS's prompt is answered; the \
-        throttle is checked before the on-screen flag and its time is written when the primer shows, only with \
-        minInterval > 0; accept on a denied device opens the app's Settings page (not its notification settings); \
-        an alert has no outside tap; ephemeral (App Clip) shows like notDetermined.
+        Faithful to the SDK, surprises included: accept acts when the sheet's 0.26 s dismiss ends (an alert's at the \
+        tap): iOS's prompt, or Settings on a device that was denied when present ran, appears then, together with the \
+        outcome, which does not wait for the prompt's answer; a second present while one is up is suppressed \
+        (onScreen) and leaves the visible primer alone; the throttle is checked before the on-screen flag and its time \
+        is written when the primer shows, only with minInterval > 0; accept on a denied device opens the app's \
+        Settings page (not its notification settings); an alert has no outside tap; ephemeral (App Clip) shows like \
+        notDetermined; an app with no connected scene (--no-window, w) still shows the primer, unseen (below).
 
         Steps: present, accept, decline, tap-outside, allow, deny, advance SECONDS, settings on|off, window on|off, and \
         the common steps.
@@ -124,7 +125,8 @@ struct PrimerRunCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The app name in iOS's permission prompt.", valueName: "name"))
     var appName: String = "App"
 
-    @Flag(help: "The app starts in the background with no window scene: present is suppressed (noWindow) until `w` or the step `window on`.")
+    @Flag(help: ArgumentHelp("The app starts in the background with no connected scene (`w` or the step `window on|off` moves it).",
+                             discussion: "The SDK never suppresses for want of a window: present still shows the primer (the shown event with visible false, the throttle stamp) but in a window attached to no scene, so nothing appears on the phone and nothing can tap it; it keeps the on-screen flag, so later presents are suppressed (onScreen) for the rest of the run."))
     var noWindow = false
 
     @Flag(help: "No in/out animations (a pushsim convenience: the SDK's primer ignores Reduce Motion). Outcomes keep the SDK's timing.")
