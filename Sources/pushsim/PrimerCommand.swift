@@ -101,7 +101,7 @@ struct PrimerRunCommand: ParsableCommand {
         (onScreen) and leaves the visible primer alone; the throttle is checked before the on-screen flag and its time \
         is written when the primer shows, only with minInterval > 0; accept on a denied device opens the app's \
         Settings page (not its notification settings); an alert has no outside tap; ephemeral (App Clip) shows like \
-        notDetermined; an app with no connected scene (--no-window, w) still shows the primer, unseen (below).
+        notDetermined; an app with no connected scene (--no-window, w) still shows the primer, unseen (see --no-window).
 
         Steps: present, accept, decline, tap-outside, allow, deny, advance SECONDS, settings on|off, window on|off, and \
         the common steps.
@@ -205,7 +205,8 @@ struct PrimerWalkthroughCommand: ParsableCommand {
         abstract: "Step through every row of the primer's decision table and record pass, fail or skip.",
         discussion: """
         Rows: each authorization status × fallbackToSettings × throttle state (off, never shown, within the \
-        window, just elapsed) × each answer, plus a second present and a device iOS already asked. The expected \
+        window, just elapsed) × each answer, plus a second present, a device iOS already asked, and presents while \
+        the app has no connected scene (the primer counts as shown, unseen). The expected \
         results are a literal table written from the SDK's source (spec §2.2). With --headless every row runs on \
         the engine and is checked against the table; the exit status is 1 when any row differs. Interactively, \
         each row sets the device, presents, says what the SDK will do, and you try it: p pass, f fail, s skip, \
