@@ -179,10 +179,7 @@ struct PrimerRunCommand: ParsableCommand {
     static func wallClock(_ text: String?) throws(UserError) -> Double {
         guard let text else { return Date().timeIntervalSince1970 }
         if let d = Double(text), d.isFinite, d >= 0 { return d }
-        let f = ISO8601DateFormatter()
-        if let d = f.date(from: text) { return d.timeIntervalSince1970 }
-        f.formatOptions = [.withFullDate]
-        if let d = f.date(from: text) { return d.timeIntervalSince1970 }
+        if let d = ISODate.parse(text) { return d.timeIntervalSince1970 }
         throw UserError("--now must be Unix seconds or an ISO 8601 time such as 2026-01-31T09:00:00Z (got \"\(text)\")")
     }
 
@@ -232,7 +229,7 @@ struct PrimerWalkthroughCommand: ParsableCommand {
         do { config = try primer.makeConfig() } catch { fail(error) }
         // Check the outputs can be written before anyone spends time testing.
         for path in [report, junit].compactMap({ $0 }) where path != "-" {
-            do { let h = try Self.openForWriting(path); try? h.close() } catch { fail(error) }
+            do { _ = try OutputStream(path: path) } catch { fail(error) }
         }
         if headless {
             let results = PrimerWalkthrough.runHeadless(config: config)
@@ -257,28 +254,8 @@ struct PrimerWalkthroughCommand: ParsableCommand {
     }
 
     static func save(_ text: String, to path: String) {
+        // Standard output goes through print, like the row lines before it, so the two cannot interleave.
         if path == "-" { print(text, terminator: ""); return }
-        do {
-            let h = try openForWriting(path)
-            h.write(Data(text.utf8))
-            try? h.close()
-        } catch { fail(error) }
-    }
-
-    /// Open `path` for writing, emptied. An existing file is opened in place, never replaced by an atomic
-    /// write, so `/dev/null` or a named pipe stays what it is.
-    static func openForWriting(_ path: String) throws(UserError) -> FileHandle {
-        if !FileManager.default.fileExists(atPath: path) {
-            guard FileManager.default.createFile(atPath: path, contents: nil) else {
-                throw UserError("\(path): cannot be written (does its folder exist?)")
-            }
-        }
-        guard let h = FileHandle(forWritingAtPath: path) else { throw UserError("\(path): cannot be written (check its permissions)") }
-        var isRegular = false
-        if let type = (try? FileManager.default.attributesOfItem(atPath: path))?[.type] as? FileAttributeType {
-            isRegular = type == .typeRegular
-        }
-        if isRegular { try? h.truncate(atOffset: 0) }
-        return h
+        do { try OutputStream(path: path).write(text) } catch { fail(error) }
     }
 }

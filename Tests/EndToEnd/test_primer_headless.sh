@@ -105,4 +105,7 @@ if command -v python3 >/dev/null; then
   python3 -c "import sys,xml.etree.ElementTree as E; r=E.parse(sys.argv[1]).getroot(); assert len(r.findall('.//testcase'))==88" "$W/j.xml" || fail "JUnit is not well-formed"
 fi
 grep -q '^| 84 | ephemeral | on | off | acceptAsked |' "$W/r.md" || fail "Markdown report rows"
+# A report that cannot be written (a full disk: /dev/full) ends the run with one line, not a crash.
+err=$("$BIN" primer walkthrough --headless --junit /dev/full 2>&1 >/dev/null) && fail "a failed report write exited 0"
+[ "$err" = "pushsim: /dev/full: cannot be written (No space left on device)" ] || fail "a failed report write said: $err"
 echo ok

@@ -18,17 +18,10 @@ public struct PrimerPresentation: Equatable, Sendable {
     public var shownAt: Double
     /// The presenter attached its window to a connected scene. Without one (the app in the background) the SDK still
     /// shows the primer, in a window no one sees or can tap: it holds the on-screen flag for the rest of the process.
-    public var attachedToScene: Bool
+    public var attachedToScene = true
     public var focus: PrimerButton = .accept
     /// Set once answered: the out animation runs from `startedAt`; `onAccept`'s work and the outcome come at its end.
     public var dismissal: Dismissal?
-
-    public init(config: PrimerConfig, statusAtPresent: AuthorizationStatus, shownAt: Double, attachedToScene: Bool = true) {
-        self.config = config
-        self.statusAtPresent = statusAtPresent
-        self.shownAt = shownAt
-        self.attachedToScene = attachedToScene
-    }
 
     public struct Dismissal: Equatable, Sendable {
         public var startedAt: Double
