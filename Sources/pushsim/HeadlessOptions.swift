@@ -2,6 +2,9 @@
 
 import ArgumentParser
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import PushSimApp
 import PushSimEngine
 import PushSimScreens
@@ -50,30 +53,42 @@ struct HeadlessOptions: ParsableArguments {
 
 /// A line-oriented output: standard output for `-`, else a file created (or truncated) on first use.
 final class OutputStream {
-    private let handle: FileHandle
-    private let closeOnDeinit: Bool
+    private let fd: Int32
+    private let path: String
 
     init(path: String) throws(UserError) {
+        self.path = path
         if path == "-" {
-            handle = FileHandle.standardOutput
-            closeOnDeinit = false
+            fd = STDOUT_FILENO
         } else {
             // open(2), not FileManager.createFile: that writes atomically by renaming a new file over the path,
             // which replaces /dev/null (or any device or FIFO) with a regular file when running as root.
-            let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-            guard fd >= 0 else {
-                throw UserError("\(path): cannot be written (does its folder exist?)")
-            }
-            handle = FileHandle(fileDescriptor: fd, closeOnDealloc: false)
-            closeOnDeinit = true
+            fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+            guard fd >= 0 else { throw Self.error(path, errno) }
         }
     }
 
+    /// Write all of `s`; a failed write (a full disk, a file that refuses writes) ends the run with one line.
     func write(_ s: String) {
-        handle.write(Data(s.utf8))
+        var bytes = Array(s.utf8)[...]
+        while !bytes.isEmpty {
+            let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                fail(Self.error(path, errno))
+            }
+            bytes = bytes.dropFirst(n)
+        }
     }
 
-    deinit { if closeOnDeinit { try? handle.close() } }
+    /// `PATH: cannot be written (why)`, with a hint for the usual causes.
+    static func error(_ path: String, _ code: Int32) -> UserError {
+        let why = code == ENOENT || code == ENOTDIR ? "does its folder exist?"
+            : code == EACCES || code == EPERM || code == EROFS ? "check its permissions" : String(cString: strerror(code))
+        return UserError("\(path == "-" ? "standard output" : path): cannot be written (\(why))")
+    }
+
+    deinit { if fd != STDOUT_FILENO { close(fd) } }
 }
 
 /// Print a user error as one line on standard error and exit with its code.

@@ -57,26 +57,17 @@ struct InboxCommand: ParsableCommand {
     @OptionGroup var interactiveOptions: InteractiveOptions
 
     func validate() throws {
-        if let n = now, InboxCommand.parseDate(n) == nil {
+        if let n = now, ISODate.parse(n) == nil {
             throw ValidationError("--now must be an ISO 8601 date such as 2026-11-23T09:30:00Z (got '\(n)')")
         }
         if files.filter({ $0 == "-" }).count > 1 { throw ValidationError("standard input ('-') can be given once") }
         if watch && files.allSatisfy({ $0 == "-" }) { throw ValidationError("--watch needs a feed file, not standard input") }
     }
 
-    static func parseDate(_ s: String) -> Date? {
-        for opts: ISO8601DateFormatter.Options in [[.withInternetDateTime], [.withInternetDateTime, .withFractionalSeconds], [.withFullDate]] {
-            let f = ISO8601DateFormatter()
-            f.formatOptions = opts
-            if let d = f.date(from: s) { return d }
-        }
-        return nil
-    }
-
     var attributes: InboxAttributes { look.attributes }
 
     func run() throws {
-        let date = now.flatMap(InboxCommand.parseDate) ?? Date()
+        let date = now.flatMap(ISODate.parse) ?? Date()
         if bench { InboxBench.run(files: files, attributes: attributes, now: date, store: headlessOptions.store, size: headlessOptions.parsedSize) }
         let store: Store
         do { store = try Store(path: headlessOptions.store ?? Store.defaultPath()) }

@@ -92,15 +92,16 @@ struct PrimerRunCommand: ParsableCommand {
         abstract: "Run the push primer against a simulated device (the default: `pushsim primer [options]`).",
         discussion: """
         Presents the primer at start, exactly as Pushwoosh.configure.pushPrimer…present() decides (SDK 7.1.3): \
-        authorized/provisional suppress, denied without fallback suppresses, then the throttle, then one on screen, \
-        then an app with no window scene (in the background: --no-window, or w). \
+        authorized/provisional suppress, denied without fallback suppresses, then the throttle, then one on screen. \
         The device's status, iOS's one-shot prompt and the throttle's last-shown time live in the store.
 
-        Faithful to the SDK, surprises included: a second present while one is up is suppressed (onScreen) and \
-        leaves the visible primer alone; accept reports `accepted` at once, before iOS's prompt is answered; the \
-        throttle is checked before the on-screen flag and its time is written when the primer shows, only with \
-        minInterval > 0; accept on a denied device opens the app's Settings page (not its notification settings); \
-        an alert has no outside tap; ephemeral (App Clip) shows like notDetermined.
+        Faithful to the SDK, surprises included: accept acts when the sheet's 0.26 s dismiss ends (an alert's at the \
+        tap): iOS's prompt, or Settings on a device that was denied when present ran, appears then, together with the \
+        outcome, which does not wait for the prompt's answer; a second present while one is up is suppressed \
+        (onScreen) and leaves the visible primer alone; the throttle is checked before the on-screen flag and its time \
+        is written when the primer shows, only with minInterval > 0; accept on a denied device opens the app's \
+        Settings page (not its notification settings); an alert has no outside tap; ephemeral (App Clip) shows like \
+        notDetermined; an app with no connected scene (--no-window, w) still shows the primer, unseen (see --no-window).
 
         Steps: present, accept, decline, tap-outside, allow, deny, advance SECONDS, settings on|off, window on|off, and \
         the common steps.
@@ -124,7 +125,8 @@ struct PrimerRunCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The app name in iOS's permission prompt.", valueName: "name"))
     var appName: String = "App"
 
-    @Flag(help: "The app starts in the background with no window scene: present is suppressed (noWindow) until `w` or the step `window on`.")
+    @Flag(help: ArgumentHelp("The app starts in the background with no connected scene (`w` or the step `window on|off` moves it).",
+                             discussion: "The SDK never suppresses for want of a window: present still shows the primer (the shown event with visible false, the throttle stamp) but in a window attached to no scene, so nothing appears on the phone and nothing can tap it; it keeps the on-screen flag, so later presents are suppressed (onScreen) for the rest of the run."))
     var noWindow = false
 
     @Flag(help: "No in/out animations (a pushsim convenience: the SDK's primer ignores Reduce Motion). Outcomes keep the SDK's timing.")
@@ -177,10 +179,7 @@ struct PrimerRunCommand: ParsableCommand {
     static func wallClock(_ text: String?) throws(UserError) -> Double {
         guard let text else { return Date().timeIntervalSince1970 }
         if let d = Double(text), d.isFinite, d >= 0 { return d }
-        let f = ISO8601DateFormatter()
-        if let d = f.date(from: text) { return d.timeIntervalSince1970 }
-        f.formatOptions = [.withFullDate]
-        if let d = f.date(from: text) { return d.timeIntervalSince1970 }
+        if let d = ISODate.parse(text) { return d.timeIntervalSince1970 }
         throw UserError("--now must be Unix seconds or an ISO 8601 time such as 2026-01-31T09:00:00Z (got \"\(text)\")")
     }
 
@@ -203,7 +202,8 @@ struct PrimerWalkthroughCommand: ParsableCommand {
         abstract: "Step through every row of the primer's decision table and record pass, fail or skip.",
         discussion: """
         Rows: each authorization status × fallbackToSettings × throttle state (off, never shown, within the \
-        window, just elapsed) × each answer, plus a second present and a device iOS already asked. The expected \
+        window, just elapsed) × each answer, plus a second present, a device iOS already asked, and presents while \
+        the app has no connected scene (the primer counts as shown, unseen). The expected \
         results are a literal table written from the SDK's source (spec §2.2). With --headless every row runs on \
         the engine and is checked against the table; the exit status is 1 when any row differs. Interactively, \
         each row sets the device, presents, says what the SDK will do, and you try it: p pass, f fail, s skip, \
@@ -229,7 +229,7 @@ struct PrimerWalkthroughCommand: ParsableCommand {
         do { config = try primer.makeConfig() } catch { fail(error) }
         // Check the outputs can be written before anyone spends time testing.
         for path in [report, junit].compactMap({ $0 }) where path != "-" {
-            do { let h = try Self.openForWriting(path); try? h.close() } catch { fail(error) }
+            do { _ = try OutputStream(path: path) } catch { fail(error) }
         }
         if headless {
             let results = PrimerWalkthrough.runHeadless(config: config)
@@ -254,28 +254,8 @@ struct PrimerWalkthroughCommand: ParsableCommand {
     }
 
     static func save(_ text: String, to path: String) {
+        // Standard output goes through print, like the row lines before it, so the two cannot interleave.
         if path == "-" { print(text, terminator: ""); return }
-        do {
-            let h = try openForWriting(path)
-            h.write(Data(text.utf8))
-            try? h.close()
-        } catch { fail(error) }
-    }
-
-    /// Open `path` for writing, emptied. An existing file is opened in place, never replaced by an atomic
-    /// write, so `/dev/null` or a named pipe stays what it is.
-    static func openForWriting(_ path: String) throws(UserError) -> FileHandle {
-        if !FileManager.default.fileExists(atPath: path) {
-            guard FileManager.default.createFile(atPath: path, contents: nil) else {
-                throw UserError("\(path): cannot be written (does its folder exist?)")
-            }
-        }
-        guard let h = FileHandle(forWritingAtPath: path) else { throw UserError("\(path): cannot be written (check its permissions)") }
-        var isRegular = false
-        if let type = (try? FileManager.default.attributesOfItem(atPath: path))?[.type] as? FileAttributeType {
-            isRegular = type == .typeRegular
-        }
-        if isRegular { try? h.truncate(atOffset: 0) }
-        return h
+        do { try OutputStream(path: path).write(text) } catch { fail(error) }
     }
 }

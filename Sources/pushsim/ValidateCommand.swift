@@ -43,7 +43,7 @@ struct ValidateCommand: ParsableCommand {
     var now: String?
 
     func validate() throws {
-        if let n = now, InboxCommand.parseDate(n) == nil {
+        if let n = now, ISODate.parse(n) == nil {
             throw ValidationError("--now must be an ISO 8601 date such as 2026-11-23T09:30:00Z (got '\(n)')")
         }
         if files.filter({ $0 == "-" }).count > 1 { throw ValidationError("standard input ('-') can be given once") }
@@ -51,7 +51,7 @@ struct ValidateCommand: ParsableCommand {
 
     func run() throws {
         let options = PayloadValidation.Options(kind: kind == .auto ? nil : PayloadKind(rawValue: kind.rawValue),
-                                                now: now.flatMap(InboxCommand.parseDate) ?? Date())
+                                                now: now.flatMap(ISODate.parse) ?? Date())
         let reports = files.map { PayloadValidation.check($0, options: options) }
         switch format {
         case .text: print(PayloadValidation.text(reports), terminator: "")

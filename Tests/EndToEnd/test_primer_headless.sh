@@ -11,11 +11,52 @@ NOW=2026-01-31T09:00:00Z
 
 out=$("$BIN" primer --headless --store "$S" --now $NOW --style sheet --script "wait 1; accept; wait 0.5; allow" --events -) || fail "headless run exited $?"
 want='{"t":0,"event":"shown","style":"sheet","position":"bottom"}
-{"t":1,"event":"system_prompt"}
+{"t":1.26,"event":"system_prompt"}
 {"t":1.26,"event":"outcome","outcome":"accepted"}
 {"t":1.5,"event":"authorization","status":"authorized"}'
 [ "$out" = "$want" ] || fail "events differ:
 $out"
+
+# Every accept path carries the SDK's timing: a sheet acts when its 0.26 s dismiss ends, an alert at the tap.
+# Each path on a fresh device (iOS asks once per install, and the store would remember it).
+N=0
+accept_events() { N=$((N + 1)); "$BIN" primer --headless --store "$W/path$N.sqlite" --now $NOW "$@" --script "wait 1; accept; wait 1" --events - | tr '\n' ' '; }
+check_path() {
+  local got; accept_events "${@:2}" > "$W/got" || fail "$*: exited $?"; got=$(cat "$W/got")
+  [ "$got" = "$1" ] || fail "accept with ${*:2}:
+  got  $got
+  want $1"
+}
+S0='{"t":0,"event":"shown","style":"sheet","position":"bottom"}'
+A0='{"t":0,"event":"shown","style":"alert","position":"bottom"}'
+check_path "$S0 {\"t\":1.26,\"event\":\"system_prompt\"} {\"t\":1.26,\"event\":\"outcome\",\"outcome\":\"accepted\"} " --style sheet --status notDetermined
+check_path "$S0 {\"t\":1.26,\"event\":\"system_prompt\"} {\"t\":1.26,\"event\":\"outcome\",\"outcome\":\"accepted\"} " --style sheet --status ephemeral
+check_path "$S0 {\"t\":1.26,\"event\":\"open_settings\"} {\"t\":1.26,\"event\":\"outcome\",\"outcome\":\"redirectedToSettings\"} " --style sheet --status denied
+check_path "$A0 {\"t\":1,\"event\":\"system_prompt\"} {\"t\":1,\"event\":\"outcome\",\"outcome\":\"accepted\"} " --status notDetermined
+check_path "$A0 {\"t\":1,\"event\":\"open_settings\"} {\"t\":1,\"event\":\"outcome\",\"outcome\":\"redirectedToSettings\"} " --status denied
+# Nothing to accept where nothing shows: the step says so (exit 2) after present's own outcome.
+for args in "--status denied --fallback-to-settings false" "--status authorized" "--style sheet --status provisional"; do
+  # shellcheck disable=SC2086
+  err=$("$BIN" primer --headless --store "$W/paths.sqlite" $args --script "wait 1; accept" --events "$W/none.jsonl" 2>&1) && fail "$args: accept with nothing on screen was accepted"
+  grep -q '"outcome":"suppressed"' "$W/none.jsonl" && [ "$(wc -l < "$W/none.jsonl")" -eq 1 ] || fail "$args: not a single suppressed outcome"
+  printf '%s\n' "$err" | grep -q "no primer is on screen" || fail "$args: $err"
+done
+# The frames say the same: while the sheet leaves (1.1) no prompt and no Settings; at 1.26 they are there.
+"$BIN" primer --headless --store "$W/paths.sqlite" --status notDetermined --style sheet --title "Stay in the loop" \
+  --script "wait 1; accept; wait 0.1; wait 0.16" --frames "$W/frames.txt" >/dev/null || fail "frames run"
+frame_at() { awk -v h="--- t=$1 ---" '$0 == h { f = 1; next } /^--- t=/ { f = 0 } f' "$W/frames.txt"; }
+[ -n "$(frame_at 1.1)" ] && [ -n "$(frame_at 1.26)" ] || fail "the frames at 1.1 and 1.26 are missing"
+frame_at 1.1 | grep -q "Would Like to Send You" && fail "iOS's prompt is on screen while the sheet is still leaving"
+frame_at 1.1 | grep -q "Stay in the loop" || fail "the sheet is not leaving at 1.1"
+frame_at 1.26 | grep -q "Would Like to Send You" || fail "iOS's prompt is not on screen when the dismiss ends"
+
+# No connected scene: the primer is shown in the SDK's sense (event, stamp) and holds the on-screen flag.
+out=$("$BIN" primer --headless --store "$W/bg.sqlite" --now $NOW --style sheet --no-window --script "wait 1; window on; present" --events -) || fail "--no-window run"
+[ "$out" = '{"t":0,"event":"shown","style":"sheet","position":"bottom","visible":false}
+{"t":1,"event":"outcome","outcome":"suppressed","reason":"onScreen"}' ] || fail "--no-window events: $out"
+"$BIN" primer --headless --store "$W/bg.sqlite" --now $NOW --min-interval 60 --no-window --events - >/dev/null || fail "--no-window throttle run"
+"$BIN" primer --headless --store "$W/bg.sqlite" --now 2026-01-31T09:00:30Z --min-interval 60 --events - | grep -q '"reason":"throttled"' \
+  || fail "an unseen primer did not write the throttle's last-shown time"
 
 # The store remembers the answer; reset --primer forgets it.
 "$BIN" primer --headless --store "$S" --events - | grep -qx '{"t":0,"event":"outcome","outcome":"suppressed","reason":"authorized"}' || fail "status not kept"
@@ -64,4 +105,7 @@ if command -v python3 >/dev/null; then
   python3 -c "import sys,xml.etree.ElementTree as E; r=E.parse(sys.argv[1]).getroot(); assert len(r.findall('.//testcase'))==88" "$W/j.xml" || fail "JUnit is not well-formed"
 fi
 grep -q '^| 84 | ephemeral | on | off | acceptAsked |' "$W/r.md" || fail "Markdown report rows"
+# A report that cannot be written (a full disk: /dev/full) ends the run with one line, not a crash.
+err=$("$BIN" primer walkthrough --headless --junit /dev/full 2>&1 >/dev/null) && fail "a failed report write exited 0"
+[ "$err" = "pushsim: /dev/full: cannot be written (No space left on device)" ] || fail "a failed report write said: $err"
 echo ok

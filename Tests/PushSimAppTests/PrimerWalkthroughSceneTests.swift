@@ -80,3 +80,21 @@ final class TestcaseCounter: NSObject, XMLParserDelegate {
         #expect(finished[0].verdict == .pass)
     }
 }
+
+@Suite struct PrimerWalkthroughBackgroundRowTests {
+    // spec §2.2 #5 (corrected): the background rows in the tester's hands — nothing appears, `n` meets the flag the
+    // unseen primer holds, and the row reads as expected.
+    @Test func backgroundRowAsATesterSeesIt() throws {
+        let scene = PrimerWalkthroughScene(config: PrimerConfig().style(.sheet).title("Stay in the loop"), wallClock: primerWall) { _ in }
+        let runner = HeadlessRunner(scene: scene, size: Size(width: 80, height: 30))
+        let index = try #require(PrimerWalkthroughTable.rows.firstIndex { $0.answer == .noWindow && $0.status == .denied })
+        scene.start(index, at: 0)
+        try runner.run(Script.parse("wait 0.6"))
+        let before = scene.render(at: runner.now).plainText
+        #expect(!before.contains("Stay in the loop"), "the primer's window has no scene")
+        #expect(before.contains("Try:   no scene (app in background): nothing appears; present again (n)"))
+        try runner.run(Script.parse("key a; key n; wait 0.1"))
+        #expect(scene.observed == PrimerWalkthroughTable.rows[index].expected)
+        #expect(scene.render(at: runner.now).plainText.contains("as expected ✓"))
+    }
+}

@@ -129,9 +129,9 @@ let sheet = PrimerConfig().style(.sheet)
         var h = PrimerHarness(sheet)
         h.send(.present, at: 0)
         h.send(.accept, at: 1)
+        h.send(.tick, at: 1.26)
         #expect(h.effects.contains(.registerForPush))
         #expect(h.names.contains("system_prompt"))
-        h.send(.tick, at: 1.26)
         #expect(h.outcomes.first?["outcome"] == "accepted")
         #expect(h.state.systemPrompt != nil, "the prompt is still waiting for an answer")
         #expect(h.state.device.status == .notDetermined)
@@ -169,9 +169,9 @@ let sheet = PrimerConfig().style(.sheet)
         var h = PrimerHarness(sheet, device: SimulatedDevice(status: .denied))
         h.send(.present, at: 0)
         h.send(.accept, at: 1)
+        h.send(.tick, at: 1.26)
         #expect(h.effects.contains(.openSettingsURL))
         #expect(h.state.settingsOpen)
-        h.send(.tick, at: 1.26)
         #expect(h.names == ["shown", "open_settings", "outcome"])
         #expect(h.outcomes.first?["outcome"] == "redirectedToSettings")
         h.send(.settingsNotifications(on: true), at: 3)
@@ -212,32 +212,52 @@ let sheet = PrimerConfig().style(.sheet)
         #expect(h.names.last == "shown")
     }
 
-    // spec §2.2 #5: no window can be created (no foreground window scene) → suppressed, after every earlier check.
-    @Test func noWindowSuppressesAfterTheEarlierChecks() {
-        func decide(_ s: AuthorizationStatus, _ c: PrimerConfig = PrimerConfig(), last: Double? = nil, onScreen: Bool = false) -> PrimerDecision {
-            PrimerDecision.decide(status: s, config: c, lastShownAt: last, now: 200, onScreen: onScreen, windowScene: false)
-        }
-        #expect(decide(.notDetermined) == .suppress(.noWindow))
-        #expect(decide(.ephemeral) == .suppress(.noWindow))
-        #expect(decide(.denied) == .suppress(.noWindow), "denied with the fallback would show")
-        #expect(decide(.authorized) == .suppress(.authorized))
-        #expect(decide(.denied, PrimerConfig().fallbackToSettings(false)) == .suppress(.deniedNoFallback))
-        #expect(decide(.notDetermined, PrimerConfig().minInterval(3600), last: 100) == .suppress(.throttled))
-        #expect(decide(.notDetermined, onScreen: true) == .suppress(.onScreen))
-    }
-
-    @Test func backgroundAppIsSuppressedAndNothingIsStamped() {
-        var h = PrimerHarness(PrimerConfig().minInterval(3600))
+    // spec §2.2 #5 (corrected): makeWindow always returns a window; with no connected scene the primer is still shown
+    // (event, throttle stamp, on-screen flag) in a window attached to none, which no one sees or can tap.
+    @Test func appWithoutASceneStillShowsThePrimerInvisibly() {
+        var h = PrimerHarness(sheet.minInterval(3600), wall: 10_000)
         h.send(.setWindowScene(false), at: 0)
         h.send(.present, at: 0)
-        #expect(h.outcomes == [Event("outcome", ["outcome": "suppressed", "reason": "noWindow"])])
-        #expect(h.state.presentation == nil && h.state.device.lastShownAt == nil, "not shown, so PWPushPrimerLastShownAt is not written")
-        h.send(.setWindowScene(true), at: 1)
-        h.send(.present, at: 1)
-        #expect(h.names.last == "shown")
-        // Going to the background does not take away a primer already on screen.
-        h.send(.setWindowScene(false), at: 2)
-        #expect(h.state.presentation != nil)
+        #expect(h.events.map(\.event) == [Event("shown", ["style": "sheet", "position": "bottom", "visible": false])])
+        #expect(h.state.presentation?.attachedToScene == false)
+        #expect(h.state.device.lastShownAt == 10_000, "PWPushPrimerLastShownAt is written on show, scene or not")
+        #expect(h.persisted.last?.lastShownAt == 10_000)
+        for a in [PrimerAction.accept, .decline, .tapOutside, .pressFocused] { h.send(a, at: 1) }
+        h.send(.tick, at: 5)
+        #expect(h.outcomes.isEmpty, "nothing can tap a window that belongs to no scene")
+        #expect(h.effects.filter { $0 == .ignored(PrimerReducer.sceneless) }.count == 4)
+        // Coming to the front does not attach the existing window: the flag stays held, so later presents are suppressed
+        // (here the throttle, checked first, already stops them).
+        h.send(.setWindowScene(true), at: 6)
+        h.send(.present, at: 6)
+        #expect(h.outcomes.last?["reason"] == "throttled")
+
+        var z = PrimerHarness(sheet, device: SimulatedDevice(hasWindowScene: false))
+        z.send(.present, at: 0)
+        z.send(.setWindowScene(true), at: 1)
+        z.send(.present, at: 1)
+        #expect(z.outcomes == [Event("outcome", ["outcome": "suppressed", "reason": "onScreen"])])
+        #expect(z.state.presentation?.attachedToScene == false)
+        // The decision has no window rule left: every status decides as with a scene.
+        for status in AuthorizationStatus.allCases {
+            var a = PrimerHarness(device: SimulatedDevice(status: status, hasWindowScene: false))
+            var b = PrimerHarness(device: SimulatedDevice(status: status))
+            a.send(.present, at: 0)
+            b.send(.present, at: 0)
+            #expect(a.names == b.names, "\(status)")
+            #expect(a.outcomes == b.outcomes, "\(status)")
+        }
+    }
+
+    // Going to the background does not take away a primer already attached to a scene; it can still be answered.
+    @Test func goingToTheBackgroundKeepsAVisiblePrimer() {
+        var h = PrimerHarness(sheet)
+        h.send(.present, at: 0)
+        h.send(.setWindowScene(false), at: 1)
+        #expect(h.state.presentation?.attachedToScene == true)
+        h.send(.decline, at: 2)
+        h.send(.tick, at: 2.26)
+        #expect(h.outcomes == [Event("outcome", ["outcome": "declined"])])
     }
 
     // spec §2.2 "Throttle persistence": written on show, before the answer, only with minInterval > 0.
@@ -315,5 +335,91 @@ let sheet = PrimerConfig().style(.sheet)
         var h = PrimerHarness(sheet.position(.top))
         h.send(.present, at: 0)
         #expect(h.events.first?.event == Event("shown", ["style": "sheet", "position": "top"]))
+    }
+}
+
+/// Every accept path, on the clock: what comes at the tap and what at the end of the dismiss (spec §2.2, corrected).
+@Suite struct PrimerAcceptTimingTests {
+    struct Case: CustomTestStringConvertible, Sendable {
+        var style: PrimerStyle
+        var status: AuthorizationStatus
+        var fallback = true
+        /// The events of present at 0 and accept at 1, with their run times.
+        var expected: [(Double, String)]
+        var testDescription: String { "\(style.rawValue), \(status.rawValue), fallback \(fallback ? "on" : "off")" }
+    }
+
+    static let cases: [Case] = [
+        // Sheet: onAccept runs from the completion of the 0.26 s dismiss, so the prompt or Settings and the outcome
+        // come together at 1.26, never at the tap.
+        Case(style: .sheet, status: .notDetermined, expected: [(0, "shown"), (1.26, "system_prompt"), (1.26, "outcome accepted")]),
+        Case(style: .sheet, status: .ephemeral, expected: [(0, "shown"), (1.26, "system_prompt"), (1.26, "outcome accepted")]),
+        Case(style: .sheet, status: .denied, expected: [(0, "shown"), (1.26, "open_settings"), (1.26, "outcome redirectedToSettings")]),
+        // Alert: onAccept runs in the UIAlertAction handler, at the tap.
+        Case(style: .alert, status: .notDetermined, expected: [(0, "shown"), (1, "system_prompt"), (1, "outcome accepted")]),
+        Case(style: .alert, status: .ephemeral, expected: [(0, "shown"), (1, "system_prompt"), (1, "outcome accepted")]),
+        Case(style: .alert, status: .denied, expected: [(0, "shown"), (1, "open_settings"), (1, "outcome redirectedToSettings")]),
+        // Nothing shows, so there is nothing to accept: only present's own completion, at once.
+        Case(style: .sheet, status: .denied, fallback: false, expected: [(0, "outcome suppressed")]),
+        Case(style: .alert, status: .denied, fallback: false, expected: [(0, "outcome suppressed")]),
+        Case(style: .sheet, status: .authorized, expected: [(0, "outcome suppressed")]),
+        Case(style: .alert, status: .authorized, expected: [(0, "outcome suppressed")]),
+        Case(style: .sheet, status: .provisional, expected: [(0, "outcome suppressed")]),
+    ]
+
+    @Test(arguments: cases)
+    func acceptPath(_ c: Case) {
+        var h = PrimerHarness(PrimerConfig().style(c.style).fallbackToSettings(c.fallback), device: SimulatedDevice(status: c.status))
+        h.send(.present, at: 0)
+        h.send(.accept, at: 1)
+        if c.style == .sheet && h.state.presentation != nil {
+            // During the dismiss: no prompt, no Settings, no registration, no outcome yet.
+            h.send(.tick, at: 1.25)
+            #expect(h.state.systemPrompt == nil && !h.state.settingsOpen)
+            #expect(!h.effects.contains(.registerForPush) && !h.effects.contains(.openSettingsURL))
+            #expect(h.names == ["shown"])
+            h.send(.tick, at: 1.26)
+        }
+        h.send(.tick, at: 3)
+        let seen = h.events.map { e in (e.t, e.event.name + (e.event["outcome"]?.stringValue.map { " " + $0 } ?? "")) }
+        #expect(seen.map(\.0) == c.expected.map(\.0))
+        #expect(seen.map(\.1) == c.expected.map(\.1))
+        // The system prompt and Settings are there from the moment their events are.
+        #expect((h.state.systemPrompt != nil) == h.names.contains("system_prompt"))
+        #expect(h.state.settingsOpen == h.names.contains("open_settings"))
+        if let prompt = h.state.systemPrompt { #expect(prompt.shownAt == c.expected[1].0) }
+    }
+
+    // spec §2.2 "The denied state is the one read when present ran": Settings turned on while a denied primer is up
+    // still sends accept to Settings; a device denied while a notDetermined primer is up still registers (no prompt:
+    // iOS has decided).
+    @Test func acceptUsesTheStatusReadAtPresent() {
+        var d = PrimerHarness(sheet, device: SimulatedDevice(status: .denied))
+        d.send(.present, at: 0)
+        d.send(.settingsNotifications(on: true), at: 0.5)
+        d.send(.accept, at: 1)
+        d.send(.tick, at: 1.26)
+        #expect(d.outcomes.last == Event("outcome", ["outcome": "redirectedToSettings"]))
+        #expect(d.effects.contains(.openSettingsURL) && !d.effects.contains(.registerForPush))
+
+        var n = PrimerHarness(sheet)
+        n.send(.present, at: 0)
+        n.send(.setStatus(.denied), at: 0.5)
+        n.send(.accept, at: 1)
+        n.send(.tick, at: 1.26)
+        #expect(n.outcomes.last == Event("outcome", ["outcome": "accepted"]))
+        #expect(n.effects.contains(.registerForPush) && !n.effects.contains(.openSettingsURL))
+        #expect(!n.names.contains("system_prompt"))
+    }
+
+    // A status changed during the dismiss is what iOS sees when registration is requested at its end.
+    @Test func thePromptDependsOnTheStatusAtTheEndOfTheDismiss() {
+        var h = PrimerHarness(sheet)
+        h.send(.present, at: 0)
+        h.send(.accept, at: 1)
+        h.send(.setStatus(.authorized), at: 1.1)
+        h.send(.tick, at: 1.26)
+        #expect(h.outcomes == [Event("outcome", ["outcome": "accepted"])])
+        #expect(!h.names.contains("system_prompt") && h.state.systemPrompt == nil)
     }
 }

@@ -28,7 +28,8 @@ import Testing
         #expect(AuthorizationStatus.allCases == [.notDetermined, .denied, .authorized, .provisional, .ephemeral])
     }
 
-    // spec §2.2 "Accept in not-determined or ephemeral state": register (which asks iOS), dismiss, `.accepted` at once.
+    // spec §2.2 "Accept in not-determined or ephemeral state": the alert's action handler registers (which asks iOS) and
+    // reports `.accepted` at the tap.
     @Test func ephemeralAcceptRegistersAndIsAccepted() {
         var h = PrimerHarness(device: SimulatedDevice(status: .ephemeral))
         h.send(.present, at: 0)
@@ -39,7 +40,8 @@ import Testing
         #expect(h.outcomeTimes() == [1])
     }
 
-    // spec §2.2 steps "1. registerForPushNotifications … 2. The primer is dismissed. 3. The completion fires": in order.
+    // spec §2.2 "Inside onAccept, registerForPushNotifications is called, and the completion fires": in that order, after
+    // the primer is dismissed.
     @Test func acceptRegistersBeforeTheOutcome() {
         var h = PrimerHarness()
         h.send(.present, at: 0)
@@ -50,8 +52,8 @@ import Testing
         #expect(h.state.presentation == nil)
     }
 
-    // spec §2.2 "Accept in denied state": "1. Opens … Settings 2. Dismisses 3. Outcome .redirectedToSettings" — no
-    // registration, and (§5.2) the generic app-settings page, the only Settings target pushsim has.
+    // spec §2.2 "Accept in denied state": "1. Dismisses; from the dismiss completion 2. opens … Settings 3. Outcome
+    // .redirectedToSettings" — no registration, and (§5.2) the generic app-settings page, the only Settings target pushsim has.
     @Test func deniedAcceptOpensSettingsBeforeTheOutcomeAndDoesNotRegister() {
         var h = PrimerHarness(device: SimulatedDevice(status: .denied))
         h.send(.present, at: 0)

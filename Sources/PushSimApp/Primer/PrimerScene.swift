@@ -129,7 +129,7 @@ public final class PrimerScene: ScriptableScene {
 
     func setWindowScene(_ connected: Bool, at t: Double) {
         send(.setWindowScene(connected), at: t)
-        note(connected ? "app in front (window)" : "app in background", at: t)
+        note(connected ? "app in front (scene connected)" : "app in background (no scene)", at: t)
     }
 
     func advanceClock(_ seconds: Double, at t: Double) {
@@ -164,7 +164,7 @@ public final class PrimerScene: ScriptableScene {
             else if prompt.right.contains(x: x, y: y) { send(.answerPrompt(allow: true), at: t) }
             return
         }
-        guard let p = state.presentation, !p.isDismissing else { return }
+        guard let p = state.presentation, p.isAnswerable else { return }
         if hits.accept.contains(x: x, y: y) { send(.accept, at: t) }
         else if hits.decline.contains(x: x, y: y) { send(.decline, at: t) }
         else if !hits.card.contains(x: x, y: y) { send(.tapOutside, at: t) }
@@ -181,10 +181,14 @@ public final class PrimerScene: ScriptableScene {
                 throw ScriptError(step, "no primer is on screen" + (state.lastResult.map { " (the last present ended \($0))" } ?? ""))
             }
             if p.isDismissing { throw ScriptError(step, "the primer is already closing") }
+            if !p.attachedToScene { throw ScriptError(step, PrimerReducer.sceneless) }
             let action: PrimerAction = step.name == "accept" ? .accept : step.name == "decline" ? .decline : .tapOutside
             return [.call { [unowned self] t in send(action, at: t) }]
         case "allow", "deny":
             guard state.systemPrompt != nil else {
+                if state.presentation?.dismissal?.outcome == .accepted {
+                    throw ScriptError(step, "iOS's prompt appears when the sheet's 0.26 s dismiss ends, not at the tap: wait 0.3 before \(step.name)")
+                }
                 throw ScriptError(step, "no system prompt is showing; iOS shows it once, after an accept on a notDetermined or ephemeral device")
             }
             let allow = step.name == "allow"
@@ -209,6 +213,8 @@ public final class PrimerScene: ScriptableScene {
 
     /// Run an action through the reducer and perform its effects.
     public func send(_ action: PrimerAction, at t: Double) {
+        // Log the tap itself: a sheet's outcome, and the prompt or Settings with it, come 0.26 s later.
+        if let tap = Self.tap(action, state: state) { note(tap, at: t) }
         let effects = PrimerReducer.reduce(&state, action, at: t)
         for e in effects {
             switch e {
@@ -236,6 +242,18 @@ public final class PrimerScene: ScriptableScene {
         }
     }
 
+    /// The log line for an answer that reaches the primer on screen (nil for anything else).
+    static func tap(_ action: PrimerAction, state: PrimerState) -> String? {
+        guard let p = state.presentation, p.isAnswerable else { return nil }
+        switch action {
+        case .accept: return "tap accept"
+        case .decline: return "tap decline"
+        case .tapOutside: return "tap outside"
+        case .pressFocused where state.systemPrompt == nil: return "tap \(p.focus.rawValue)"
+        default: return nil
+        }
+    }
+
     public func note(_ s: String, at t: Double) {
         log.append("\(Self.time(state.wallClock(at: t))) \(s)")
         if log.count > 200 { log.removeFirst(log.count - 200) }
@@ -246,9 +264,11 @@ public final class PrimerScene: ScriptableScene {
         case "outcome":
             let o = e["outcome"]?.stringValue ?? ""
             return e["reason"]?.stringValue.map { "outcome \(o) (\($0))" } ?? "outcome \(o)"
-        case "shown": return "shown \(e["style"]?.stringValue ?? "") \(e["position"]?.stringValue ?? "")"
+        case "shown":
+            let unseen = e["visible"]?.boolValue == false ? " (unseen: no scene)" : ""
+            return "shown \(e["style"]?.stringValue ?? "") \(e["position"]?.stringValue ?? "")" + unseen
         case "authorization": return "status → \(e["status"]?.stringValue ?? "")"
-        case "system_prompt": return "iOS permission prompt"
+        case "system_prompt": return "iOS prompt"
         case "open_settings": return "open Settings"
         default: return e.description
         }
@@ -294,7 +314,8 @@ public final class PrimerScene: ScriptableScene {
                                                         notificationsOn: state.device.notificationsOnInSettings)
         } else {
             PrimerHostApp.draw(in: phone, on: &c, appName: appName)
-            if let p = state.presentation {
+            // A primer whose window has no scene is up in the SDK's sense, but nothing of it is on the phone.
+            if let p = state.presentation, p.attachedToScene {
                 var image = ImageSlot.none
                 if let ref = PrimerScreen.imageReference(p.config), let sz = PrimerScreen.imageSize(p.config) {
                     image = images.slot(for: ref, size: sz)
@@ -339,7 +360,8 @@ public final class PrimerScene: ScriptableScene {
         }
         facts.append(("Primer", c.style == .alert ? "alert" : "sheet \(c.position.rawValue)"))
         facts.append(("Fallback", c.fallbackToSettings ? "to Settings" : "off"))
-        facts.append(("Window", state.device.hasWindowScene ? "scene connected" : "none (background)"))
+        facts.append(("Window", state.device.hasWindowScene ? "scene connected" : "no scene (background)"))
+        if let p = state.presentation, !p.attachedToScene { facts.append(("Unseen", "primer holds the flag")) }
         facts.append(("Result", state.lastResult?.description ?? "—"))
         let keys = state.settingsOpen
             ? ["space switch · o/esc back", "q quit"]
@@ -362,7 +384,12 @@ public final class PrimerScene: ScriptableScene {
 
     /// Wall-clock time as `yyyy-MM-dd HH:mm` UTC.
     static func clock(_ unix: Double) -> String { utc.string(from: Date(timeIntervalSince1970: unix)) }
-    static func time(_ unix: Double) -> String { utcTime.string(from: Date(timeIntervalSince1970: unix)) }
+    /// `HH:mm:ss.cc` UTC: hundredths, so the log shows the sheet's 0.26 s between a tap and what follows it.
+    static func time(_ unix: Double) -> String {
+        let hundredths = Int((unix * 100).rounded())
+        let seconds = Double(hundredths.quotientAndRemainder(dividingBy: 100).quotient)
+        return utcTime.string(from: Date(timeIntervalSince1970: seconds)) + String(format: ".%02d", abs(hundredths % 100))
+    }
 
     /// `1 h`, `1 d`, `5 min`, `90 s`.
     static func duration(_ s: Double) -> String {

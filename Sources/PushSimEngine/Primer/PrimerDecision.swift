@@ -1,5 +1,4 @@
-// The presenter's decision (spec §2.2): the first matching rule wins — status, denied without fallback, throttle, on screen,
-// no window.
+// The presenter's decision (spec §2.2): the first matching rule wins — status, denied without fallback, throttle, on screen.
 
 /// `PWPushPrimerOutcome`.
 public enum PrimerOutcome: String, CaseIterable, Sendable, Equatable {
@@ -8,7 +7,7 @@ public enum PrimerOutcome: String, CaseIterable, Sendable, Equatable {
 
 /// Why a `present` was suppressed (the `reason` field of the `outcome` event).
 public enum SuppressReason: String, CaseIterable, Sendable, Equatable {
-    case authorized, provisional, deniedNoFallback, throttled, onScreen, noWindow
+    case authorized, provisional, deniedNoFallback, throttled, onScreen
 }
 
 public enum PrimerDecision: Equatable, Sendable {
@@ -17,7 +16,7 @@ public enum PrimerDecision: Equatable, Sendable {
 
     /// `PWPushPrimerPresenter`'s checks in the SDK's order. `now` is the wall clock in Unix seconds, passed in.
     public static func decide(status: AuthorizationStatus, config: PrimerConfig, lastShownAt: Double?,
-                              now: Double, onScreen: Bool, windowScene: Bool = true) -> PrimerDecision {
+                              now: Double, onScreen: Bool) -> PrimerDecision {
         // 1. Already allowed (fully or quietly): nothing to ask.
         if status == .authorized { return .suppress(.authorized) }
         if status == .provisional { return .suppress(.provisional) }
@@ -29,8 +28,8 @@ public enum PrimerDecision: Equatable, Sendable {
         }
         // 4. gPrimerOnScreen: one primer at a time, process-wide.
         if onScreen { return .suppress(.onScreen) }
-        // 5. No window can be created: the app has no connected foreground UIWindowScene to attach one to.
-        if !windowScene { return .suppress(.noWindow) }
+        // 5. "No window can be created" is unreachable in 7.1.3: makeWindow always returns one, and with no connected
+        //    scene the primer is still shown, in a window nobody sees (PrimerPresentation.attachedToScene).
         // notDetermined, ephemeral, and denied with the fallback all show.
         return .show
     }

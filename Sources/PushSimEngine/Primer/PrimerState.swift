@@ -11,12 +11,16 @@ public enum PrimerButton: String, Sendable, Equatable {
 public struct PrimerPresentation: Equatable, Sendable {
     /// The configuration of the builder that presented it (each `present` snapshots its own builder).
     public var config: PrimerConfig
-    /// The status read before deciding; only it decides what accept does (denied → Settings).
+    /// The status read before deciding; only it decides what accept does (denied → Settings), even if the device
+    /// changes while the primer is up (the SDK captures it when `present` runs).
     public var statusAtPresent: AuthorizationStatus
     /// Run time (seconds since start) the primer was shown: its in animation starts here.
     public var shownAt: Double
+    /// The presenter attached its window to a connected scene. Without one (the app in the background) the SDK still
+    /// shows the primer, in a window no one sees or can tap: it holds the on-screen flag for the rest of the process.
+    public var attachedToScene = true
     public var focus: PrimerButton = .accept
-    /// Set once answered: the out animation runs from `startedAt`; the outcome is reported at its end.
+    /// Set once answered: the out animation runs from `startedAt`; `onAccept`'s work and the outcome come at its end.
     public var dismissal: Dismissal?
 
     public struct Dismissal: Equatable, Sendable {
@@ -26,6 +30,9 @@ public struct PrimerPresentation: Equatable, Sendable {
     }
 
     public var isDismissing: Bool { dismissal != nil }
+
+    /// Whether a tap can reach it: attached to a scene and not already leaving.
+    public var isAnswerable: Bool { attachedToScene && !isDismissing }
 }
 
 /// iOS's own permission alert ("App" Would Like to Send You Notifications).
@@ -104,7 +111,8 @@ public enum PrimerAction: Equatable, Sendable {
     case closeSettings
     /// The app's notifications switch in Settings: on → authorized, off → denied.
     case settingsNotifications(on: Bool)
-    /// The app gains or loses its foreground window scene (comes to the front, goes to the background).
+    /// The app gains or loses its connected window scene (comes to the front, goes to the background). Only what the
+    /// next `present` attaches its window to changes.
     case setWindowScene(Bool)
     /// Time passed: finish out animations due by now.
     case tick
@@ -115,9 +123,9 @@ public enum PrimerEffect: Equatable, Sendable {
     case emit(Event)
     /// Save the device (status, prompt shown, last-shown time) to the store.
     case persist(SimulatedDevice)
-    /// `registerForPushNotifications` was called (the SDK's accept in notDetermined / ephemeral).
+    /// `registerForPushNotifications` was called (the SDK's `onAccept` in notDetermined / ephemeral, after the dismiss).
     case registerForPush
-    /// `UIApplicationOpenSettingsURLString` was opened.
+    /// `UIApplicationOpenSettingsURLString` was opened (`onAccept` in the denied state read at `present`).
     case openSettingsURL
     /// An action that had no effect and why, for the log (e.g. a tap outside an alert).
     case ignored(String)

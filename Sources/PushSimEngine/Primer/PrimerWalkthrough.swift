@@ -32,7 +32,8 @@ public enum PrimerWalkthrough {
         return PrimerState(config: c, device: device, wallClockAtStart: wallClock)
     }
 
-    /// Play a row on the reducer: present at t=0, answer at t=1, and let every animation finish.
+    /// Play a row on the reducer: present at t=0, answer at t=1, let every animation finish (iOS's prompt comes at the
+    /// end of the sheet's dismiss), then answer the prompt at t=2.
     public static func observe(_ row: WalkthroughRow, config: PrimerConfig) -> WalkthroughExpectation {
         var s = initialState(for: row, config: config)
         let stampBefore = s.device.lastShownAt
@@ -43,15 +44,14 @@ public enum PrimerWalkthrough {
         run(.present, 0)
         let shown = events.contains { $0.name == "shown" }
         switch row.answer {
-        case .none, .noWindow: break
-        case .accept, .acceptAsked: run(.accept, 1)
-        case .acceptAllow: run(.accept, 1); run(.answerPrompt(allow: true), 1.1)
-        case .acceptDeny: run(.accept, 1); run(.answerPrompt(allow: false), 1.1)
+        case .none: break
+        case .accept, .acceptAsked, .acceptAllow, .acceptDeny: run(.accept, 1)
         case .decline: run(.decline, 1)
         case .tapOutside: run(.tapOutside, 1)
-        case .presentAgain: run(.present, 1)
+        case .presentAgain, .noWindow: run(.present, 1)
         }
         run(.tick, 2)
+        if row.answer == .acceptAllow || row.answer == .acceptDeny { run(.answerPrompt(allow: row.answer == .acceptAllow), 2) }
         let outcomes = events.filter { $0.name == "outcome" }
         // The row is about the answer's outcome; for presentAgain, the second present's own completion.
         let last = row.answer == .presentAgain ? outcomes.first : outcomes.last

@@ -30,8 +30,9 @@ public struct SimulatedDevice: Equatable, Sendable {
     public var systemPromptShown: Bool
     /// `PWPushPrimerLastShownAt` in NSUserDefaults: Unix seconds, nil when never written.
     public var lastShownAt: Double?
-    /// The app has a connected foreground UIWindowScene, so the presenter can create its window. Off, the app is
-    /// running in the background (a silent push, a background fetch) and `present` is suppressed (spec §2.2 #5).
+    /// The app has a connected UIWindowScene for the presenter to attach its window to. Off, the app is running in the
+    /// background (a silent push, a background fetch): `present` still shows the primer in the SDK's sense (events,
+    /// throttle stamp, on-screen flag) but its window belongs to no scene, so nothing is visible (spec §2.2 #5).
     /// A condition of the moment, not remembered between runs (the store does not keep it).
     public var hasWindowScene: Bool
 
