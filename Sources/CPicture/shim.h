@@ -1,0 +1,52 @@
+// C entry points for the picture layer: cairo drawing and pango text, with macros and GObject casts as functions.
+#ifndef PUSHSIM_CPICTURE_SHIM_H
+#define PUSHSIM_CPICTURE_SHIM_H
+
+#include <cairo.h>
+#include <pango/pangocairo.h>
+
+/* PANGO_SCALE is a macro Swift cannot see. */
+static inline int pushsim_pango_scale(void) { return PANGO_SCALE; }
+
+static inline void pushsim_layout_unref(PangoLayout *layout) { g_object_unref(layout); }
+
+/* Copies tightly packed RGBA8 (alpha straight) into a cairo ARGB32 surface (premultiplied, native endian). */
+static inline cairo_surface_t *pushsim_surface_from_rgba(const unsigned char *rgba, int width, int height) {
+    cairo_surface_t *s = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, width, height);
+    if (cairo_surface_status(s) != CAIRO_STATUS_SUCCESS) return s;
+    cairo_surface_flush(s);
+    unsigned char *data = cairo_image_surface_get_data(s);
+    int stride = cairo_image_surface_get_stride(s);
+    for (int y = 0; y < height; y++) {
+        uint32_t *row = (uint32_t *)(data + (size_t)y * stride);
+        const unsigned char *src = rgba + (size_t)y * width * 4;
+        for (int x = 0; x < width; x++) {
+            unsigned a = src[3];
+            unsigned r = src[0] * a / 255, g = src[1] * a / 255, b = src[2] * a / 255;
+            row[x] = (a << 24) | (r << 16) | (g << 8) | b;
+            src += 4;
+        }
+    }
+    cairo_surface_mark_dirty(s);
+    return s;
+}
+
+/* Reads a cairo ARGB32 surface back as RGBA8 (un-premultiplied), for comparing pictures. */
+static inline void pushsim_surface_to_rgba(cairo_surface_t *s, unsigned char *out) {
+    cairo_surface_flush(s);
+    int w = cairo_image_surface_get_width(s), h = cairo_image_surface_get_height(s);
+    int stride = cairo_image_surface_get_stride(s);
+    const unsigned char *data = cairo_image_surface_get_data(s);
+    for (int y = 0; y < h; y++) {
+        const uint32_t *row = (const uint32_t *)(data + (size_t)y * stride);
+        for (int x = 0; x < w; x++) {
+            uint32_t p = row[x];
+            unsigned a = p >> 24, r = (p >> 16) & 255, g = (p >> 8) & 255, b = p & 255;
+            if (a > 0 && a < 255) { r = r * 255 / a; g = g * 255 / a; b = b * 255 / a; }
+            out[0] = r; out[1] = g; out[2] = b; out[3] = a;
+            out += 4;
+        }
+    }
+}
+
+#endif

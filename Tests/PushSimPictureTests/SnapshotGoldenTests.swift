@@ -1,0 +1,113 @@
+// Golden pictures of each experience, drawn from real scenes at half a point per pixel and compared within a tolerance.
+
+import Foundation
+import PushSimApp
+import PushSimEngine
+import PushSimMedia
+import PushSimScreens
+import Testing
+@testable import PushSimPicture
+
+/// Draws `scene` after `script` on the simulated clock, as `pushsim snapshot` does.
+func shoot(_ scene: ScriptableScene, script: String, scale: Double = 0.5, device: PictureDevice = .standard,
+           draw: (Picture, Double) -> Void) throws -> Picture {
+    let runner = HeadlessRunner(scene: scene, size: Size(width: 80, height: 24))
+    try runner.run(Script.parse(script))
+    let p = try Picture(width: device.width, height: device.height, scale: scale)
+    draw(p, runner.now)
+    return p
+}
+
+/// Records the comparison's sentence (sizes, mean difference, share of differing pixels) when `p` differs from `name`.
+func expectGolden(_ p: Picture, _ name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    if let why = try PNGComparison().check(p, golden: name) { Issue.record("\(name): \(why)", sourceLocation: sourceLocation) }
+}
+
+func images(for payload: String) -> PictureImages {
+    PictureImages(payloadFolder: MediaImageSource.folder(of: payload), appGroup: FileManager.default.temporaryDirectory.path)
+}
+
+/// The picture tests share pango's process-wide font map; they run one at a time so none races another's layout.
+@Suite(.serialized)
+struct SnapshotGoldenTests {
+    let resources = Resources.locate()
+
+    // spec §1.5, §1.7: page 1 half played: the photo aspect-filled, the first segment half full, title and subtitle
+    // over the scrim.
+    @Test func storyPage() throws {
+        let path = resources.path("stories/spring-sale.json")
+        let scene = StoriesScene(input: try StoriesScene.load(path: path), sink: EventSink())
+        let imgs = images(for: path)
+        let p = try shoot(scene, script: "wait 2.5") { p, t in StoriesPicture.draw(scene, at: t, on: p, device: .standard, images: imgs) }
+        #expect(imgs.diagnostics.isEmpty)
+        try expectGolden(p, "stories-spring-sale-p1")
+    }
+
+    // spec §1.7: the last page has a link and a button title, so the white pill shows under the text.
+    @Test func storyPageWithButton() throws {
+        let path = resources.path("stories/spring-sale.json")
+        let scene = StoriesScene(input: try StoriesScene.load(path: path), sink: EventSink())
+        let imgs = images(for: path)
+        let p = try shoot(scene, script: "tap right; tap right; tap right; tap right; wait 1") { p, t in
+            StoriesPicture.draw(scene, at: t, on: p, device: .standard, images: imgs)
+        }
+        #expect(scene.state.index == 4)
+        try expectGolden(p, "stories-spring-sale-p5")
+    }
+
+    static let sheet = PrimerConfig().style(.sheet).title("Never miss a drop").message("We'll tell you when your size is back in stock.")
+
+    // spec §2.4 `.bottom`: pinned to the bottom, top corners 28, the grabber, the bell badge, Allow and Not now.
+    @Test func primerSheetBottom() throws {
+        let p = try primer(Self.sheet, script: "wait 1")
+        try expectGolden(p, "primer-sheet-bottom")
+    }
+
+    // spec §2.4 `.center` with a gradient and a green accept button (the sample app's configuration).
+    @Test func primerSheetCenter() throws {
+        let c = Self.sheet.position(.center).backgroundGradient([PrimerColor(hex: "#1B2A4A")!, PrimerColor(hex: "#3A5BA0")!])
+            .titleColor(PrimerColor(hex: "#FFFFFF")).messageColor(PrimerColor(hex: "#D0D8F0"))
+            .acceptButtonColor(PrimerColor(hex: "#34C759")).cornerRadius(24).buttonCornerRadius(14)
+        let p = try primer(c, script: "wait 1")
+        try expectGolden(p, "primer-sheet-center")
+    }
+
+    // spec §2.4 `.top`: a banner 8 pt under the safe area with [Not now, Allow] side by side.
+    @Test func primerSheetTop() throws {
+        let p = try primer(Self.sheet.position(.top), script: "wait 1")
+        try expectGolden(p, "primer-sheet-top")
+    }
+
+    // spec §2.3: a system alert with the configured title and message, "Not now" (cancel) then "Allow".
+    @Test func primerAlert() throws {
+        let p = try primer(PrimerConfig().title("Stay in the loop").message("Allow notifications for order updates."), script: "")
+        try expectGolden(p, "primer-alert")
+    }
+
+    func primer(_ c: PrimerConfig, script: String) throws -> Picture {
+        let scene = PrimerScene(config: c, device: SimulatedDevice(), wallClock: 1_769_850_000, store: nil, sink: EventSink(), appName: "Shop")
+        let imgs = images(for: resources.path("primer/alert.json"))
+        return try shoot(scene, script: script) { p, t in PrimerPicture.draw(scene, at: t, on: p, device: .standard, images: imgs) }
+    }
+
+    // spec §3.5: the mixed feed's first cards (banner, captioned, classic…) with unread dots, dates and buttons.
+    @Test func inboxFeed() throws {
+        let path = resources.path("inbox/mixed.json")
+        let now = ISO8601DateFormatter().date(from: "2026-01-31T09:00:00Z")!
+        let scene = try InboxScene(files: [path], now: now, timeZone: TimeZone(identifier: "UTC")!, store: nil, sink: EventSink())
+        let imgs = images(for: path)
+        let p = try shoot(scene, script: "") { p, t in InboxPicture.draw(scene, at: t, on: p, device: .standard, images: imgs) }
+        try expectGolden(p, "inbox-mixed")
+    }
+
+    // A banner at rest under the status bar, over the host app's list.
+    @Test func inAppBanner() throws {
+        let scene = InAppScene(sink: EventSink(), appName: "Shop")
+        let imgs = images(for: resources.path("banners/sale.json"))
+        let p = try shoot(scene, script: "notify {\"title\":\"Flash sale\",\"body\":\"Two hours only: 30 % off everything in the app.\"}; wait 1") { p, t in
+            BannerPicture.draw(scene, at: t, on: p, device: .standard, images: imgs)
+        }
+        #expect(scene.presenter.current != nil)
+        try expectGolden(p, "inapp-banner")
+    }
+}
