@@ -20,7 +20,7 @@ let package = Package(
         .systemLibrary(name: "CImaging", pkgConfig: "chafa gdk-pixbuf-2.0",
                        providers: [.apt(["libchafa-dev", "libgdk-pixbuf-2.0-dev"])]),
         .systemLibrary(name: "CPicture", pkgConfig: "pangocairo",
-                       providers: [.apt(["libcairo2-dev", "libpango1.0-dev", "fonts-liberation2"])]),
+                       providers: [.apt(["libcairo2-dev", "libpango1.0-dev", "fonts-liberation2", "fonts-noto-color-emoji", "fonts-droid-fallback"])]),
 
         // 1. Pure engine: Foundation only.
         .target(name: "PushSimEngine"),

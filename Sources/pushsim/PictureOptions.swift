@@ -36,6 +36,12 @@ struct PictureOptions: ParsableArguments {
         do {
             let picture = try Picture(width: d.width, height: d.height, scale: scale ?? d.nativeScale)
             draw(picture, runner.now)
+            // A picture cannot show what was dropped (the phone shows nothing of it either): the payload's warnings
+            // and the images that could not be had are told on standard error.
+            for e in sink.events where e.event.name == "warning" {
+                let path = e.event["path"]?.stringValue ?? "", msg = e.event["message"]?.stringValue ?? ""
+                FileHandle.standardError.write(Data("pushsim: warning: \(path.isEmpty ? "" : path + ": ")\(msg)\n".utf8))
+            }
             for w in images.diagnostics {
                 FileHandle.standardError.write(Data("pushsim: warning: \(w.message)\n".utf8))
             }

@@ -35,6 +35,10 @@ grep -q "wrote $W/story.png (1170×2532)" "$W/err" || fail "no 'wrote' line: $(c
 "$BIN" snapshot stories "$R/stories/spring-sale.json" --script "tap right" --events - -o "$W/e.png" 2>/dev/null | grep -q '"event":"show","index":1' \
   || fail "no show event for page 2"
 
+# What the payload drops is said on stderr (the picture shows the SDK's fallback, which says nothing of it).
+"$BIN" snapshot stories "$R/stories/broken.json" -o "$W/broken.png" 2>"$W/err" || fail "fallback run"
+grep -q 'pushsim: warning: pw_stories.pages\[1\]: has no image' "$W/err" || fail "no warning for the dropped page: $(cat "$W/err")"
+
 # Bad input: one line on stderr, a non-zero exit, no file, no stack trace.
 out=$("$BIN" snapshot stories "$R/stories/spring-sale.json" --device nokia -o "$W/bad.png" 2>&1) && fail "bad --device accepted"
 echo "$out" | grep -q -- "--device must be one of" || fail "bad --device message: $out"

@@ -55,6 +55,34 @@ struct SnapshotGoldenTests {
         try expectGolden(p, "stories-spring-sale-p5")
     }
 
+    // spec §1.7: with crossfade on, 0.15 s into the 0.3 s dissolve each pixel of the photo is halfway between the
+    // two pages' pictures; with it off, the new page is there at once.
+    @Test func crossfadeBlendsHalfway() throws {
+        let path = resources.path("stories/spring-sale.json")
+        let imgs = images(for: path)
+        func shot(_ script: String, crossfade: Bool) throws -> Picture {
+            let scene = StoriesScene(input: try StoriesScene.load(path: path),
+                                     configuration: .init(options: StoriesOptions(crossfade: crossfade)), sink: EventSink())
+            return try shoot(scene, script: script, scale: 1) { p, t in StoriesPicture.draw(scene, at: t, on: p, device: .standard, images: imgs) }
+        }
+        let first = try shot("wait 1", crossfade: false).rgba(), second = try shot("wait 1; tap right; wait 1", crossfade: false).rgba()
+        let mid = try shot("wait 1; tap right; wait 0.15", crossfade: true).rgba()
+        let cut = try shot("wait 1; tap right; wait 0.15", crossfade: false).rgba()
+        var compared = 0
+        // Points of the photo above the text and below the bar, in the 390-point-wide picture.
+        for (x, y) in [(60, 150), (195, 200), (330, 260), (120, 330), (260, 420), (195, 470)] {
+            let i = (y * 390 + x) * 4
+            for ch in 0..<3 {
+                let a = Int(first[i + ch]), b = Int(second[i + ch])
+                guard abs(a - b) > 40 else { continue }
+                compared += 1
+                #expect(abs(Int(mid[i + ch]) - (a + b) / 2) <= 16, "(\(x), \(y)) channel \(ch): \(mid[i + ch]) is not halfway between \(a) and \(b)")
+                #expect(abs(Int(cut[i + ch]) - b) <= 2, "without crossfade the new page shows at once")
+            }
+        }
+        #expect(compared >= 4, "the two pages should differ at the sampled points")
+    }
+
     static let sheet = PrimerConfig().style(.sheet).title("Never miss a drop").message("We'll tell you when your size is back in stock.")
 
     // spec §2.4 `.bottom`: pinned to the bottom, top corners 28, the grabber, the bell badge, Allow and Not now.
