@@ -10,6 +10,8 @@ struct InAppSnapshotCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "inapp",
         abstract: "Draw an in-app banner over the host app, once it has dropped in (or at the end of --script).",
+        // The options come from `inapp`, whose name would otherwise show up in the usage line.
+        usage: "pushsim snapshot inapp [--title <text>] [--body <text>] [<options>]",
         discussion: "--title/--body send one banner at t=0 (the script's notify step, first); steps: notify {…}, banner-tap, banner-swipe, wait…"
     )
 

@@ -8,6 +8,8 @@ struct PrimerSnapshotCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "primer",
         abstract: "Draw the push primer as the phone shows it, once it has appeared (or at the end of --script).",
+        // The options come from `primer run`, whose name would otherwise show up in the usage line.
+        usage: "pushsim snapshot primer [<options>]",
         discussion: "Steps: present, accept, decline, tap-outside, wait… (see pushsim primer --help)."
     )
 

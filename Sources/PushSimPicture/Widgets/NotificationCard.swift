@@ -1,6 +1,7 @@
 // An iOS notification banner: app icon, app name and "now", bold title, body, an optional thumbnail on the right.
 
 import PushSimMedia
+import PushSimScreens
 
 public enum NotificationCard {
     public static let inset = 8.0
@@ -8,12 +9,14 @@ public enum NotificationCard {
     static let padding = 14.0
     static let icon = 38.0
     static let thumbnail = 40.0
+    /// The body's lines: as many as the cell screens show (the banner's and the collapsed story's).
+    static let bodyLines = BannerOverlay.bodyLines
 
-    /// The card's height for this text at `width` points (body up to 4 lines, as iOS shows a banner).
+    /// The card's height for this text at `width` points.
     public static func height(on p: Picture, title: String, body: String, width: Double, thumbnail hasThumb: Bool) -> Double {
         let tw = textWidth(width, hasThumb)
         let t = title.isEmpty ? 0 : p.measure(title, font: titleFont, width: tw, maxLines: 1).height
-        let b = body.isEmpty ? 0 : p.measure(body, font: bodyFont, width: tw, maxLines: 4).height
+        let b = body.isEmpty ? 0 : p.measure(body, font: bodyFont, width: tw, maxLines: bodyLines).height
         return max(icon, t + b) + 2 * padding
     }
 
@@ -47,7 +50,7 @@ public enum NotificationCard {
         } else {
             y += p.text(appName, x: tx, y: y, width: tw, font: titleFont, color: fg, maxLines: 1)
         }
-        if !body.isEmpty { p.text(body, x: tx, y: y, width: tw, font: bodyFont, color: fg, maxLines: 4) }
+        if !body.isEmpty { p.text(body, x: tx, y: y, width: tw, font: bodyFont, color: fg, maxLines: bodyLines) }
         if let thumb {
             let tr = PictureRect(x: r.maxX - padding - thumbnail, y: r.y + padding + 18, width: thumbnail, height: thumbnail)
             switch thumb {
