@@ -6,7 +6,7 @@ import PushSimApp
 import PushSimPicture
 
 struct PictureOptions: ParsableArguments {
-    @Option(name: [.short, .long], help: ArgumentHelp("The PNG to write (default: a name after the experience, in the current folder).", valueName: "file.png"))
+    @Option(name: [.short, .long], help: ArgumentHelp("The PNG to write ('-' = standard output; default: a name after the payload or the experience, in the current folder).", valueName: "file.png"))
     var output: String?
 
     @Option(help: ArgumentHelp("The phone: \(PictureDevice.names), or WxH in points.", valueName: "name|WxH"))
@@ -31,7 +31,8 @@ struct PictureOptions: ParsableArguments {
     func shoot(_ scene: ScriptableScene, headless: HeadlessOptions, sink: EventSink, fallback: String = "", name: String,
                images: PictureImages, draw: (Picture, Double) -> Void) {
         let runner = headless.runHeadless(scene: scene, sink: sink, fallback: fallback)
-        let path = output ?? name + ".png"
+        // `-o -` writes the PNG to standard output, for a pipe.
+        let path = output == "-" ? "/dev/stdout" : output ?? name + ".png"
         let d = phone
         do {
             let picture = try Picture(width: d.width, height: d.height, scale: scale ?? d.nativeScale)

@@ -31,6 +31,10 @@ grep -q "wrote $W/story.png (1170×2532)" "$W/err" || fail "no 'wrote' line: $(c
 "$BIN" snapshot inapp --title "Flash sale" --body "Two hours only" --scale 1 -o "$W/inapp.png" 2>/dev/null || fail "inapp"
 [ "$(png_size "$W/inapp.png")" = "390x844" ] || fail "inapp.png is $(png_size "$W/inapp.png")"
 
+# -o - writes the PNG to standard output.
+"$BIN" snapshot inapp --title T --scale 1 -o - 2>/dev/null >"$W/piped.png" || fail "-o -"
+[ "$(png_size "$W/piped.png")" = "390x844" ] || fail "piped PNG is $(png_size "$W/piped.png")"
+
 # The script's events still go where --events says: the snapshot is the same headless run.
 "$BIN" snapshot stories "$R/stories/spring-sale.json" --script "tap right" --events - -o "$W/e.png" 2>/dev/null | grep -q '"event":"show","index":1' \
   || fail "no show event for page 2"

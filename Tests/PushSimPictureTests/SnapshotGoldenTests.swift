@@ -112,6 +112,12 @@ struct SnapshotGoldenTests {
         try expectGolden(p, "primer-alert")
     }
 
+    // spec §2.2: accepting with notDetermined asks iOS: its own alert over the app once the sheet has gone.
+    @Test func primerSystemPrompt() throws {
+        let p = try primer(Self.sheet, script: "wait 1; accept; wait 0.5")
+        try expectGolden(p, "primer-system-prompt")
+    }
+
     func primer(_ c: PrimerConfig, script: String) throws -> Picture {
         let scene = PrimerScene(config: c, device: SimulatedDevice(), wallClock: 1_769_850_000, store: nil, sink: EventSink(), appName: "Shop")
         let imgs = images(for: resources.path("primer/alert.json"))
@@ -128,11 +134,40 @@ struct SnapshotGoldenTests {
         try expectGolden(p, "inbox-mixed")
     }
 
-    // A banner at rest under the status bar, over the host app's list.
+    // spec §3.9: part way through a swipe to delete, the first card has slid left over the red Delete action; after
+    // it, the card is gone. A refresh shows the refresh control's spinner above the first card, pushing it down.
+    @Test func inboxSwipeAndRefresh() throws {
+        let path = resources.path("inbox/mixed.json")
+        let now = ISO8601DateFormatter().date(from: "2026-01-31T09:00:00Z")!
+        var light = InboxAttributes()
+        light.enableDarkTheme = false
+        let imgs = images(for: path)
+        func shot(_ script: String) throws -> (Picture, InboxScene) {
+            let scene = try InboxScene(files: [path], attributes: light, now: now, timeZone: TimeZone(identifier: "UTC")!, store: nil, sink: EventSink())
+            return (try shoot(scene, script: script, scale: 1) { p, t in InboxPicture.draw(scene, at: t, on: p, device: .standard, images: imgs) }, scene)
+        }
+        func pixel(_ p: Picture, _ x: Int, _ y: Int) -> [UInt8] { let px = p.rgba(), i = (y * 390 + x) * 4; return Array(px[i..<(i + 3)]) }
+        let red = [UInt8](arrayLiteral: 255, 59, 48)  // the light theme's destructive colour
+        let (rest, _) = try shot("")
+        let (swiping, _) = try shot("key d; wait 0.2")
+        let (done, scene) = try shot("key d; wait 0.5")
+        // The first card's right end, at mid height of its first text line.
+        #expect(pixel(rest, 360, 150) != red)
+        #expect(pixel(swiping, 360, 150) == red)
+        #expect(pixel(done, 360, 150) != red)
+        #expect(scene.feed.rows.count == 9)
+        let (refreshing, _) = try shot("key r; wait 0.2")
+        // Where the first card's top edge was, the page shows through: the card moved down under the spinner.
+        #expect(pixel(rest, 195, 125) == [255, 255, 255])
+        #expect(pixel(refreshing, 195, 125) == [242, 242, 247])
+    }
+
+    // A banner at rest under the status bar, over the host app's list, its thumbnail inside the card.
     @Test func inAppBanner() throws {
         let scene = InAppScene(sink: EventSink(), appName: "Shop")
         let imgs = images(for: resources.path("banners/sale.json"))
-        let p = try shoot(scene, script: "notify {\"title\":\"Flash sale\",\"body\":\"Two hours only: 30 % off everything in the app.\"}; wait 1") { p, t in
+        let thumb = resources.path("images/avatar-1.png")
+        let p = try shoot(scene, script: "notify {\"title\":\"Flash sale\",\"body\":\"Two hours only: 30 % off everything in the app.\",\"image\":\"\(thumb)\"}; wait 1") { p, t in
             BannerPicture.draw(scene, at: t, on: p, device: .standard, images: imgs)
         }
         #expect(scene.presenter.current != nil)

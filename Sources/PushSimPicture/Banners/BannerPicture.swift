@@ -8,8 +8,8 @@ public enum BannerPicture {
     public static func draw(_ scene: InAppScene, at t: Double, on p: Picture, device: PictureDevice, images: PictureImages) {
         let host = scene.host
         let rows = InAppHostState.rows.dropFirst(host.scroll).map { ($0.0, $0.1) }
-        HostApp.draw(on: p, device: device, title: scene.appName, subtitle: "Your orders and offers", rows: Array(rows),
-                     selected: host.selection - host.scroll)
+        // The list scrolled as the scene has it; the selection is the terminal's keyboard focus, which a phone has not.
+        HostApp.draw(on: p, device: device, title: scene.appName, subtitle: "Your orders and offers", rows: Array(rows))
         guard let current = scene.presenter.current else { return }
         let b = current.banner
         let title = TextWidth.sanitized(b.title), body = TextWidth.sanitized(b.body)

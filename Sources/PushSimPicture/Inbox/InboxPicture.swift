@@ -28,8 +28,10 @@ public enum InboxPicture {
     }
 
     public static func draw(_ scene: InboxScene, at t: Double, on p: Picture, device: PictureDevice, images: PictureImages) {
-        let m = scene.model
+        let m = scene.displayModel(at: t)
         let c = Colors(t: m.context.theme)
+        // Relative image paths are beside the feed file that named them, as the scene resolves them.
+        let images = ResolvingImages(images: images, resolve: scene.resolve)
         p.fill(PictureRect(x: 0, y: 0, width: device.width, height: device.height), c.page)
         StatusBar.draw(on: p, device: device, color: c.dark ? .white : .black)
         var y = device.safeTop + 8
@@ -40,6 +42,11 @@ public enum InboxPicture {
             y += p.text(line, x: side, y: y, width: device.width - 2 * side, font: PictureFont(15), color: c.date, maxLines: 1)
         }
         y += 12
+        if let frame = m.refreshFrame {
+            // Pull to refresh in progress: the table's refresh control above the first card.
+            Spinner.draw(on: p, centerX: device.width / 2, centerY: y + 16, radius: 10, frame: frame, color: c.date)
+            y += 40
+        }
         switch feed.screenState {
         case .empty, .error:
             let text = feed.screenState == .empty ? feed.attributes.emptyMessage : feed.attributes.errorMessage
@@ -50,16 +57,38 @@ public enum InboxPicture {
             var i = max(0, min(m.top, feed.rows.count - 1))
             while i < feed.rows.count, y < bottom {
                 let row = feed.rows[i]
-                y += card(row, on: p, x: side, y: y, width: width, colors: c, context: m.context, images: images) + spacing
+                if let d = m.deleting, d.row == i {
+                    y += swiped(row, progress: d.progress, on: p, y: y, width: width, colors: c, context: m.context, images: images) + spacing
+                } else {
+                    y += card(row, on: p, x: side, y: y, width: width, colors: c, context: m.context, images: images) + spacing
+                }
                 i += 1
             }
         }
         StatusBar.drawHomeIndicator(on: p, device: device, color: c.dark ? .white : .black)
     }
 
+    /// Swipe to delete part way (spec §3.9): the card slid left over the red "Delete" action, as far as `progress` has it.
+    static func swiped(_ row: InboxRow, progress: Double, on p: Picture, y: Double, width: Double, colors c: Colors,
+                       context: InboxCardContext, images: ResolvingImages) -> Double {
+        let shift = min(1, max(0, progress)) * 90
+        var h = 0.0
+        p.clipped(to: PictureRect(x: 0, y: y, width: side + width, height: 2000)) {
+            h = card(row, on: p, x: side - shift, y: y, width: width, colors: c, context: context, images: images)
+        }
+        guard shift > 0 else { return h }
+        let action = PictureRect(x: side + width - shift + 8, y: y, width: shift - 8, height: h)
+        p.fillRounded(action, radius: 16, PictureColor(context.theme.destructive))
+        if shift >= 60 {
+            p.text("Delete", x: action.x, y: action.midY - 9, width: action.width, font: PictureFont(15, .semibold), color: .white,
+                   maxLines: 1, align: .center)
+        }
+        return h
+    }
+
     /// Draw one card; returns its height.
     static func card(_ row: InboxRow, on p: Picture, x: Double, y: Double, width: Double, colors c: Colors,
-                     context: InboxCardContext, images: PictureImages) -> Double {
+                     context: InboxCardContext, images: ResolvingImages) -> Double {
         let m = row.message
         let read = m.isRead
         let buttons = context.attributes.inlineButtonsEnabled && row.kind.rendersButtons ? row.buttons : []
@@ -139,6 +168,13 @@ public enum InboxPicture {
             if !buttons.isEmpty { drawButtons(buttons, on: p, x: r.x + textX, y: r.y + pad + max(44, textH) + 10, width: textW, colors: c) }
             return h
         }
+    }
+
+    /// The picture images, asked with the scene's resolution of relative paths.
+    struct ResolvingImages {
+        var images: PictureImages
+        var resolve: (String) -> String
+        func image(_ url: String) -> PictureImages.Outcome { images.image(resolve(url)) }
     }
 
     static func drawImage(_ image: PictureImages.Outcome?, in r: PictureRect, radius: Double, colors c: Colors, on p: Picture) {

@@ -20,7 +20,7 @@ public enum PrimerPicture {
             return
         }
         HostApp.draw(on: p, device: device, title: scene.appName, subtitle: "Welcome back",
-                     rows: ["Today's picks", "Your orders", "Wishlist", "Offers near you", "Account"])
+                     rows: [("Today's picks", ""), ("Your orders", ""), ("Wishlist", ""), ("Offers near you", ""), ("Account", "")])
         if let pres = s.presentation {
             let k = scene.progress(pres, at: t)
             if pres.config.style == .alert {
@@ -38,7 +38,7 @@ public enum PrimerPicture {
         if s.systemPrompt != nil {
             p.fill(PictureRect(x: 0, y: 0, width: device.width, height: device.height), PictureColor.black.alpha(0.2))
             SystemAlert.draw(on: p, device: device, title: PrimerAlert.promptTitle(appName: scene.appName), message: PrimerAlert.promptMessage,
-                             actions: [("Don\u{2019}t Allow", false), ("Allow", false)])
+                             actions: [("Don\u{2019}t Allow", false), ("Allow", true)])
         }
     }
 

@@ -4,10 +4,8 @@ public enum HostApp {
     static let background = PictureColor(242, 242, 247)
     static let secondary = PictureColor(60, 60, 67, alpha: 0.6)
 
-    /// Draw the app; `rows` are (title, detail); the row at `selected` is highlighted. Returns the list's top.
-    @discardableResult
-    public static func draw(on p: Picture, device: PictureDevice, title: String, subtitle: String,
-                            rows: [(String, String)], selected: Int? = nil) -> Double {
+    /// Draw the app; `rows` are (title, detail).
+    public static func draw(on p: Picture, device: PictureDevice, title: String, subtitle: String, rows: [(String, String)]) {
         p.fill(PictureRect(x: 0, y: 0, width: device.width, height: device.height), background)
         StatusBar.draw(on: p, device: device, color: .black)
         var y = device.safeTop + 8
@@ -21,9 +19,6 @@ public enum HostApp {
             p.fillRounded(group, radius: 10, .white)
             for (i, row) in visible.enumerated() {
                 let r = PictureRect(x: group.x, y: group.y + Double(i) * rowH, width: group.width, height: rowH)
-                if i == selected {
-                    p.clipped(to: group, radius: 10) { p.fill(r, PictureColor(209, 209, 214)) }
-                }
                 if i > 0 { p.fill(PictureRect(x: r.x + 16, y: r.y, width: r.width - 16, height: 0.5), PictureColor(60, 60, 67, alpha: 0.29)) }
                 p.text(row.0, x: r.x + 16, y: r.y + 12, width: r.width * 0.55, font: PictureFont(17), color: .black, maxLines: 1)
                 p.text(row.1 + "  ›", x: r.x + r.width * 0.45, y: r.y + 13, width: r.width * 0.55 - 16, font: PictureFont(15),
@@ -31,11 +26,5 @@ public enum HostApp {
             }
         }
         StatusBar.drawHomeIndicator(on: p, device: device, color: .black)
-        return y
-    }
-
-    /// Rows without detail.
-    public static func draw(on p: Picture, device: PictureDevice, title: String, subtitle: String, rows: [String]) {
-        draw(on: p, device: device, title: title, subtitle: subtitle, rows: rows.map { ($0, "") })
     }
 }

@@ -9,6 +9,7 @@ public enum NotificationCard {
     static let padding = 14.0
     static let icon = 38.0
     static let thumbnail = 40.0
+    static let thumbTop = 18.0
     /// The body's lines: as many as the cell screens show (the banner's and the collapsed story's).
     static let bodyLines = BannerOverlay.bodyLines
 
@@ -17,7 +18,8 @@ public enum NotificationCard {
         let tw = textWidth(width, hasThumb)
         let t = title.isEmpty ? 0 : p.measure(title, font: titleFont, width: tw, maxLines: 1).height
         let b = body.isEmpty ? 0 : p.measure(body, font: bodyFont, width: tw, maxLines: bodyLines).height
-        return max(icon, t + b) + 2 * padding
+        // The thumbnail sits below the "now" line, so with one the card is at least that tall.
+        return max(icon, t + b, hasThumb ? thumbTop + thumbnail : 0) + 2 * padding
     }
 
     static let titleFont = PictureFont(15, .semibold)
@@ -52,7 +54,7 @@ public enum NotificationCard {
         }
         if !body.isEmpty { p.text(body, x: tx, y: y, width: tw, font: bodyFont, color: fg, maxLines: bodyLines) }
         if let thumb {
-            let tr = PictureRect(x: r.maxX - padding - thumbnail, y: r.y + padding + 18, width: thumbnail, height: thumbnail)
+            let tr = PictureRect(x: r.maxX - padding - thumbnail, y: r.y + padding + thumbTop, width: thumbnail, height: thumbnail)
             switch thumb {
             case .image(let img): p.image(img, in: tr, radius: 8)
             case .failed: p.fillRounded(tr, radius: 8, meta.alpha(0.25))

@@ -3,7 +3,7 @@
 public enum SystemAlert {
     static let width = 270.0
 
-    /// `actions` in order, each with whether it is the `.cancel` action (drawn semibold, as iOS does).
+    /// `actions` in order, each with whether it is drawn semibold (the `.cancel` action, or the preferred one).
     public static func draw(on p: Picture, device: PictureDevice, title: String, message: String, actions: [(String, Bool)]) {
         let inner = width - 32
         let titleFont = PictureFont(17, .semibold), messageFont = PictureFont(13)
