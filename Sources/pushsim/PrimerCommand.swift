@@ -135,7 +135,8 @@ struct PrimerRunCommand: ParsableCommand {
     @OptionGroup var interactive: InteractiveOptions
 
     /// The scene this command plays; `snapshot primer` draws the same one. Bad options end the run with one line.
-    func makeScene(sink: EventSink, images: ImageSource) -> PrimerScene {
+    /// The device is read from the store; without `persist` what the run does to it stays in memory.
+    func makeScene(sink: EventSink, images: ImageSource, persist: Bool = true) -> PrimerScene {
         let config: PrimerConfig
         do { config = try primer.makeConfig() } catch { fail(error) }
         var forced: AuthorizationStatus?
@@ -162,7 +163,7 @@ struct PrimerRunCommand: ParsableCommand {
             device.lastShownAt = wall - ago
         }
         device.hasWindowScene = !noWindow
-        return PrimerScene(config: config, device: device, wallClock: wall, store: store, sink: sink,
+        return PrimerScene(config: config, device: device, wallClock: wall, store: persist ? store : nil, sink: sink,
                            reduceMotion: reduceMotion, images: images, appName: appName)
     }
 

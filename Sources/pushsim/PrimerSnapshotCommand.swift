@@ -18,7 +18,9 @@ struct PrimerSnapshotCommand: ParsableCommand {
 
     func run() throws {
         let sink = EventSink()
-        let scene = primer.makeScene(sink: sink, images: NoImages())
+        // A picture changes nothing on the simulated phone: a present would otherwise store its time, and the next
+        // run with a --min-interval would be throttled.
+        let scene = primer.makeScene(sink: sink, images: NoImages(), persist: false)
         let images = PictureImages(payloadFolder: MediaImageSource.folder(of: primer.imageFolderAnchor), fetch: primer.media.fetch.limits)
         let c = scene.state.config
         let name = c.style == .alert ? "primer-alert" : "primer-sheet-\(c.position.rawValue)"

@@ -26,6 +26,11 @@ grep -q "wrote $W/story.png (1170×2532)" "$W/err" || fail "no 'wrote' line: $(c
 
 "$BIN" snapshot primer --store "$W/s.sqlite" --style sheet --position center --scale 1 -o "$W/primer.png" 2>/dev/null || fail "primer"
 [ "$(png_size "$W/primer.png")" = "390x844" ] || fail "primer.png is $(png_size "$W/primer.png")"
+# A picture does not count as a primer shown: a throttled config still shows its sheet on the next run.
+for n in 1 2; do
+  "$BIN" snapshot primer --store "$W/t.sqlite" --style sheet --min-interval 3600 --now 2026-01-31T09:00:00Z --events - -o "$W/t$n.png" 2>/dev/null \
+    | grep -q '"event":"shown"' || fail "snapshot primer run $n was throttled: the first one stored its time"
+done
 "$BIN" snapshot inbox "$R/inbox/mixed.json" --store "$W/s.sqlite" --scale 1 -o "$W/inbox.png" 2>/dev/null || fail "inbox"
 [ "$(png_size "$W/inbox.png")" = "390x844" ] || fail "inbox.png is $(png_size "$W/inbox.png")"
 "$BIN" snapshot inapp --title "Flash sale" --body "Two hours only" --scale 1 -o "$W/inapp.png" 2>/dev/null || fail "inapp"
