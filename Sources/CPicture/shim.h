@@ -10,6 +10,28 @@ static inline int pushsim_pango_scale(void) { return PANGO_SCALE; }
 
 static inline void pushsim_layout_unref(PangoLayout *layout) { g_object_unref(layout); }
 
+/* The family fontconfig actually gives for `family` (the caller frees it with g_free), or NULL. Fontconfig answers a
+   missing family with its nearest match, so comparing the two tells whether the font is installed. */
+static inline char *pushsim_resolved_family(const char *family) {
+    PangoFontMap *map = pango_cairo_font_map_get_default();
+    PangoContext *ctx = pango_font_map_create_context(map);
+    PangoFontDescription *want = pango_font_description_new();
+    pango_font_description_set_family(want, family);
+    pango_font_description_set_absolute_size(want, 12 * PANGO_SCALE);
+    PangoFont *font = pango_context_load_font(ctx, want);
+    char *out = NULL;
+    if (font) {
+        PangoFontDescription *got = pango_font_describe(font);
+        const char *name = pango_font_description_get_family(got);
+        if (name) out = g_strdup(name);
+        pango_font_description_free(got);
+        g_object_unref(font);
+    }
+    pango_font_description_free(want);
+    g_object_unref(ctx);
+    return out;
+}
+
 /* Copies tightly packed RGBA8 (alpha straight) into a cairo ARGB32 surface (premultiplied, native endian). */
 static inline cairo_surface_t *pushsim_surface_from_rgba(const unsigned char *rgba, int width, int height) {
     cairo_surface_t *s = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, width, height);

@@ -43,6 +43,7 @@ struct PictureOptions: ParsableArguments {
                 let path = e.event["path"]?.stringValue ?? "", msg = e.event["message"]?.stringValue ?? ""
                 FileHandle.standardError.write(Data("pushsim: warning: \(path.isEmpty ? "" : path + ": ")\(msg)\n".utf8))
             }
+            if !PictureFont.isInstalled { FileHandle.standardError.write(Data("pushsim: warning: \(PictureFont.missingWarning)\n".utf8)) }
             for w in images.diagnostics {
                 FileHandle.standardError.write(Data("pushsim: warning: \(w.message)\n".utf8))
             }

@@ -89,6 +89,11 @@ struct PictureTests {
         #expect(throws: PictureError.self) { try Picture(width: 2000, height: 3000, scale: 10) }
     }
 
+    // The goldens are drawn in the pinned font; this says at once when a machine lacks it.
+    @Test func pinnedFontIsInstalled() {
+        #expect(PictureFont.isInstalled, "\(PictureFont.missingWarning)")
+    }
+
     @Test func devices() {
         #expect(PictureDevice(parsing: "iphone-se")?.width == 375)
         #expect(PictureDevice(parsing: "400x800")?.height == 800)

@@ -20,7 +20,9 @@ func shoot(_ scene: ScriptableScene, script: String, scale: Double = 0.5, device
 
 /// Records the comparison's sentence (sizes, mean difference, share of differing pixels) when `p` differs from `name`.
 func expectGolden(_ p: Picture, _ name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
-    if let why = try PNGComparison().check(p, golden: name) { Issue.record("\(name): \(why)", sourceLocation: sourceLocation) }
+    if let why = try PNGComparison().check(p, golden: name) {
+        Issue.record("\(name): \(why)\(PictureFont.isInstalled ? "" : "; \(PictureFont.missingWarning)")", sourceLocation: sourceLocation)
+    }
 }
 
 func images(for payload: String) -> PictureImages {
