@@ -19,8 +19,8 @@ let package = Package(
         .systemLibrary(name: "CNcursesw", providers: [.apt(["libncurses-dev"])]),
         .systemLibrary(name: "CImaging", pkgConfig: "chafa gdk-pixbuf-2.0",
                        providers: [.apt(["libchafa-dev", "libgdk-pixbuf-2.0-dev"])]),
-        .systemLibrary(name: "CPicture", pkgConfig: "pangocairo",
-                       providers: [.apt(["libcairo2-dev", "libpango1.0-dev", "fonts-liberation2", "fonts-noto-color-emoji", "fonts-droid-fallback"])]),
+        .systemLibrary(name: "CPicture", pkgConfig: "pangocairo libpng",
+                       providers: [.apt(["libcairo2-dev", "libpango1.0-dev", "libpng-dev", "fonts-liberation2", "fonts-noto-color-emoji", "fonts-droid-fallback"])]),
 
         // 1. Pure engine: Foundation only.
         .target(name: "PushSimEngine"),

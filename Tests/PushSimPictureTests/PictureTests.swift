@@ -77,6 +77,33 @@ struct PictureTests {
         #expect(all > two * 2)
     }
 
+    // The PNG written is exactly the picture: RGB when every pixel is opaque (colour type 2), RGBA when not (6).
+    @Test func pngRoundTrips() throws {
+        func written(_ p: Picture) throws -> (DecodedImage, UInt8) {
+            let url = FileManager.default.temporaryDirectory.appendingPathComponent("pushsim-\(UUID().uuidString).png")
+            defer { try? FileManager.default.removeItem(at: url) }
+            try p.writePNG(to: url.path)
+            let data = try Data(contentsOf: url)
+            #expect(Array(data.prefix(8)) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+            return (try ImageDecoder.decode(data, limits: DecodeLimits(maxSide: 0)), data[25])
+        }
+        let opaque = try Picture(width: 30, height: 20, scale: 2)
+        opaque.fill(PictureRect(x: 0, y: 0, width: 30, height: 20), PictureColor(10, 20, 30))
+        opaque.image(Self.stripes, in: PictureRect(x: 2, y: 2, width: 26, height: 16), mode: .aspectFit)
+        opaque.text("Hi", x: 1, y: 1, font: PictureFont(9), color: .white)
+        let (a, typeA) = try written(opaque)
+        #expect(typeA == 2)
+        #expect(a.width == 60 && a.height == 40)
+        #expect(a.rgba == opaque.rgba())
+        let clear = try Picture(width: 10, height: 10, scale: 1)
+        clear.fillCircle(x: 5, y: 5, radius: 3, PictureColor(200, 0, 0))
+        let (b, typeB) = try written(clear)
+        #expect(typeB == 6)
+        // The decoder composites alpha over black (the story background), so a transparent corner reads black.
+        #expect(b.pixel(0, 0) == (0, 0, 0))
+        #expect(b.pixel(5, 5) == (200, 0, 0))
+    }
+
     @Test func unwritablePathIsOneSentence() throws {
         let p = try Picture(width: 10, height: 10, scale: 1)
         #expect(throws: PictureError.self) { try p.writePNG(to: "/nonexistent-folder/x.png") }
