@@ -6,11 +6,11 @@ import PushSimPicture
 
 struct PNGComparison {
     /// Mean absolute difference per channel (0–255) allowed over the whole picture.
-    var meanTolerance = 1.5
+    var meanTolerance = 1.0
     /// A pixel "differs" when a channel is off by more than this…
     var pixelThreshold = 64
     /// …and at most this fraction of pixels may differ (antialiasing of glyph edges between freetype versions).
-    var maxDifferingFraction = 0.005
+    var maxDifferingFraction = 0.001
 
     static let goldens = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("__Goldens__")
 
