@@ -120,8 +120,18 @@ struct SnapshotGoldenTests {
         try expectGolden(p, "primer-system-prompt")
     }
 
-    func primer(_ c: PrimerConfig, script: String) throws -> Picture {
-        let scene = PrimerScene(config: c, device: SimulatedDevice(), wallClock: 1_769_850_000, store: nil, sink: EventSink(), appName: "Shop")
+    // spec §2.2: accepting when the status is denied (fallbackToSettings on) sends the user to Settings.
+    @Test func primerSettings() throws {
+        var scene: PrimerScene?
+        let p = try primer(Self.sheet, device: SimulatedDevice(status: .denied, systemPromptShown: true), script: "wait 1; accept; wait 1") { scene = $0 }
+        #expect(scene?.state.settingsOpen == true)
+        try expectGolden(p, "primer-settings")
+    }
+
+    func primer(_ c: PrimerConfig, device: SimulatedDevice = SimulatedDevice(), script: String,
+                inspect: (PrimerScene) -> Void = { _ in }) throws -> Picture {
+        let scene = PrimerScene(config: c, device: device, wallClock: 1_769_850_000, store: nil, sink: EventSink(), appName: "Shop")
+        defer { inspect(scene) }
         let imgs = images(for: resources.path("primer/alert.json"))
         return try shoot(scene, script: script) { p, t in PrimerPicture.draw(scene, at: t, on: p, device: .standard, images: imgs) }
     }
