@@ -12,12 +12,13 @@ export XDG_CACHE_HOME="$WORK/cache" XDG_DATA_HOME="$WORK/data"
 PAYLOAD="$ROOT/Resources/stories/spring-sale.json"
 RUNS=${RUNS:-10}
 
-# Prints "median-wall-ms mean-cpu-ms" of RUNS runs of the command, after one warm-up (GNU time's %e %U %S).
+# Prints "median-wall-ms mean-cpu-ms" of RUNS runs of the command, after one warm-up (bash's own `time`: real,
+# user and system seconds).
 measure() {
+  local TIMEFORMAT="%R %U %S"
   "$@" >/dev/null 2>&1
   for _ in $(seq "$RUNS"); do
-    /usr/bin/time -f "%e %U %S" -o "$WORK/t" "$@" >/dev/null 2>&1
-    cat "$WORK/t"
+    { time "$@" >/dev/null 2>&1; } 2>&1
   done | sort -n | awk '{ wall[NR] = $1 * 1000; cpu += ($2 + $3) * 1000 }
                        END { printf "%.0f %.0f\n", (NR % 2 ? wall[(NR + 1) / 2] : (wall[NR / 2] + wall[NR / 2 + 1]) / 2), cpu / NR }'
 }
