@@ -19,6 +19,8 @@ let package = Package(
         .systemLibrary(name: "CNcursesw", providers: [.apt(["libncurses-dev"])]),
         .systemLibrary(name: "CImaging", pkgConfig: "chafa gdk-pixbuf-2.0",
                        providers: [.apt(["libchafa-dev", "libgdk-pixbuf-2.0-dev"])]),
+        .systemLibrary(name: "CPicture", pkgConfig: "pangocairo libpng",
+                       providers: [.apt(["libcairo2-dev", "libpango1.0-dev", "libpng-dev", "fonts-liberation2", "fonts-noto-color-emoji", "fonts-droid-fallback"])]),
 
         // 1. Pure engine: Foundation only.
         .target(name: "PushSimEngine"),
@@ -40,11 +42,15 @@ let package = Package(
         .target(name: "PushSimApp", dependencies: [
             "PushSimEngine", "PushSimScreens", "PushSimMedia", "PushSimStore",
         ]),
+        // Pictures: a scene drawn as the phone shows it (cairo + pango), for `pushsim snapshot`.
+        .target(name: "PushSimPicture", dependencies: [
+            "PushSimApp", "PushSimEngine", "PushSimScreens", "PushSimMedia", "CPicture",
+        ]),
         // 3. Terminal: the only code that imports ncurses.
         .target(name: "PushSimTerminal", dependencies: ["PushSimScreens", "CNcursesw"]),
         // 6. CLI.
         .executableTarget(name: "pushsim", dependencies: [
-            "PushSimApp", "PushSimTerminal",
+            "PushSimApp", "PushSimTerminal", "PushSimPicture",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
@@ -56,6 +62,8 @@ let package = Package(
         .testTarget(name: "PushSimMediaTests", dependencies: ["PushSimMedia", "PushSimCanvas"], exclude: ["__Snapshots__"]),
         .testTarget(name: "PushSimStoreTests", dependencies: ["PushSimStore"]),
         .testTarget(name: "PushSimTerminalTests", dependencies: ["PushSimTerminal", "CNcursesw"]),
+        .testTarget(name: "PushSimPictureTests", dependencies: ["PushSimPicture", "PushSimApp", "PushSimMedia"],
+                    exclude: ["__Goldens__"]),
         .testTarget(name: "PushSimAppTests", dependencies: [
             "PushSimApp",
             .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),

@@ -13,5 +13,6 @@ enum CommandRegistry {
         ValidateCommand.self,
         PrefetchCommand.self,
         ResetCommand.self,
+        SnapshotCommand.self,
     ]
 }

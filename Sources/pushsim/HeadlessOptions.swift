@@ -42,12 +42,13 @@ struct HeadlessOptions: ParsableArguments {
 
     var parsedSize: Size { Size(parsing: size)! }
 
-    func steps() throws(UserError) -> [ScriptStep] {
+    /// The steps of --script or --script-file; `fallback` when neither is given.
+    func steps(fallback: String = "") throws(UserError) -> [ScriptStep] {
         if let scriptFile {
             let bytes = try InputFile.readBytes(scriptFile)
             return Script.parse(String(decoding: bytes, as: UTF8.self))
         }
-        return Script.parse(script ?? "")
+        return Script.parse(script ?? fallback)
     }
 }
 
@@ -98,8 +99,10 @@ func fail(_ e: UserError) -> Never {
 }
 
 extension HeadlessOptions {
-    /// Wire the event and frame outputs to a runner and its sink, run the script, and exit on a script error.
-    func runHeadless(scene: ScriptableScene, sink: EventSink) {
+    /// Wire the event and frame outputs to a runner and its sink, run the script (`fallback` when none is given),
+    /// and exit on a script error. Returns the runner, at the script's end, for whoever draws that moment.
+    @discardableResult
+    func runHeadless(scene: ScriptableScene, sink: EventSink, fallback: String = "") -> HeadlessRunner {
         do {
             let eventsOut = try events.map { p throws(UserError) in try OutputStream(path: p) }
             let framesOut = try frames.map { p throws(UserError) in try OutputStream(path: p) }
@@ -109,9 +112,10 @@ extension HeadlessOptions {
             sink.onEvent = { e in previous?(e); eventsOut?.write(e.jsonLine + "\n") }
             let runner = HeadlessRunner(scene: scene, size: parsedSize)
             if let framesOut { runner.onFrame = { framesOut.write($0) } }
-            let steps = try self.steps()
+            let steps = try self.steps(fallback: fallback)
             do {
                 try runner.run(steps)
+                return runner
             } catch let e as ScriptError {
                 throw UserError(e.description, exitCode: 2)
             } catch {

@@ -136,7 +136,9 @@ struct PrimerRunCommand: ParsableCommand {
     @OptionGroup var headless: HeadlessOptions
     @OptionGroup var interactive: InteractiveOptions
 
-    func run() throws {
+    /// The scene this command plays; `snapshot primer` draws the same one. Bad options end the run with one line.
+    /// The device is read from the store; without `persist` what the run does to it stays in memory.
+    func makeScene(sink: EventSink, images: ImageSource, persist: Bool = true) -> PrimerScene {
         let config: PrimerConfig
         do { config = try primer.makeConfig() } catch { fail(error) }
         var forced: AuthorizationStatus?
@@ -148,7 +150,6 @@ struct PrimerRunCommand: ParsableCommand {
         }
         let wall: Double
         do { wall = try Self.wallClock(now) } catch { fail(error) }
-        let sink = EventSink()
         let store = Self.openStore(headless.store, sink: sink)
         var device: SimulatedDevice
         do { device = try store.loadDevice() } catch { fail(UserError(error.message, exitCode: error.exitCode)) }
@@ -164,10 +165,17 @@ struct PrimerRunCommand: ParsableCommand {
             device.lastShownAt = wall - ago
         }
         device.hasWindowScene = !noWindow
-        // Image paths in a config are relative to the config file (already resolved); --image-url is fetched.
-        let images = media.imageSource(payload: primer.config ?? "./primer.json", appGroup: nil, headless: headless.headless)
-        let scene = PrimerScene(config: config, device: device, wallClock: wall, store: store, sink: sink,
-                                reduceMotion: reduceMotion, images: images, appName: appName)
+        return PrimerScene(config: config, device: device, wallClock: wall, store: persist ? store : nil, sink: sink,
+                           reduceMotion: reduceMotion, images: images, appName: appName)
+    }
+
+    /// Image paths in a config are relative to the config file (already resolved); --image-url is fetched.
+    var imageFolderAnchor: String { primer.config ?? "./primer.json" }
+
+    func run() throws {
+        let sink = EventSink()
+        let images = media.imageSource(payload: imageFolderAnchor, appGroup: nil, headless: headless.headless)
+        let scene = makeScene(sink: sink, images: images)
         if headless.headless {
             headless.runHeadless(scene: scene, sink: sink)
         } else {

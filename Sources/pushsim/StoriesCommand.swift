@@ -84,18 +84,23 @@ struct StoriesCommand: ParsableCommand {
                        loop: loop, reduceMotion: reduceMotion, appGroup: appGroup)
     }
 
-    func run() throws {
+    /// The scene this command plays; `snapshot stories` draws the same one. A file that does not read ends the run.
+    func makeScene(sink: EventSink, images: ImageSource, headless isHeadless: Bool) -> StoriesScene {
         let input: StoriesInput
         do {
             input = try StoriesScene.load(path: file, notification: notification)
         } catch {
             fail(error)
         }
+        let config = StoriesScene.Configuration(options: options, collapsed: isHeadless ? collapsed : true,
+                                                eventsPane: eventsPane, bell: bell, wakeForAnimation: !isHeadless)
+        return StoriesScene(input: input, configuration: config, sink: sink, images: images)
+    }
+
+    func run() throws {
         let sink = EventSink()
-        let config = StoriesScene.Configuration(options: options, collapsed: headless.headless ? collapsed : true,
-                                                eventsPane: eventsPane, bell: bell, wakeForAnimation: !headless.headless)
         let images = media.imageSource(payload: file, appGroup: appGroup, headless: headless.headless)
-        let scene = StoriesScene(input: input, configuration: config, sink: sink, images: images)
+        let scene = makeScene(sink: sink, images: images, headless: headless.headless)
         if watch {
             let watcher = StoriesFileWatcher(path: file, notification: notification)
             scene.reloader = watcher.check

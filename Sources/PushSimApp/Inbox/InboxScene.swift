@@ -162,7 +162,7 @@ public final class InboxScene: ScriptableScene {
     }
 
     /// A relative path becomes a path beside the feed file that named it; URLs and absolute paths pass through.
-    func resolve(_ url: String) -> String {
+    public func resolve(_ url: String) -> String {
         if url.hasPrefix("/") || url.contains("://") { return url }
         let dir = imageBase[url] ?? files.first(where: { $0 != "-" }).map { ($0 as NSString).deletingLastPathComponent } ?? ""
         // Absolute, so the image layer does not resolve it a second time against its own base folder.
@@ -177,12 +177,17 @@ public final class InboxScene: ScriptableScene {
     }
 
     public func render(at now: Double) -> Canvas {
+        InboxScreen.render(displayModel(at: now), size: size)
+    }
+
+    /// The model as drawn at `now`: with the swipe to delete and the refresh spinner where their animations are.
+    public func displayModel(at now: Double) -> InboxScreenModel {
         var m = model
         if let d = deleting, let i = model.feed.index(of: d.code, hint: model.highlighted) {
             m.deleting = (i, min(1, (now - d.start) / InboxScene.deleteDuration))
         }
         if let r = refreshStart { m.refreshFrame = Int(((now - r) / 0.08).rounded(.down)) }
-        return InboxScreen.render(m, size: size)
+        return m
     }
 
     public func nextDeadline() -> Double? {

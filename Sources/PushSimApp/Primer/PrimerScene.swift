@@ -288,7 +288,7 @@ public final class PrimerScene: ScriptableScene {
     }
 
     /// 0…1: how far in the primer is (1 with reduce motion, except that it vanishes as soon as it is answered).
-    func progress(_ p: PrimerPresentation, at t: Double) -> Double {
+    public func progress(_ p: PrimerPresentation, at t: Double) -> Double {
         func frame(_ x: Double, _ duration: Double) -> Double {
             let stepped = (x / Self.frameStep + 1e-9).rounded(.down) * Self.frameStep
             return min(max(stepped / duration, 0), 1)

@@ -392,6 +392,15 @@ public final class StoriesScene: ScriptableScene {
         takeImageDiagnostics()
     }
 
+    /// The page whose picture is dissolving away at `t` and how far the dissolve has gone (0…1); nil when none runs.
+    /// Pictures (`pushsim snapshot`) blend the two images with this, as the cell screen does.
+    public func crossfade(at t: Double) -> (fromIndex: Int, progress: Double)? {
+        guard let from = crossfadeFrom, state.pages.indices.contains(from.index) else { return nil }
+        if crossfadeWaitsForImage { return (from.index, 0) }
+        let d = configuration.options.crossfadeDuration
+        return (from.index, d > 0 ? min(1, max(0, (t - from.start) / d)) : 1)
+    }
+
     var lastShownIndex: Int?
     /// A crossfade is held because the current page's image has not arrived yet.
     var crossfadeWaitsForImage: Bool {

@@ -8,6 +8,8 @@ public enum BannerOverlay {
     /// The thumbnail's cells, asked of the media layer.
     public static let thumbnail = Size(width: 6, height: 3)
     public static let maxWidth = 72
+    /// Lines of body the card shows (pictures of the banner show as many).
+    public static let bodyLines = 2
 
     public static let background = Color.rgb(236, 236, 241)
     public static let border = Color.rgb(174, 174, 178)
@@ -50,7 +52,7 @@ public enum BannerOverlay {
 
         let title = TextWidth.truncate(TextWidth.sanitized(banner.title), to: textWidth)
         canvas.text(title, x: inner.x, y: inner.y + 1, style: Style(fg: IOSColor.label, bg: background, attrs: [.bold]), maxWidth: textWidth)
-        let body = TextWidth.wrap(TextWidth.sanitized(banner.body), width: textWidth, maxLines: 2)
+        let body = TextWidth.wrap(TextWidth.sanitized(banner.body), width: textWidth, maxLines: bodyLines)
         for (i, line) in body.enumerated() {
             canvas.text(line, x: inner.x, y: inner.y + 2 + i, style: Style(fg: IOSColor.label, bg: background), maxWidth: textWidth)
         }

@@ -50,7 +50,7 @@ public enum StoriesScreen {
         }
     }
 
-    static let placeholderGradients: [(Color, Color)] = [
+    public static let placeholderGradients: [(Color, Color)] = [
         (.rgb(15, 32, 39), .rgb(44, 83, 100)),
         (.rgb(120, 40, 20), .rgb(230, 150, 40)),
         (.rgb(30, 60, 114), .rgb(70, 100, 170)),
@@ -83,7 +83,7 @@ public enum StoriesScreen {
         return canvas
     }
 
-    static func fileName(of url: String) -> String {
+    public static func fileName(of url: String) -> String {
         var s = Substring(url)
         if let q = s.firstIndex(where: { $0 == "?" || $0 == "#" }) { s = s[..<q] }
         let last = s.split(separator: "/").last.map(String.init) ?? url

@@ -1,0 +1,286 @@
+// A picture being drawn: a cairo image surface at device pixels, drawn in points, with pango text; written as PNG.
+
+import CPicture
+import Foundation
+import PushSimMedia
+
+/// Owns one cairo surface and its context. Everything is drawn in points; `scale` pixels per point.
+public final class Picture {
+    public let width: Double
+    public let height: Double
+    public let scale: Double
+    public var pixelWidth: Int { Int(cairo_image_surface_get_width(surface)) }
+    public var pixelHeight: Int { Int(cairo_image_surface_get_height(surface)) }
+
+    let surface: OpaquePointer
+    let cr: OpaquePointer
+    private let fontOptions: OpaquePointer
+
+    public enum Corners: Sendable { case all, top }
+    public enum Align: Sendable { case left, center, right }
+    /// How an image fills its frame: UIKit's `scaleAspectFill` (crop) or `scaleAspectFit` (letterbox).
+    public enum ContentMode: Sendable { case aspectFill, aspectFit }
+
+    public init(width: Double, height: Double, scale: Double) throws(PictureError) {
+        let pw = Int((width * scale).rounded()), ph = Int((height * scale).rounded())
+        guard pw > 0, ph > 0, pw <= 16384, ph <= 16384 else {
+            throw PictureError("the picture would be \(pw)×\(ph) pixels; keep each side from 1 to 16384 (a smaller --scale or --device)")
+        }
+        guard let s = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(pw), Int32(ph)),
+              cairo_surface_status(s) == CAIRO_STATUS_SUCCESS else {
+            throw PictureError("there is not enough memory for a \(pw)×\(ph) picture")
+        }
+        surface = s
+        cr = cairo_create(s)
+        cairo_scale(cr, scale, scale)
+        self.width = width
+        self.height = height
+        self.scale = scale
+        // Grey antialiasing and no hinting: the same glyph shapes whatever the machine's fontconfig prefers, so a
+        // golden picture made on one machine matches on another.
+        fontOptions = cairo_font_options_create()
+        cairo_font_options_set_antialias(fontOptions, CAIRO_ANTIALIAS_GRAY)
+        cairo_font_options_set_hint_style(fontOptions, CAIRO_HINT_STYLE_NONE)
+        cairo_font_options_set_hint_metrics(fontOptions, CAIRO_HINT_METRICS_OFF)
+    }
+
+    deinit {
+        cairo_font_options_destroy(fontOptions)
+        cairo_destroy(cr)
+        cairo_surface_destroy(surface)
+    }
+
+    // MARK: - Shapes
+
+    func setColor(_ c: PictureColor) { cairo_set_source_rgba(cr, c.r, c.g, c.b, c.a) }
+
+    public func fill(_ r: PictureRect, _ color: PictureColor) {
+        setColor(color)
+        cairo_rectangle(cr, r.x, r.y, r.width, r.height)
+        cairo_fill(cr)
+    }
+
+    func roundedPath(_ r: PictureRect, radius: Double, corners: Corners = .all) {
+        let rad = max(0, min(radius, r.width / 2, r.height / 2))
+        let bottom = corners == .all ? rad : 0
+        cairo_new_sub_path(cr)
+        cairo_arc(cr, r.maxX - rad, r.y + rad, rad, -Double.pi / 2, 0)
+        cairo_arc(cr, r.maxX - bottom, r.maxY - bottom, bottom, 0, Double.pi / 2)
+        cairo_arc(cr, r.x + bottom, r.maxY - bottom, bottom, Double.pi / 2, Double.pi)
+        cairo_arc(cr, r.x + rad, r.y + rad, rad, Double.pi, 3 * Double.pi / 2)
+        cairo_close_path(cr)
+    }
+
+    public func fillRounded(_ r: PictureRect, radius: Double, _ color: PictureColor, corners: Corners = .all) {
+        setColor(color)
+        roundedPath(r, radius: radius, corners: corners)
+        cairo_fill(cr)
+    }
+
+    public func strokeRounded(_ r: PictureRect, radius: Double, _ color: PictureColor, lineWidth: Double = 1) {
+        setColor(color)
+        cairo_set_line_width(cr, lineWidth)
+        let h = lineWidth / 2
+        roundedPath(r.insetBy(dx: h, dy: h), radius: max(0, radius - h))
+        cairo_stroke(cr)
+    }
+
+    public func fillCircle(x: Double, y: Double, radius: Double, _ color: PictureColor) {
+        setColor(color)
+        cairo_new_sub_path(cr)
+        cairo_arc(cr, x, y, radius, 0, 2 * Double.pi)
+        cairo_fill(cr)
+    }
+
+    /// A linear gradient from `start` to `end` (in points) with evenly spaced stops, filling a rounded rectangle.
+    public func fillGradient(_ r: PictureRect, radius: Double = 0, corners: Corners = .all, colors: [PictureColor],
+                             from start: (x: Double, y: Double), to end: (x: Double, y: Double)) {
+        guard let first = colors.first else { return }
+        guard colors.count > 1 else { return fillRounded(r, radius: radius, first, corners: corners) }
+        let pattern = cairo_pattern_create_linear(start.x, start.y, end.x, end.y)
+        defer { cairo_pattern_destroy(pattern) }
+        for (i, c) in colors.enumerated() {
+            cairo_pattern_add_color_stop_rgba(pattern, Double(i) / Double(colors.count - 1), c.r, c.g, c.b, c.a)
+        }
+        cairo_set_source(cr, pattern)
+        roundedPath(r, radius: radius, corners: corners)
+        cairo_fill(cr)
+    }
+
+    /// A soft drop shadow under a rounded rectangle: `blur` points of falloff, approximated by stacked translucent
+    /// outlines (cairo has no blur; at phone scale the steps are invisible).
+    public func shadow(_ r: PictureRect, radius: Double, opacity: Double, blur: Double, dx: Double = 0, dy: Double = 0,
+                       corners: Corners = .all) {
+        guard opacity > 0 else { return }
+        let steps = max(1, Int(blur / 2))
+        let base = r.offsetBy(dx: dx, dy: dy)
+        // Layers that stack to `opacity` under the shape and thin out over `blur` points past its edge.
+        let layer = 1 - pow(1 - opacity, 1 / Double(steps))
+        for k in stride(from: steps, through: 1, by: -1) {
+            let grow = blur * (Double(k) / Double(steps) - 0.5)
+            fillRounded(base.insetBy(dx: -grow, dy: -grow), radius: max(0, radius + grow), PictureColor.black.alpha(layer), corners: corners)
+        }
+    }
+
+    // MARK: - Groups
+
+    /// Draw `body` clipped to `r` (rounded when `radius` > 0).
+    public func clipped(to r: PictureRect, radius: Double = 0, corners: Corners = .all, _ body: () -> Void) {
+        cairo_save(cr)
+        roundedPath(r, radius: radius, corners: corners)
+        cairo_clip(cr)
+        body()
+        cairo_restore(cr)
+    }
+
+    /// Draw `body` moved by (dx, dy).
+    public func translated(dx: Double, dy: Double, _ body: () -> Void) {
+        cairo_save(cr)
+        cairo_translate(cr, dx, dy)
+        body()
+        cairo_restore(cr)
+    }
+
+    /// Draw `body` as one layer composited at `alpha` (a fade, a crossfade), not each shape at that alpha.
+    public func withAlpha(_ alpha: Double, _ body: () -> Void) {
+        guard alpha > 0 else { return }
+        guard alpha < 1 else { return body() }
+        cairo_push_group(cr)
+        body()
+        cairo_pop_group_to_source(cr)
+        cairo_paint_with_alpha(cr, alpha)
+    }
+
+    /// Draw `body` scaled by `k` about (cx, cy): the centre sheet's zoom-in.
+    public func scaled(_ k: Double, aboutX cx: Double, y cy: Double, _ body: () -> Void) {
+        cairo_save(cr)
+        cairo_translate(cr, cx, cy)
+        cairo_scale(cr, k, k)
+        cairo_translate(cr, -cx, -cy)
+        body()
+        cairo_restore(cr)
+    }
+
+    // MARK: - Images
+
+    /// Draw decoded pixels into `r`: aspect-fill crops the overflow (centred), aspect-fit letterboxes.
+    public func image(_ img: DecodedImage, in r: PictureRect, mode: ContentMode = .aspectFill, radius: Double = 0) {
+        guard img.width > 0, img.height > 0, r.width > 0, r.height > 0 else { return }
+        let src = img.rgba.withUnsafeBufferPointer { pushsim_surface_from_rgba($0.baseAddress, Int32(img.width), Int32(img.height)) }
+        defer { cairo_surface_destroy(src) }
+        let sx = r.width / Double(img.width), sy = r.height / Double(img.height)
+        let k = mode == .aspectFill ? max(sx, sy) : min(sx, sy)
+        let w = Double(img.width) * k, h = Double(img.height) * k
+        clipped(to: r, radius: radius) {
+            cairo_translate(cr, r.midX - w / 2, r.midY - h / 2)
+            cairo_scale(cr, k, k)
+            cairo_set_source_surface(cr, src, 0, 0)
+            // GOOD is a box filter when shrinking: a 1500 px photo in a 390 pt frame keeps its detail without moiré.
+            cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
+            cairo_pattern_set_extend(cairo_get_source(cr), CAIRO_EXTEND_PAD)
+            cairo_rectangle(cr, 0, 0, Double(img.width), Double(img.height))
+            cairo_fill(cr)
+        }
+    }
+
+    // MARK: - Text
+
+    private func layout(_ text: String, font: PictureFont, width: Double?, maxLines: Int, align: Align) -> OpaquePointer {
+        let layout = pango_cairo_create_layout(cr)!
+        pango_cairo_context_set_font_options(pango_layout_get_context(layout), fontOptions)
+        pango_layout_context_changed(layout)
+        let desc = pango_font_description_new()
+        pango_font_description_set_family(desc, PictureFont.family)
+        pango_font_description_set_weight(desc, font.weight.pango)
+        pango_font_description_set_absolute_size(desc, font.size * Double(pushsim_pango_scale()))
+        pango_layout_set_font_description(layout, desc)
+        pango_font_description_free(desc)
+        if let width {
+            pango_layout_set_width(layout, Int32(max(1, width) * Double(pushsim_pango_scale())))
+            pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
+            // A negative height is a number of lines: the last one kept ends in an ellipsis. (Ellipsizing without a
+            // height would cut every text to one line.)
+            if maxLines > 0 {
+                pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END)
+                pango_layout_set_height(layout, Int32(-maxLines))
+            }
+        }
+        switch align {
+        case .left: pango_layout_set_alignment(layout, PANGO_ALIGN_LEFT)
+        case .center: pango_layout_set_alignment(layout, PANGO_ALIGN_CENTER)
+        case .right: pango_layout_set_alignment(layout, PANGO_ALIGN_RIGHT)
+        }
+        pango_layout_set_text(layout, text, -1)
+        return layout
+    }
+
+    /// The size `text` takes: wrapped to `width` (when given) and cut to `maxLines` (0 = any).
+    public func measure(_ text: String, font: PictureFont, width: Double? = nil, maxLines: Int = 0) -> (width: Double, height: Double) {
+        guard !text.isEmpty else { return (0, 0) }
+        let l = layout(text, font: font, width: width, maxLines: maxLines, align: .left)
+        defer { pushsim_layout_unref(l) }
+        var w: Int32 = 0, h: Int32 = 0
+        pango_layout_get_size(l, &w, &h)
+        let s = Double(pushsim_pango_scale())
+        return (Double(w) / s, Double(h) / s)
+    }
+
+    /// Draw `text` with its top-left at (x, y), wrapped to `width`; returns the height used.
+    @discardableResult
+    public func text(_ text: String, x: Double, y: Double, width: Double? = nil, font: PictureFont, color: PictureColor,
+                     maxLines: Int = 0, align: Align = .left) -> Double {
+        guard !text.isEmpty else { return 0 }
+        let l = layout(text, font: font, width: width, maxLines: maxLines, align: align)
+        defer { pushsim_layout_unref(l) }
+        setColor(color)
+        cairo_move_to(cr, x, y)
+        pango_cairo_show_layout(cr, l)
+        var w: Int32 = 0, h: Int32 = 0
+        pango_layout_get_size(l, &w, &h)
+        return Double(h) / Double(pushsim_pango_scale())
+    }
+
+    // MARK: - Output
+
+    /// The pixels as RGBA8, row by row.
+    public func rgba() -> [UInt8] {
+        var out = [UInt8](repeating: 0, count: pixelWidth * pixelHeight * 4)
+        out.withUnsafeMutableBufferPointer { pushsim_surface_to_rgba(surface, $0.baseAddress) }
+        return out
+    }
+
+    /// zlib's level for PNGs: at 3 a 3x story picture took 215 ms of CPU instead of 412 at cairo's 6, for a file a fifth
+    /// larger (834 KB instead of 703; bench/snapshot.sh, release build).
+    public static let pngLevel: Int32 = 3
+
+    /// Write the picture as a PNG file.
+    public func writePNG(to path: String) throws(PictureError) {
+        let px = rgba()
+        let status = px.withUnsafeBufferPointer { pushsim_write_png(path, $0.baseAddress, Int32(pixelWidth), Int32(pixelHeight), Self.pngLevel) }
+        switch status {
+        case 0: return
+        case 1: throw PictureError("\(path): the picture could not be written (\(String(cString: strerror(errno))); does its folder exist?)")
+        default: throw PictureError("\(path): the picture could not be encoded as PNG (out of memory?)")
+        }
+    }
+}
+
+/// A picture that cannot be made or written: one sentence saying why.
+public struct PictureError: Error, Equatable, CustomStringConvertible {
+    public var message: String
+    public init(_ message: String) { self.message = message }
+    public var description: String { message }
+}
+
+extension Picture {
+    /// A triangle pointing right inside `r` (a play glyph).
+    public func triangle(_ r: PictureRect, _ color: PictureColor) {
+        setColor(color)
+        cairo_new_path(cr)
+        cairo_move_to(cr, r.x, r.y)
+        cairo_line_to(cr, r.maxX, r.midY)
+        cairo_line_to(cr, r.x, r.maxY)
+        cairo_close_path(cr)
+        cairo_fill(cr)
+    }
+}

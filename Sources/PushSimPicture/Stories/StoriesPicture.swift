@@ -1,0 +1,135 @@
+// A stories scene as the phone shows it: the expanded notification's story view (spec §1.5, §1.7, §1.8) over a wallpaper.
+
+import PushSimApp
+import PushSimEngine
+import PushSimMedia
+import PushSimScreens
+
+public enum StoriesPicture {
+    /// The expanded notification's margins and corners on the lock screen.
+    static let margin = 8.0
+    static let radius = 20.0
+
+    /// spec §1.5: 3 pt track, radius 1.5, white at 30 %, 4 pt between segments, 23 pt from the top, 12 pt insets.
+    static let barTop = 23.0, barInset = 12.0, barHeight = 3.0, barSpacing = 4.0
+    /// spec §1.7: the text stack's insets, fonts and spacing; the scrim starts 44 pt above it.
+    static let textInset = 24.0, titleSubtitleGap = 6.0, afterSubtitle = 16.0, scrimAbove = 44.0
+    static let titleFont = PictureFont(21, .bold)
+    static let subtitleFont = PictureFont(14)
+    static let pillHeight = 52.0
+    static let pillFont = PictureFont(17, .semibold)
+    /// spec §1.8: the fallback label's side insets (a UILabel's default 17 pt system font).
+    static let fallbackInset = 16.0
+
+    public static func draw(_ scene: StoriesScene, at t: Double, on p: Picture, device: PictureDevice, images: PictureImages) {
+        Wallpaper.draw(on: p, device: device)
+        StatusBar.draw(on: p, device: device, color: .white)
+        let width = device.width - 2 * margin
+        if !scene.expanded {
+            let title = scene.input.payload.title ?? "", body = scene.input.payload.body
+            let h = NotificationCard.height(on: p, title: title, body: body, width: width, thumbnail: false)
+            NotificationCard.draw(on: p, in: PictureRect(x: margin, y: device.safeTop + 120, width: width, height: h),
+                                  appName: scene.configuration.appName, title: title, body: body, thumbnail: nil, dark: true)
+            StatusBar.drawHomeIndicator(on: p, device: device, color: .white)
+            return
+        }
+        let ratio = scene.configuration.options.aspectRatio
+        let available = device.height - device.safeTop - device.safeBottom - 2 * margin
+        // The extension's height is width × storyAspectRatio; a tall ratio on a short phone is narrowed to fit.
+        let w = min(width, available / ratio)
+        let story = PictureRect(x: (device.width - w) / 2, y: device.safeTop + margin, width: w, height: w * ratio)
+        p.clipped(to: story, radius: radius) {
+            p.translated(dx: story.x, dy: story.y) {
+                drawStory(scene, at: t, on: p, size: (story.width, story.height), images: images)
+            }
+        }
+        StatusBar.drawHomeIndicator(on: p, device: device, color: .white)
+    }
+
+    /// The story view in its own coordinates (origin top-left, `size` points).
+    static func drawStory(_ scene: StoriesScene, at t: Double, on p: Picture, size: (w: Double, h: Double), images: PictureImages) {
+        let s = scene.state
+        let bounds = PictureRect(x: 0, y: 0, width: size.w, height: size.h)
+        p.fill(bounds, .black)
+        guard s.phase != .fallback, !s.pages.isEmpty, let page = s.page else {
+            let text = s.body.isEmpty ? " " : s.body
+            let inner = bounds.insetBy(dx: fallbackInset, dy: fallbackInset)
+            let h = p.measure(text, font: PictureFont(17), width: inner.width).height
+            p.text(text, x: inner.x, y: max(inner.y, bounds.midY - h / 2), width: inner.width, font: PictureFont(17),
+                   color: .white, maxLines: Int(inner.height / 20), align: .center)
+            return
+        }
+        if let fade = scene.crossfade(at: t) {
+            drawImage(s.pages[fade.fromIndex].image, on: p, bounds: bounds, images: images)
+            p.withAlpha(fade.progress) { drawImage(page.image, on: p, bounds: bounds, images: images) }
+        } else {
+            drawImage(page.image, on: p, bounds: bounds, images: images)
+        }
+        drawText(page, on: p, bounds: bounds)
+        drawBar(s.segmentFractions(at: t), on: p, width: size.w)
+        if s.phase == .dismissed {
+            p.fill(bounds, PictureColor.black.alpha(0.6))
+            p.text("Dismissed", x: 0, y: bounds.midY - 12, width: size.w, font: PictureFont(20, .semibold), color: .white, align: .center)
+        }
+    }
+
+    /// spec §1.7: aspect-fill, full bleed; the placeholder art of the cell screen when the image cannot be had.
+    static func drawImage(_ url: String, on p: Picture, bounds: PictureRect, images: PictureImages) {
+        switch images.image(url) {
+        case .image(let img):
+            p.image(img, in: bounds, mode: .aspectFill)
+        case .failed(let reason):
+            Placeholder.draw(on: p, in: bounds, title: "⚠ image unavailable", detail: StoriesScreen.fileName(of: url), reason: reason,
+                             colors: (PictureColor(40, 40, 42), PictureColor(70, 70, 74)))
+        }
+    }
+
+    /// Title, subtitle and the pill from the bottom up, with the scrim behind them (spec §1.7).
+    static func drawText(_ page: StoryPage, on p: Picture, bounds: PictureRect) {
+        let width = bounds.width - 2 * textInset
+        let title = page.title.map(TextWidth.sanitized) ?? ""
+        let subtitle = page.subtitle.map(TextWidth.sanitized) ?? ""
+        let th = title.isEmpty ? 0 : p.measure(title, font: titleFont, width: width, maxLines: 2).height
+        let sh = subtitle.isEmpty ? 0 : p.measure(subtitle, font: subtitleFont, width: width, maxLines: 2).height
+        var bottom = bounds.maxY - textInset
+        var pill: PictureRect?
+        if page.hasCallToAction {
+            pill = PictureRect(x: textInset, y: bottom - pillHeight, width: width, height: pillHeight)
+            bottom -= pillHeight + (th + sh > 0 ? afterSubtitle : 0)
+        }
+        let textTop = bottom - sh - th - (th > 0 && sh > 0 ? titleSubtitleGap : 0)
+        let stackTop = min(textTop, pill?.y ?? textTop)
+        if th + sh > 0 || pill != nil {
+            let from = max(0, stackTop - scrimAbove)
+            p.fillGradient(PictureRect(x: 0, y: from, width: bounds.width, height: bounds.maxY - from),
+                           colors: [.clear, PictureColor.black.alpha(0.75)], from: (0, from), to: (0, bounds.maxY))
+        }
+        var y = textTop
+        if th > 0 { y += p.text(title, x: textInset, y: y, width: width, font: titleFont, color: .white, maxLines: 2) + (sh > 0 ? titleSubtitleGap : 0) }
+        if sh > 0 { p.text(subtitle, x: textInset, y: y, width: width, font: subtitleFont, color: PictureColor.white.alpha(0.85), maxLines: 2) }
+        if let pill, let label = page.buttonTitle {
+            // White pill, 52 pt, radius 26, dark rounded 17 semibold text, drop shadow.
+            p.shadow(pill, radius: pillHeight / 2, opacity: 0.25, blur: 12, dy: 4)
+            p.fillRounded(pill, radius: pillHeight / 2, .white)
+            let lh = p.measure(label, font: pillFont, width: pill.width - 32, maxLines: 1).height
+            p.text(TextWidth.sanitized(label), x: pill.x + 16, y: pill.midY - lh / 2, width: pill.width - 32, font: pillFont,
+                   color: PictureColor(28, 28, 30), maxLines: 1, align: .center)
+        }
+    }
+
+    /// spec §1.5: equal segments 4 pt apart; earlier pages full, the current one at its fraction, later ones empty.
+    static func drawBar(_ fractions: [Double], on p: Picture, width: Double) {
+        guard !fractions.isEmpty else { return }
+        let n = Double(fractions.count)
+        let seg = (width - 2 * barInset - barSpacing * (n - 1)) / n
+        guard seg > 0 else { return }
+        for (i, f) in fractions.enumerated() {
+            let r = PictureRect(x: barInset + Double(i) * (seg + barSpacing), y: barTop, width: seg, height: barHeight)
+            p.fillRounded(r, radius: barHeight / 2, PictureColor.white.alpha(0.3))
+            let fill = min(max(f.isFinite ? f : 0, 0), 1) * seg
+            if fill > 0 {
+                p.clipped(to: r, radius: barHeight / 2) { p.fill(PictureRect(x: r.x, y: r.y, width: fill, height: barHeight), .white) }
+            }
+        }
+    }
+}

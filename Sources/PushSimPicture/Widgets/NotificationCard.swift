@@ -1,0 +1,64 @@
+// An iOS notification banner: app icon, app name and "now", bold title, body, an optional thumbnail on the right.
+
+import PushSimMedia
+import PushSimScreens
+
+public enum NotificationCard {
+    public static let inset = 8.0
+    public static let radius = 22.0
+    static let padding = 14.0
+    static let icon = 38.0
+    static let thumbnail = 40.0
+    static let thumbTop = 18.0
+    /// The body's lines: as many as the cell screens show (the banner's and the collapsed story's).
+    static let bodyLines = BannerOverlay.bodyLines
+
+    /// The card's height for this text at `width` points.
+    public static func height(on p: Picture, title: String, body: String, width: Double, thumbnail hasThumb: Bool) -> Double {
+        let tw = textWidth(width, hasThumb)
+        let t = title.isEmpty ? 0 : p.measure(title, font: titleFont, width: tw, maxLines: 1).height
+        let b = body.isEmpty ? 0 : p.measure(body, font: bodyFont, width: tw, maxLines: bodyLines).height
+        // The thumbnail sits below the "now" line, so with one the card is at least that tall.
+        return max(icon, t + b, hasThumb ? thumbTop + thumbnail : 0) + 2 * padding
+    }
+
+    static let titleFont = PictureFont(15, .semibold)
+    static let bodyFont = PictureFont(15)
+    static let metaFont = PictureFont(13)
+
+    static func textWidth(_ width: Double, _ hasThumb: Bool) -> Double {
+        width - 2 * padding - icon - 10 - (hasThumb ? thumbnail + 10 : 0) - 34
+    }
+
+    /// Draw the card in `r` (its height from `height`). `thumb` is drawn aspect-fill on the right when given.
+    public static func draw(on p: Picture, in r: PictureRect, appName: String, title: String, body: String,
+                            thumbnail thumb: PictureImages.Outcome?, dark: Bool = false) {
+        let bg = dark ? PictureColor(40, 40, 44, alpha: 0.92) : PictureColor(246, 246, 248, alpha: 0.96)
+        let fg = dark ? PictureColor.white : PictureColor.black
+        let meta = dark ? PictureColor(170, 170, 176) : PictureColor(110, 110, 116)
+        p.shadow(r, radius: radius, opacity: 0.12, blur: 18, dy: 6)
+        p.fillRounded(r, radius: radius, bg)
+        // The app icon: a rounded square with a bell, like an app with no icon of its own.
+        let iconRect = PictureRect(x: r.x + padding, y: r.y + padding, width: icon, height: icon)
+        p.fillGradient(iconRect, radius: 9, colors: [PictureColor(64, 156, 255), PictureColor(0, 98, 230)],
+                       from: (iconRect.x, iconRect.y), to: (iconRect.x, iconRect.maxY))
+        Bell.draw(on: p, centerX: iconRect.midX, centerY: iconRect.midY, size: icon * 0.52, color: .white)
+        let tx = iconRect.maxX + 10
+        let tw = textWidth(r.width, thumb != nil)
+        p.text("now", x: r.maxX - padding - 40, y: r.y + padding, width: 40, font: metaFont, color: meta, maxLines: 1, align: .right)
+        var y = r.y + padding
+        if !title.isEmpty {
+            y += p.text(title, x: tx, y: y, width: tw, font: titleFont, color: fg, maxLines: 1)
+        } else {
+            y += p.text(appName, x: tx, y: y, width: tw, font: titleFont, color: fg, maxLines: 1)
+        }
+        if !body.isEmpty { p.text(body, x: tx, y: y, width: tw, font: bodyFont, color: fg, maxLines: bodyLines) }
+        if let thumb {
+            let tr = PictureRect(x: r.maxX - padding - thumbnail, y: r.y + padding + thumbTop, width: thumbnail, height: thumbnail)
+            switch thumb {
+            case .image(let img): p.image(img, in: tr, radius: 8)
+            case .failed: p.fillRounded(tr, radius: 8, meta.alpha(0.25))
+            }
+        }
+    }
+}

@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# pushsim snapshot: time to a PNG of a cached story page (a local 1080x1620 JPEG) at 3x and 1x, against the same
+# headless run with no picture, so the picture's own cost shows. Target: under 500 ms of CPU at 3x.
+# Usage: bash bench/snapshot.sh [RELEASE_BIN]   (make bench runs it through bench/run.sh)
+set -euo pipefail
+
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+BIN=$(cd "$ROOT" && realpath "${1:-.build/release/pushsim}")
+WORK=$(mktemp -d "${TMPDIR:-/tmp}/pushsim-snapshot-bench.XXXXXX")
+trap 'rm -rf "$WORK"' EXIT
+export XDG_CACHE_HOME="$WORK/cache" XDG_DATA_HOME="$WORK/data"
+PAYLOAD="$ROOT/Resources/stories/spring-sale.json"
+RUNS=${RUNS:-10}
+
+# Prints "median-wall-ms mean-cpu-ms" of RUNS runs of the command, after one warm-up (bash's own `time`: real,
+# user and system seconds).
+measure() {
+  local TIMEFORMAT="%R %U %S"
+  "$@" >/dev/null 2>&1
+  for _ in $(seq "$RUNS"); do
+    { time "$@" >/dev/null 2>&1; } 2>&1
+  done | sort -n | awk '{ wall[NR] = $1 * 1000; cpu += ($2 + $3) * 1000 }
+                       END { printf "%.0f %.0f\n", (NR % 2 ? wall[(NR + 1) / 2] : (wall[NR / 2] + wall[NR / 2 + 1]) / 2), cpu / NR }'
+}
+
+read -r base_wall base_cpu < <(measure "$BIN" stories "$PAYLOAD" --headless --script "wait 2.5")
+read -r s3_wall s3_cpu < <(measure "$BIN" snapshot stories "$PAYLOAD" --script "wait 2.5" -o "$WORK/p3.png")
+read -r s1_wall s1_cpu < <(measure "$BIN" snapshot stories "$PAYLOAD" --script "wait 2.5" --scale 1 -o "$WORK/p1.png")
+echo "stories --headless, no picture:     ${base_wall} ms wall (median), ${base_cpu} ms CPU (mean)"
+echo "snapshot 3x (1170x2532, $(stat -c %s "$WORK/p3.png") bytes): ${s3_wall} ms wall, ${s3_cpu} ms CPU"
+echo "snapshot 1x (390x844, $(stat -c %s "$WORK/p1.png") bytes):   ${s1_wall} ms wall, ${s1_cpu} ms CPU"
+echo "result: snapshot of a cached story page at 3x: ${s3_cpu} ms CPU, ${s3_wall} ms wall (target: CPU < 500 ms)"
+[ "$s3_cpu" -lt 500 ]

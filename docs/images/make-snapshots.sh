@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# Remakes the README's pictures with pushsim snapshot (run from the repository root after a build).
+set -eu
+BIN=${1:-.build/debug/pushsim}
+OUT=docs/images
+STORE=$(mktemp -d)/state.sqlite   # a fresh device and inbox state, so the pictures do not depend on yours
+"$BIN" snapshot stories Resources/stories/spring-sale.json --script "wait 2.5" --scale 1 -o "$OUT/snapshot-stories.png"
+"$BIN" snapshot stories Resources/stories/spring-sale.json --script "tap right; tap right; tap right; tap right; wait 2" --scale 1 \
+  -o "$OUT/snapshot-stories-button.png"
+"$BIN" snapshot primer --config Resources/primer/sheet-center.json --store "$STORE" --scale 1 -o "$OUT/snapshot-primer.png"
+"$BIN" snapshot inbox Resources/inbox/mixed.json --light --now 2026-11-23T09:30:00Z --store "$STORE" --scale 1 -o "$OUT/snapshot-inbox.png"
+"$BIN" snapshot inapp --title "Your order has shipped" --body "Order #1042 is on its way and arrives Thursday. Tap to track it." \
+  --scale 1 -o "$OUT/snapshot-inapp.png"
+rm -rf "$(dirname "$STORE")"
