@@ -17,7 +17,7 @@ struct InboxSnapshotCommand: ParsableCommand {
     @OptionGroup var picture: PictureOptions
 
     func run() throws {
-        let date = inbox.now.flatMap(InboxCommand.parseDate) ?? Date()
+        let date = inbox.now.flatMap(ISODate.parse) ?? Date()
         let store: Store
         do { store = try Store(path: inbox.headlessOptions.store ?? Store.defaultPath()) }
         catch { fail(UserError(error.message, exitCode: error.exitCode)) }
