@@ -274,4 +274,43 @@ import PushSimStore
         let (s, _) = try scene([mixed])
         #expect(throws: ScriptError.self) { _ = try run(s, "button x") }
     }
+
+    /// Issue 13 item 2: after `c` (clear read) in a home-screen inbox sample, `pushsim reset` / `r` on the home screen
+    /// brings every message back; a sample never opened gets no store.
+    @Test func resettingTheSamplesBringsAClearedFeedBack() throws {
+        let env = ["XDG_DATA_HOME": tempDir()]
+        let path = InboxSampleStore.path("mixed", environment: env)
+        let (first, _) = try scene([mixed], store: Store(path: path))
+        let all = first.feed.rows.count
+        _ = try run(first, "key enter; key c")
+        let (cleared, _) = try scene([mixed], store: Store(path: path))
+        #expect(cleared.feed.rows.count < all)
+        let done = try InboxSampleStore.resetAll(environment: env)
+        #expect(done == [path])
+        #expect(!FileManager.default.fileExists(atPath: InboxSampleStore.path("empty", environment: env)))
+        let (back, _) = try scene([mixed], store: Store(path: path))
+        #expect(back.feed.rows.count == all)
+    }
+
+    /// Issue 13 item 6: card images take the stories' URL rules, relative to the feed file: `file:` relative,
+    /// `file:/abs` and `file:///abs` all load (they used to be joined onto the feed's folder as a relative path).
+    @Test func fileURLImagesLoadRelativeToTheFeedFile() throws {
+        let dir = tempDir()
+        let png = Resources.locate().path("images/avatar-1.png")
+        try FileManager.default.copyItem(atPath: png, toPath: dir + "/pic.png")
+        func item(_ code: String, _ image: String) -> String {
+            #"{"inbox_id":"\#(code)","order":"1","rt":4102444800,"title":"T \#(code)","text":"x","action_type":0,"status":1,"image":"\#(image)"}"#
+        }
+        let feed = write("[\(item("rel", "file:pic.png")),\(item("abs", "file:\(dir)/pic.png")),\(item("url", "file://\(dir)/pic.png"))]", in: dir)
+        let sink = EventSink()
+        let images = MediaImageSource(payloadFolder: "/nonexistent", appGroup: dir + "/cache", mode: .synchronous, colorMode: .indexed256)
+        let s = try InboxScene(files: [feed], now: Self.now, timeZone: utc, store: Store(inMemory: ()), images: images, sink: sink)
+        for u in ["file:pic.png", "file:\(dir)/pic.png", "file://\(dir)/pic.png"] {
+            #expect(s.resolve(u) == dir + "/pic.png", "\(u)")
+        }
+        #expect(s.resolve("https://example.com/a.png") == "https://example.com/a.png")
+        _ = try run(s, "down; down")
+        #expect(!lines(sink).contains { $0.contains("warning") }, "\(lines(sink))")
+        #expect(!s.render(at: 0).plainText.contains("no such file"))
+    }
 }

@@ -54,7 +54,7 @@ func makeScene(_ config: PrimerConfig, device: SimulatedDevice = SimulatedDevice
     @Test func narrowHasStatusLine() throws {
         let (_, frame) = try primerRun(makeScene(PrimerConfig()), "wait 0.1", size: Size(width: 60, height: 20))
         #expect(!frame.contains("Device"))
-        #expect(frame.split(separator: "\n").last?.hasPrefix("notDetermined · — · n s w ] } o q") == true)
+        #expect(frame.split(separator: "\n").last?.hasPrefix("notDetermined · — · ? help · q quit") == true)
         // A bottom sheet ends above the status line, so its last button stays visible.
         let (_, sheetFrame) = try primerRun(makeScene(sheet), "wait 1", size: Size(width: 60, height: 24))
         let lines = sheetFrame.split(separator: "\n", omittingEmptySubsequences: false)
@@ -175,7 +175,8 @@ func makeScene(_ config: PrimerConfig, device: SimulatedDevice = SimulatedDevice
     @Test func samplesBuildAndBehave() throws {
         let r = Resources.locate()
         let samples = SampleCatalog.primerSamples(r)
-        #expect(samples.count == 6)
+        #expect(samples.count == 7)
+        #expect(samples.last?.title == "QA walkthrough", "issue 13 item 11: the home screen lists the walkthrough")
         for s in samples { _ = try s.makeScene() }
         let specs = PrimerSampleSpec.all
         let throttled = try #require(specs.first { $0.file == "throttled.json" })

@@ -194,12 +194,35 @@ final class FakeImages: ImageSource {
     @Test func tooSmallShowsOneLineAndHoldsPlayback() throws {
         let h = try StoriesHarness()
         try h.run("wait 1; resize 20x6; wait 10")
-        #expect(h.frames.last!.split(separator: "\n").filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty } == ["--- t=11 ---", "     Need 24×19"])
+        #expect(h.frames.last!.split(separator: "\n").filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty } == ["--- t=11 ---", "     Need 24×19", "     q dismiss"])
         try h.run("resize 60x10")
-        #expect(h.frames.last!.contains("Terminal too small (60×10): enlarge it to at least 24×19"))
+        #expect(h.frames.last!.contains("Terminal too small (60×10): enlarge it to at least 60×19"))
         #expect(h.scene.nextDeadline() == nil)
         try h.run("resize 80x24; wait 4")
         #expect(h.log == ["0 start 3", "0 show 0", "15 show 1"])
+    }
+
+    /// Issue 13 item 4: q on the too-small screen does what it does on the story under it: dismiss, then leave, so
+    /// `q q` never quits more than the story. The fallback counts the same way.
+    @Test func qDismissesThenLeavesEvenWhenTooSmallOrInTheFallback() throws {
+        let h = try StoriesHarness()
+        try h.run("wait 1; resize 20x6")
+        try h.run("key q")
+        #expect(h.scene.exitStatus == nil && h.scene.state.phase == .dismissed)
+        #expect(h.frames.last!.contains("q quit"))
+        try h.run("key q")
+        #expect(h.scene.exitStatus == 0)
+
+        let fallback = try StoriesHarness(try JSONParser.parse(#"{"aps":{"alert":"Body only"},"pw_stories":{"pages":[]}}"#))
+        try fallback.run("key q")
+        #expect(fallback.scene.exitStatus == nil && fallback.scene.state.phase == .dismissed)
+        #expect(fallback.frames.last!.contains("r replay · q quit"))
+        try fallback.run("key esc")
+        #expect(fallback.scene.exitStatus == nil, "Esc never quits the program")
+        fallback.scene.leaveAction = .back
+        #expect(fallback.scene.render(at: 0).plainText.contains("r replay · q back"))
+        try fallback.run("key esc")
+        #expect(fallback.scene.exitStatus == 0, "from the home screen, Esc goes back too")
     }
 
     @Test func hapticsFlashAndRingWithBell() throws {

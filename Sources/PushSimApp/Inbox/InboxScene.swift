@@ -3,10 +3,11 @@
 
 import Foundation
 import PushSimEngine
+import PushSimMedia
 import PushSimScreens
 import PushSimStore
 
-public final class InboxScene: ScriptableScene {
+public final class InboxScene: ScriptableScene, Leavable {
     public let files: [String]
     public private(set) var model: InboxScreenModel
     public let sink: EventSink
@@ -18,6 +19,11 @@ public final class InboxScene: ScriptableScene {
     var size = Size(width: 80, height: 24)
     var now: Double = 0
     public private(set) var exitStatus: Int32?
+    public private(set) var helpShown = false
+    public var leaveAction: LeaveAction {
+        get { model.leave }
+        set { model.leave = newValue }
+    }
     /// Standard input can be read once; a refresh reuses what was read.
     var stdinDoc: JSONValue?
     /// Relative image paths resolve against the folder of the file that named them.
@@ -161,12 +167,22 @@ public final class InboxScene: ScriptableScene {
         images.slot(for: resolve(url), size: size)
     }
 
-    /// A relative path becomes a path beside the feed file that named it; URLs and absolute paths pass through.
+    /// A relative path or `file:` URL becomes an absolute path beside the feed file that named it, by the stories
+    /// rules (`file:../images/x.jpg`, `file:/abs/x.jpg`, `file:///abs/x.jpg`); other URLs and absolute paths pass
+    /// through.
     func resolve(_ url: String) -> String {
-        if url.hasPrefix("/") || url.contains("://") { return url }
+        if url.hasPrefix("/") { return url }
+        let scheme = url.contains(":") ? URLText.scheme(of: url) : nil
+        if let scheme, scheme.lowercased() != "file" { return url }
         let dir = imageBase[url] ?? files.first(where: { $0 != "-" }).map { ($0 as NSString).deletingLastPathComponent } ?? ""
-        // Absolute, so the image layer does not resolve it a second time against its own base folder.
-        return URL(fileURLWithPath: dir.isEmpty ? "." : dir).appendingPathComponent(url).standardizedFileURL.path
+        let base = URL(fileURLWithPath: dir.isEmpty ? "." : dir).standardizedFileURL.path
+        guard scheme != nil else {
+            // Absolute, so the image layer does not resolve it a second time against its own base folder.
+            return URL(fileURLWithPath: base).appendingPathComponent(url).standardizedFileURL.path
+        }
+        // A file: URL the image layer cannot read (another host, no path) goes on as written: it reports why.
+        guard case .file(let path)? = try? ImageLocation.resolve(url, base: base) else { return url }
+        return path
     }
 
     // MARK: Scene
@@ -182,7 +198,9 @@ public final class InboxScene: ScriptableScene {
             m.deleting = (i, min(1, (now - d.start) / InboxScene.deleteDuration))
         }
         if let r = refreshStart { m.refreshFrame = Int(((now - r) / 0.08).rounded(.down)) }
-        return InboxScreen.render(m, size: size)
+        var c = InboxScreen.render(m, size: size)
+        if helpShown { HelpBox.draw(InboxScreen.helpLines(leave: leaveAction), title: "Inbox keys", into: &c) }
+        return c
     }
 
     public func nextDeadline() -> Double? {
@@ -292,6 +310,7 @@ public final class InboxScene: ScriptableScene {
     }
 
     func key(_ k: Key) {
+        if helpShown { helpShown = false; return }  // any key closes help, q included (one level at a time)
         switch k {
         case .down, .char("j"): move(to: model.highlighted + 1)
         case .up, .char("k"): move(to: model.highlighted - 1)
@@ -307,7 +326,8 @@ public final class InboxScene: ScriptableScene {
         case .char("c"):
             perform(model.feed.clearRead())
             InboxScreen.reveal(&model, size: size)
-        case .char("q"), .esc: leave()
+        case .char("?"): helpShown = true
+        case _ where leaveAction.leaves(on: k): leave()
         default: break
         }
     }
@@ -502,6 +522,10 @@ public final class InboxScene: ScriptableScene {
     // MARK: mouse
 
     func mouse(_ e: MouseEvent) {
+        if helpShown {
+            if e.kind == .release { helpShown = false }
+            return
+        }
         switch e.kind {
         case .wheelUp, .wheelDown:
             InboxScreen.scroll(&model, by: e.kind == .wheelDown ? 3 : -3, size: size)

@@ -5,7 +5,7 @@ import Foundation
 import PushSimEngine
 import PushSimScreens
 
-public final class StoriesScene: ScriptableScene {
+public final class StoriesScene: ScriptableScene, Leavable {
     public struct Configuration: Sendable {
         public var options: StoriesOptions
         /// Start as the collapsed notification (interactive default); headless starts expanded.
@@ -52,6 +52,9 @@ public final class StoriesScene: ScriptableScene {
     public private(set) var helpShown = false
     public private(set) var exitStatus: Int32?
     public private(set) var lastEvent: String?
+    /// The last URL a tap opened (button or link), kept on the status line after the dismiss that follows it.
+    public private(set) var lastOpened: String?
+    public var leaveAction = LeaveAction.quit
     public private(set) var size = Size(width: 80, height: 24)
     /// Called at most every `watchInterval` seconds with `--watch` — or, with `watchDescriptor`, on every wake.
     public var reloader: (() -> Reload)?
@@ -213,26 +216,25 @@ public final class StoriesScene: ScriptableScene {
             return
         }
         if k == .char("?") { helpShown = true; return }
-        let quitting = k == .char("q") || k == .esc
-        if tooSmall {
-            if quitting { exitStatus = 0 }
+        // One rule (LeaveAction): q or Esc dismisses the story, showing the dismiss screen (r replays); there q
+        // leaves. The collapsed notification and a finished pass are already that screen. A terminal too small for
+        // the story takes the same keys as the story under it, so `q q` always means dismiss, then leave.
+        let dismissing = k == .char("q") || k == .esc
+        if tooSmall && !dismissing { return }
+        let atLastLevel = !expanded || state.phase == .dismissed || state.phase == .completed
+        if atLastLevel && leaveAction.leaves(on: k) {
+            if state.phase != .dismissed { apply(StoriesPlayer.reduce(&state, .dismiss(at: now)), at: now) }
+            exitStatus = 0
             return
         }
         if !expanded {
-            switch k {
-            case .enter, .space: expand(at: now)
-            case _ where quitting:
-                apply(StoriesPlayer.reduce(&state, .dismiss(at: now)), at: now)
-                exitStatus = 0
-            default: break
-            }
+            if k == .enter || k == .space { expand(at: now) }
             return
         }
         if state.phase == .dismissed || state.phase == .completed || state.phase == .fallback {
             if k == .char("r") { replay(at: now); return }
-            if quitting {
-                if state.phase != .dismissed { apply(StoriesPlayer.reduce(&state, .dismiss(at: now)), at: now) }
-                exitStatus = 0
+            if dismissing && state.phase == .fallback {
+                apply(StoriesPlayer.reduce(&state, .dismiss(at: now)), at: now)
                 return
             }
             if state.phase != .completed { return }
@@ -251,7 +253,7 @@ public final class StoriesScene: ScriptableScene {
             } else {
                 apply(StoriesPlayer.reduce(&state, .fingerUp(at: now)), at: now)
             }
-        case _ where quitting:
+        case _ where dismissing:
             apply(StoriesPlayer.reduce(&state, .dismiss(at: now)), at: now)
         default: break
         }
@@ -332,6 +334,7 @@ public final class StoriesScene: ScriptableScene {
         crossfadeFrom = nil
         lastShownIndex = nil
         flashUntil = nil
+        lastOpened = nil
         expanded = true
         apply(StoriesPlayer.reduce(&state, .start(at: t)), at: t)
         if tooSmall { apply(StoriesPlayer.reduce(&state, .suspend(at: t)), at: t) }
@@ -408,6 +411,7 @@ public final class StoriesScene: ScriptableScene {
 
     func emit(_ e: Event, at t: Double) {
         sink.emit(e, at: t)
+        if e.name == "open_url", let url = e["url"]?.stringValue { lastOpened = url }
         var text = e.name
         if let first = e.fields.first(where: { _ in true }) {
             text += " " + (first.value.stringValue ?? first.value.jsonText())
@@ -422,7 +426,8 @@ public final class StoriesScene: ScriptableScene {
     public func render(at t: Double) -> Canvas {
         var canvas = Canvas(size: size)
         if tooSmall {
-            TooSmall.draw(need: minimumSize, into: &canvas, style: Style())
+            let keys = state.phase == .dismissed || state.phase == .completed || !expanded ? leaveAction.hint : "q dismiss"
+            TooSmall.draw(need: minimumSize, into: &canvas, style: Style(), keys: keys)
             return canvas
         }
         let l = layout
@@ -440,22 +445,22 @@ public final class StoriesScene: ScriptableScene {
             canvas.blit(imageLayer(at: t), x: story.x, y: story.y)
             StoriesScreen.drawOverlay(state, at: t, into: &canvas, rect: story, flash: flashUntil.map { t < $0 } ?? false,
                                       pillPressed: mouseDown?.onPill ?? false)
-            if state.phase == .dismissed {
-                canvas.update(story) { c in
-                    c.bg = c.bg.darkened(0.6)
-                    c.fg = c.fg.darkened(0.6)
-                }
-                canvas.centered("dismissed", in: story, y: story.y + story.height / 2 - 1, style: Style(fg: .white, attrs: .bold))
-                canvas.centered("r replay · q quit", in: story, y: story.y + story.height / 2, style: Style(fg: .rgb(200, 200, 200)))
+        }
+        if expanded && state.phase == .dismissed {
+            canvas.update(story) { c in
+                c.bg = c.bg.darkened(0.6)
+                c.fg = c.fg.darkened(0.6)
             }
+            canvas.centered("dismissed", in: story, y: story.y + story.height / 2 - 1, style: Style(fg: .white, attrs: .bold))
+            canvas.centered("r replay · \(leaveAction.hint)", in: story, y: story.y + story.height / 2, style: Style(fg: .rgb(200, 200, 200)))
         }
         if let pane = l.pane {
             EventLogPane.draw(paneLines, into: &canvas, rect: pane)
         }
-        let status = TextWidth.truncate(StoriesScreen.statusLine(state, at: t, lastEvent: lastEvent), to: size.width)
+        let status = TextWidth.truncate(StoriesScreen.statusLine(state, at: t, lastEvent: lastEvent, opened: lastOpened, leave: leaveAction), to: size.width)
         canvas.fill(Rect(x: 0, y: size.height - 1, width: size.width, height: 1), with: Cell(" ", fg: .black, bg: .rgb(200, 200, 200)))
         canvas.text(status, x: 0, y: size.height - 1, style: Style(fg: .black, bg: .rgb(200, 200, 200)))
-        if helpShown { StoriesScreen.drawHelp(into: &canvas) }
+        if helpShown { StoriesScreen.drawHelp(into: &canvas, leave: leaveAction) }
         takeImageDiagnostics()
         return canvas
     }

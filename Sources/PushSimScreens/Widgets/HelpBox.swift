@@ -1,0 +1,23 @@
+// The `?` help every screen shows: a centred box of key lines over the screen, closed by any key.
+
+public enum HelpBox {
+    public static let style = Style(fg: .white, bg: .rgb(44, 44, 46))
+
+    /// Draws `lines` in a box sized to them (clipped to the canvas), titled, with "any key closes" on its bottom edge.
+    public static func draw(_ lines: [String], title: String = "Keys", into canvas: inout Canvas) {
+        let inner = lines.map { TextWidth.of($0) }.max() ?? 0
+        let w = min(canvas.width - 2, max(inner, 16) + 4), h = min(canvas.height - 2, lines.count + 4)
+        guard w >= 10, h >= 3 else { return }
+        let box = Rect(x: (canvas.width - w) / 2, y: (canvas.height - h) / 2, width: w, height: h)
+        OverlayBox.draw(into: &canvas, box, title: title, style: style)
+        let shown = lines.prefix(max(0, h - 4))
+        for (k, line) in shown.enumerated() {
+            canvas.text(line, x: box.x + 2, y: box.y + 2 + k, style: style, maxWidth: w - 4)
+        }
+        let close = "any key closes"
+        if TextWidth.of(close) + 4 <= w {
+            canvas.text(close, x: box.maxX - 2 - TextWidth.of(close), y: box.maxY - 1,
+                        style: Style(fg: .rgb(138, 138, 138), bg: style.bg))
+        }
+    }
+}
