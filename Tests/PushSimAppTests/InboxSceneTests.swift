@@ -68,7 +68,24 @@ import PushSimStore
         try r.run(Script.parse("wait 0.2"))
         #expect(s.feed.rows.map(\.code) == ["welcome", "survey", "arrivals", "lookbook", "video", "pass", "sale", "order", "receipt", "tips"],
                 "the read rows moved below the unread ones")
-        #expect(s.feed.rows[s.model.highlighted].code == "sale", "the highlight follows the row")
+        #expect(s.model.highlighted == 2 && s.feed.rows[2].code == "arrivals",
+                "issue 13 item 10: the highlight stays on the row on screen, it does not follow the card that sank")
+    }
+
+    /// Issue 13 item 10: read the top card, let the list re-sort, Down, d: the card deleted is the one the cursor is on.
+    @Test func afterAReSortDownAndDeleteActOnTheRowOnScreen() throws {
+        let (s, sink) = try scene([mixed])
+        let r = HeadlessRunner(scene: s, size: Size(width: 80, height: 24))
+        try r.run(Script.parse("select"))
+        let readCode = s.feed.rows[0].code
+        try r.run(Script.parse("wait 2"))
+        #expect(s.feed.rows[0].code != readCode, "the read card sank")
+        #expect(s.model.highlighted == 0)
+        try r.run(Script.parse("down"))
+        let under = s.feed.rows[1].code
+        #expect(s.model.highlighted == 1)
+        try r.run(Script.parse("delete"))
+        #expect(lines(sink).last == #"{"t":2.3,"event":"delete","code":"\#(under)"}"#)
     }
 
     // spec §3.6 button taps and §3.9 swipe to delete, with the contract's events.

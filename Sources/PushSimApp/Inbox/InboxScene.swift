@@ -245,9 +245,10 @@ public final class InboxScene: ScriptableScene, Leavable {
             finishRefresh()
         }
         if refreshDebounce.fire(at: now) {
-            let keep = highlightedCode
+            // The same rows re-sorted (a read card sinks below the unread): the highlight stays on the row the user
+            // is looking at, as the list itself does, instead of following the card to where it went (so Down and d
+            // act on what is under the cursor on screen).
             model.feed.reorder()
-            if let keep, let i = model.feed.index(of: keep) { model.highlighted = i }
             InboxScreen.reveal(&model, size: size)
         }
     }
