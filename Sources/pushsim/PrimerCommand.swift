@@ -204,7 +204,7 @@ struct PrimerWalkthroughCommand: ParsableCommand {
         discussion: """
         Rows: each authorization status × fallbackToSettings × throttle state (off, never shown, within the \
         window, just elapsed) × each answer, plus a second present and a device iOS already asked. The expected \
-        results are a literal table written from the SDK's source (spec §2.2). With --headless every row runs on \
+        results are a literal table written from the SDK's source (see docs/primer.md). With --headless every row runs on \
         the engine and is checked against the table; the exit status is 1 when any row differs. Interactively, \
         each row sets the device, presents, says what the SDK will do, and you try it: p pass, f fail, s skip, \
         c comment, pgup/pgdn move between rows, ? help, q shows what was tried and where the report goes (q again finishes).

@@ -333,6 +333,33 @@ final class FakeImages: ImageSource {
                                     "1.5 start 1", "1.5 show 0"])
     }
 
+    /// Issue 13 item 9: a broken save says what is wrong and where, in full, on screen (not `last: warning`), until a
+    /// save loads; the status line names the warning too.
+    @Test func aBrokenSaveUnderWatchIsSpeltOutOnScreen() throws {
+        let h = try StoriesHarness(threePages, size: Size(width: 60, height: 24))
+        let why = "stories/sale.json: not valid JSON: line 12, column 7: unexpected '}'; expected a key in double quotes"
+        var answers: [StoriesScene.Reload] = [.failed(UserError(why)), .unchanged, .unchanged,
+                                              .changed(try StoriesInput.read(["pages": [["image": "https://y/1.jpg"]]]))]
+        h.scene.reloader = { answers.isEmpty ? .unchanged : answers.removeFirst() }
+        try h.run("wait 0.6")
+        let frame = h.frames.last!
+        let joined = frame.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+        #expect(joined.contains("line 12, column 7: unexpected '}'; expected a key in double quotes"), "\(frame)")
+        for row in frame.split(separator: "\n") { #expect(TextWidth.of(String(row)) <= 60) }
+        #expect(!frame.contains("last: warning ·") && !frame.hasSuffix("last: warning"))
+        try h.run("wait 1.5")
+        #expect(h.scene.reloadError == nil)
+        #expect(!h.frames.last!.contains("Not reloaded"))
+    }
+
+    /// Issue 13 item 9: an image that fails names the page's image key, not an empty path.
+    @Test func anImageWarningNamesThePagesImageKey() throws {
+        let images = FailingImages()
+        let h = try StoriesHarness(threePages, images: images)
+        try h.run("wait 0.1")
+        #expect(h.sink.events.map(\.jsonLine).contains { $0.contains(#""path":"pw_stories.pages[0].image""#) }, "\(h.log)")
+    }
+
     @Test func frameOfTheSpringSaleSample() throws {
         let input = try StoriesScene.load(path: Resources.locate().path("stories/spring-sale.json"))
         let sink = EventSink()
@@ -345,3 +372,4 @@ final class FakeImages: ImageSource {
         assertSnapshot(of: frames[0], as: .lines, named: "spring-sale-first")
     }
 }
+

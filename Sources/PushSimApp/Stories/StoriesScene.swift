@@ -55,6 +55,8 @@ public final class StoriesScene: ScriptableScene, Leavable {
     /// The last URL a tap opened (button or link), kept on the status line after the dismiss that follows it.
     public private(set) var lastOpened: String?
     public var leaveAction = LeaveAction.quit
+    /// Why the last `--watch` save did not load (file, line and column), shown over the story until a good save.
+    public private(set) var reloadError: String?
     public private(set) var size = Size(width: 80, height: 24)
     /// Called at most every `watchInterval` seconds with `--watch` — or, with `watchDescriptor`, on every wake.
     public var reloader: (() -> Reload)?
@@ -350,8 +352,10 @@ public final class StoriesScene: ScriptableScene, Leavable {
         case .unchanged:
             return
         case .failed(let e):
+            reloadError = e.message
             emit(.warning(Diagnostic(path: "", "reload failed, still showing the previous version: \(e.message)")), at: now)
         case .changed(let newInput):
+            reloadError = nil
             input = newInput
             for d in newInput.payload.diagnostics { emit(.warning(d), at: now) }
             state = StoriesState(payload: newInput.payload, options: configuration.options)
@@ -406,14 +410,25 @@ public final class StoriesScene: ScriptableScene, Leavable {
     var storySize: Size { Size(width: layout.story.width, height: layout.story.height) }
 
     func takeImageDiagnostics() {
-        for d in images.takeDiagnostics() { emit(.warning(d), at: now) }
+        for var d in images.takeDiagnostics() {
+            // The image layer knows the URL, not where the payload wrote it: name the page's image key.
+            if d.path.isEmpty, let i = state.pages.firstIndex(where: { d.message.hasPrefix("image \($0.image) ") }),
+               input.payload.pagePaths.indices.contains(i) {
+                d.path = input.payload.pagePaths[i] + ".image"
+            }
+            emit(.warning(d), at: now)
+        }
     }
 
     func emit(_ e: Event, at t: Double) {
         sink.emit(e, at: t)
         if e.name == "open_url", let url = e["url"]?.stringValue { lastOpened = url }
         var text = e.name
-        if let first = e.fields.first(where: { _ in true }) {
+        if e.name == "warning" {
+            // What is wrong and where, not the bare word (the path is empty for a whole-file problem).
+            let path = e["path"]?.stringValue ?? "", message = e["message"]?.stringValue ?? ""
+            text = "⚠ " + (path.isEmpty ? message : "\(path): \(message)")
+        } else if let first = e.fields.first(where: { _ in true }) {
             text += " " + (first.value.stringValue ?? first.value.jsonText())
         }
         lastEvent = text
@@ -456,6 +471,18 @@ public final class StoriesScene: ScriptableScene, Leavable {
         }
         if let pane = l.pane {
             EventLogPane.draw(paneLines, into: &canvas, rect: pane)
+        }
+        if let reloadError {
+            // A broken save under --watch: the whole reason (file, line, column) on up to three lines over the story's
+            // foot, until a save loads.
+            let text = "⚠ Not reloaded: \(reloadError) (still showing the last version that loaded)"
+            let lines = TextWidth.wrap(TextWidth.sanitized(text), width: max(1, size.width - 2), maxLines: 3)
+            let style = Style(fg: .white, bg: .rgb(150, 30, 30), attrs: .bold)
+            for (k, line) in lines.enumerated() {
+                let y = size.height - 1 - lines.count + k
+                canvas.fill(Rect(x: 0, y: y, width: size.width, height: 1), with: Cell(" ", fg: .white, bg: .rgb(150, 30, 30)))
+                canvas.text(line, x: 1, y: y, style: style)
+            }
         }
         let status = TextWidth.truncate(StoriesScreen.statusLine(state, at: t, lastEvent: lastEvent, opened: lastOpened, leave: leaveAction), to: size.width)
         canvas.fill(Rect(x: 0, y: size.height - 1, width: size.width, height: 1), with: Cell(" ", fg: .black, bg: .rgb(200, 200, 200)))
