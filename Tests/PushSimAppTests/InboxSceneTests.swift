@@ -249,14 +249,14 @@ import PushSimStore
         let runner = HeadlessRunner(scene: s, size: Size(width: 80, height: 24))
         try runner.run(Script.parse("wait 3; refresh"))
         #expect(s.feed.rows.map(\.code) == ["a"], "the edited file is not fetched yet")
-        #expect(s.model.status == "Refreshed from local storage: the SDK fetches at most every 10 s (next fetch in 7 s)")
+        #expect(s.model.status == "Refreshed from storage (the SDK fetches every 10 s at most; next in 7 s)")
         #expect(sink.events.last.map { $0.jsonLine } == #"{"t":3.6,"event":"load","count":1,"source":"storage"}"#)
         try runner.run(Script.parse("wait 7; refresh"))
         #expect(s.feed.rows.map(\.code) == ["b"], "10 s after the last fetch the files are read again")
         #expect(s.model.status == "Refreshed: 1 message")
         // And the window starts again from that fetch.
         try runner.run(Script.parse("wait 1; refresh"))
-        #expect(s.model.status.hasPrefix("Refreshed from local storage"))
+        #expect(s.model.status.hasPrefix("Refreshed from storage"))
     }
 
     // --watch: a saved feed file is fetched at once (a pushsim convenience), a broken save keeps the list.
@@ -329,5 +329,32 @@ import PushSimStore
         _ = try run(s, "down; down")
         #expect(!lines(sink).contains { $0.contains("warning") }, "\(lines(sink))")
         #expect(!s.render(at: 0).plainText.contains("no such file"))
+    }
+
+    /// Issue 13 item 11: m pressed while a refresh spins (r r m) is confirmed when the refresh ends, not overwritten.
+    @Test func markAllReadDuringARefreshIsStillConfirmed() throws {
+        let (s, _) = try scene([mixed])
+        let r = HeadlessRunner(scene: s, size: Size(width: 100, height: 30))
+        try r.run(Script.parse("refresh; key r; key r; key m; wait 1"))
+        #expect(s.model.status.hasPrefix("Marked 8 messages read · Refreshed from storage"), "\(s.model.status)")
+        #expect(s.render(at: r.now).plainText.contains("Marked 8 messages read"))
+    }
+
+    /// Issue 13 item 11: "4 warnings: …" cut on the status line now says `w` lists them, and `w` shows every one.
+    @Test func wListsEveryWarning() throws {
+        let dir = tempDir()
+        let good = #"{"inbox_id":"ok","order":"1","rt":4102444800,"title":"Fine","text":"x","action_type":0,"status":1}"#
+        let bad = (1...4).map { #"{"inbox_id":"bad\#($0)","order":"1","rt":4102444800,"text":"x","action_type":0}"# }
+        let feed = write("[\(good),\(bad.joined(separator: ","))]", in: dir)
+        let (s, _) = try scene([feed])
+        #expect(s.warnings.count == 4)
+        #expect(s.model.status.hasPrefix("4 warnings (w shows all): "))
+        let r = HeadlessRunner(scene: s, size: Size(width: 80, height: 24))
+        try r.run(Script.parse("key w"))
+        let text = s.render(at: r.now).plainText
+        #expect(text.components(separatedBy: "• ").count - 1 == 4, "\(text)")
+        #expect(text.components(separatedBy: "skipped: missing status").count - 1 == 4, "\(text)")
+        try r.run(Script.parse("key q"))
+        #expect(s.exitStatus == nil && !s.warningsShown, "q closes the list first")
     }
 }

@@ -20,6 +20,9 @@ public final class InboxScene: ScriptableScene, Leavable {
     var now: Double = 0
     public private(set) var exitStatus: Int32?
     public private(set) var helpShown = false
+    /// What the last load skipped or degraded, each `path: why`; `w` lists them over the feed.
+    public private(set) var warnings: [String] = []
+    public private(set) var warningsShown = false
     public var leaveAction: LeaveAction {
         get { model.leave }
         set { model.leave = newValue }
@@ -143,8 +146,10 @@ public final class InboxScene: ScriptableScene, Leavable {
         model.context.dates = InboxDateFormatter(now: wallNow, timeZone: timeZone)
         for e in events { sink.emit(e, at: t) }
         if let keep, let i = model.feed.index(of: keep) { model.highlighted = i }
+        warnings = diagnostics.map(\.description)
         if !diagnostics.isEmpty && model.status.isEmpty {
-            model.status = "\(diagnostics.count) warning\(diagnostics.count == 1 ? "" : "s"): \(diagnostics[0])"
+            // The line holds one; `w` shows them all.
+            model.status = "\(diagnostics.count) warning\(diagnostics.count == 1 ? "" : "s") (w shows all): \(diagnostics[0])"
         }
         InboxScreen.reveal(&model, size: size)
     }
@@ -185,6 +190,23 @@ public final class InboxScene: ScriptableScene, Leavable {
         return path
     }
 
+    /// Every warning wrapped to `width`, as many as fit in `height` lines; the rest counted, with where to read them.
+    func warningLines(width: Int, height: Int) -> [String] {
+        var out: [String] = []
+        let w = max(10, width - 4)
+        for (k, text) in warnings.enumerated() {
+            let lines = TextWidth.wrap(TextWidth.sanitized(text), width: w - 2)
+            let left = warnings.count - k
+            if out.count + lines.count > height - (left > 1 ? 1 : 0) {
+                let names = files.map { ($0 as NSString).lastPathComponent }.joined(separator: " ")
+                out.append("… \(left) more: pushsim validate \(names)")
+                break
+            }
+            out += lines.enumerated().map { ($0.offset == 0 ? "• " : "  ") + $0.element }
+        }
+        return out
+    }
+
     // MARK: Scene
 
     public func resize(to size: Size, at now: Double) {
@@ -200,6 +222,7 @@ public final class InboxScene: ScriptableScene, Leavable {
         if let r = refreshStart { m.refreshFrame = Int(((now - r) / 0.08).rounded(.down)) }
         var c = InboxScreen.render(m, size: size)
         if helpShown { HelpBox.draw(InboxScreen.helpLines(leave: leaveAction), title: "Inbox keys", into: &c) }
+        if warningsShown { HelpBox.draw(warningLines(width: size.width - 6, height: size.height - 6), title: "\(warnings.count) warning\(warnings.count == 1 ? "" : "s")", into: &c) }
         return c
     }
 
@@ -311,7 +334,11 @@ public final class InboxScene: ScriptableScene, Leavable {
     }
 
     func key(_ k: Key) {
-        if helpShown { helpShown = false; return }  // any key closes help, q included (one level at a time)
+        if helpShown || warningsShown {  // any key closes help or the warnings, q included (one level at a time)
+            helpShown = false
+            warningsShown = false
+            return
+        }
         switch k {
         case .down, .char("j"): move(to: model.highlighted + 1)
         case .up, .char("k"): move(to: model.highlighted - 1)
@@ -328,6 +355,8 @@ public final class InboxScene: ScriptableScene, Leavable {
             perform(model.feed.clearRead())
             InboxScreen.reveal(&model, size: size)
         case .char("?"): helpShown = true
+        case .char("w"):
+            if warnings.isEmpty { model.status = "No warnings: every message in the feed was read as written" } else { warningsShown = true }
         case _ where leaveAction.leaves(on: k): leave()
         default: break
         }
@@ -362,11 +391,19 @@ public final class InboxScene: ScriptableScene, Leavable {
         guard model.feed.attributes.pullToRefreshEnabled else { model.status = "Pull to refresh is off (--no-pull-to-refresh)"; return }
         guard refreshStart == nil else { return }
         refreshStart = now
+        statusBeforeRefresh = model.status
         sink.emit(Event("refresh"), at: now)
         InboxScreen.reveal(&model, size: size)
     }
 
+    /// The status line when the spinner started: a key that reports during the refresh (m, c, a button) is kept when
+    /// the refresh ends, beside the refresh's own line, instead of being overwritten unseen.
+    var statusBeforeRefresh: String?
+
     func finishRefresh() {
+        let during = statusBeforeRefresh.map { $0 != model.status } == true ? model.status : nil
+        statusBeforeRefresh = nil
+        defer { if let during { model.status = during + " · " + model.status } }
         if let last = lastFetch, now - last < Self.fetchThrottle {
             // No fetch within 10 s of a successful one: the stored list comes back, with no error (§3.10). It is
             // what the screen holds (pushes received since included), loaded again: the transform runs.
@@ -375,7 +412,7 @@ public final class InboxScene: ScriptableScene, Leavable {
                 sink.emit(Event("load", ["count": e["count"] ?? .null, "source": "storage"]), at: now)
             }
             let wait = Int((Self.fetchThrottle - (now - last)).rounded(.up))
-            model.status = "Refreshed from local storage: the SDK fetches at most every 10 s (next fetch in \(wait) s)"
+            model.status = "Refreshed from storage (the SDK fetches every 10 s at most; next in \(wait) s)"
             InboxScreen.reveal(&model, size: size)
             return
         }

@@ -64,6 +64,7 @@ public enum InboxScreen {
             "r  drag ↓ at top   pull to refresh (every 10 s at most)",
             "m                  mark every message read",
             "c                  clear the read messages",
+            "w                  every warning about the feed",
             "wheel              scroll",
             (leave == .back ? "q  Esc             " : "q                  ") + "\(leave.word) (visible rows are marked read)",
         ]
