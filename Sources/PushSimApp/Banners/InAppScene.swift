@@ -296,7 +296,7 @@ public final class InAppScene: ScriptableScene, Leavable {
         for parts in candidates where TextWidth.of(join(parts)) <= width { return join(parts) }
         let room = width - TextWidth.of(join([mid, source])) - 3
         if let last, room >= 12 { return join([mid, TextWidth.truncate(last, to: room), source]) }
-        for parts in [[mid, source], [short, source], [source], [short]] where TextWidth.of(join(parts)) <= width {
+        for parts in [[mid, source], [short, source], [mid], [source], [short]] where TextWidth.of(join(parts)) <= width {
             return join(parts)
         }
         return source ?? short

@@ -324,7 +324,11 @@ public final class PrimerScene: ScriptableScene, Leavable {
         if panelWidth > 0 {
             panel(at: t).draw(in: Rect(x: phone.maxX, y: 0, width: panelWidth, height: size.height), on: &c)
         } else if size.height >= 3 {
-            let line = "\(state.device.status.rawValue) · \(state.lastResult?.description ?? "—") · ? help · \(leaveAction.hint)"
+            // The keys stay whole; the device's state is cut first when the line is short.
+            let keys = "? help · \(leaveAction.hint)"
+            let state = TextWidth.truncate("\(state.device.status.rawValue) · \(state.lastResult?.description ?? "—")",
+                                           to: max(0, size.width - TextWidth.of(keys) - 3))
+            let line = state.isEmpty ? keys : state + " · " + keys
             let r = Rect(x: 0, y: size.height - 1, width: size.width, height: 1)
             c.fill(r, with: Cell(" ", fg: .white, bg: .rgb(40, 40, 48)))
             c.text(TextWidth.truncate(line, to: size.width), x: 0, y: r.y, style: Style(fg: .white))
