@@ -256,3 +256,35 @@ final class PrimerFakeImages: ImageSource {
         }
     }
 }
+
+/// Issue 13 items 5 and 11: `?` opens help in the primer, the walkthrough and the inbox; any key closes it (q too,
+/// without leaving); the panel says what it shows.
+@Suite struct HelpEverywhereTests {
+    @Test func primerHelpOpensAndAnyKeyClosesIt() throws {
+        let scene = makeScene(PrimerConfig())
+        var (_, frame) = try primerRun(scene, "wait 0.5; key ?")
+        #expect(frame.contains("Push primer keys") && frame.contains("wall clock +1 hour"))
+        (_, frame) = try primerRun(scene, "key q")
+        #expect(!frame.contains("Push primer keys") && scene.exitStatus == nil, "q closes help first")
+        #expect(frame.contains("Shown    not stored (min 0)"), "minInterval 0: the SDK stores no last-shown time")
+        #expect(frame.contains("shown alert") && !frame.contains("shown alert bottom"))
+        (_, frame) = try primerRun(scene, "key q")
+        #expect(scene.exitStatus == 0)
+    }
+
+    @Test func walkthroughHelp() throws {
+        let scene = PrimerWalkthroughScene(config: PrimerConfig(), wallClock: primerWall) { _ in }
+        let runner = HeadlessRunner(scene: scene, size: Size(width: 80, height: 30))
+        try runner.run(Script.parse("key ?"))
+        #expect(scene.render(at: runner.now).plainText.contains("Walkthrough keys"))
+        try runner.run(Script.parse("key q"))
+        #expect(!scene.helpShown && !scene.confirmingFinish && scene.exitStatus == nil)
+    }
+
+    @Test func theDeniedSampleHasBeenAsked() throws {
+        let spec = try #require(PrimerSampleSpec.all.first { $0.file == "denied.json" })
+        let scene = try spec.makeScene(Resources.locate(), wallClock: primerWall)
+        let (_, frame) = try primerRun(scene, "wait 0.1")
+        #expect(frame.contains("Asked    iOS has asked"))
+    }
+}
