@@ -35,8 +35,10 @@ run: build
 # Unit and screen tests (Swift Testing), then the end-to-end suite in tmux.
 test: build unit e2e
 
+# Every test is Swift Testing: without --disable-xctest, swift test also runs the empty XCTest bundle and prints
+# "Executed 0 tests" twice before the real run.
 unit:
-	$(SWIFT) test
+	$(SWIFT) test --disable-xctest
 
 e2e: build
 	bash Tests/EndToEnd/run.sh $(BIN)

@@ -17,10 +17,21 @@ let package = Package(
     targets: [
         // C shims: the only places C headers enter.
         .systemLibrary(name: "CNcursesw", providers: [.apt(["libncurses-dev"])]),
-        .systemLibrary(name: "CImaging", pkgConfig: "chafa gdk-pixbuf-2.0",
-                       providers: [.apt(["libchafa-dev", "libgdk-pixbuf-2.0-dev"])]),
-        .systemLibrary(name: "CPicture", pkgConfig: "pangocairo libpng",
+        // chafa's pkg-config file (with glib's, which it requires) gives the include paths. gdk-pixbuf's is not read:
+        // its private requirement gmodule-no-export-2.0 adds -pthread, which SwiftPM drops with a warning on every build.
+        .systemLibrary(name: "CChafa", pkgConfig: "chafa", providers: [.apt(["libchafa-dev"])]),
+        // gdk-pixbuf's headers are reached through include/gdk-pixbuf, a link to Debian's
+        // /usr/include/gdk-pixbuf-2.0/gdk-pixbuf (libgdk-pixbuf-2.0-dev, installed by make).
+        .target(name: "CImaging", dependencies: ["CChafa"], linkerSettings: [
+            .linkedLibrary("gdk_pixbuf-2.0"), .linkedLibrary("gobject-2.0"), .linkedLibrary("glib-2.0"),
+        ]),
+        // Cairo, HarfBuzz and libpng include paths for CPicture; pango's headers are reached through CPicture's
+        // include/pango, a link to Debian's /usr/include/pango-1.0/pango (pango's pkg-config file adds -pthread too).
+        .systemLibrary(name: "CCairo", pkgConfig: "cairo harfbuzz libpng",
                        providers: [.apt(["libcairo2-dev", "libpango1.0-dev", "libpng-dev", "fonts-liberation2", "fonts-noto-color-emoji", "fonts-droid-fallback"])]),
+        .target(name: "CPicture", dependencies: ["CCairo"], linkerSettings: [
+            .linkedLibrary("pangocairo-1.0"), .linkedLibrary("pango-1.0"), .linkedLibrary("gobject-2.0"), .linkedLibrary("glib-2.0"),
+        ]),
 
         // 1. Pure engine: Foundation only.
         .target(name: "PushSimEngine"),

@@ -29,6 +29,16 @@ static inline int pushsim_colors(void) { return COLORS; }
 static inline int pushsim_color_pairs(void) { return COLOR_PAIRS; }
 /// The terminal's colour count from terminfo, known before start_color (which must not run under NO_COLOR).
 static inline int pushsim_terminfo_colors(void) { int n = tigetnum("colors"); return n > 0 ? n : 0; }
+/* term.h (where setupterm lives) defines hundreds of lower-case macros (lines, columns, bell...); declare only this. */
+extern int setupterm(const char *term, int filedes, int *errret);
+/* How many colours terminfo gives `term` (NULL: $TERM), read before the screen starts, when image rendering is set
+   up: 0 for a terminal without colour (vt100), -1 when the terminal has no terminfo entry. */
+static inline int pushsim_probe_colors(const char *term) {
+    int err = 0;
+    if (setupterm(term, 1, &err) != OK) return -1;
+    int n = tigetnum("colors");
+    return n > 0 ? n : 0;
+}
 static inline FILE *pushsim_stdin(void) { return stdin; }
 static inline FILE *pushsim_stdout(void) { return stdout; }
 

@@ -15,10 +15,13 @@ public enum ColorMode: String, Sendable, Hashable, CaseIterable {
     /// No colour (`NO_COLOR`, monochrome terminals): the shape is carried by the symbols alone.
     case monochrome = "mono"
 
-    /// From the environment, as terminal programs conventionally decide: `NO_COLOR` wins, then
-    /// `COLORTERM=truecolor|24bit`, then the terminal's colour count (from ncurses when known, else `TERM`).
+    /// From the environment, as terminal programs conventionally decide: `NO_COLOR` wins, then a terminal without
+    /// colour, then `COLORTERM=truecolor|24bit`, then the terminal's colour count (from terminfo when known, else `TERM`).
     public static func detect(environment: [String: String] = ProcessInfo.processInfo.environment, terminalColors: Int? = nil) -> ColorMode {
         if let n = environment["NO_COLOR"], !n.isEmpty { return .monochrome }
+        // A terminal that draws no colour (TERM=vt100) gets symbols only, whatever COLORTERM claims: colour cells
+        // would reach the screen as uniform ▀ noise.
+        if let colors = terminalColors, colors < 8 { return .monochrome }
         let colorterm = environment["COLORTERM"]?.lowercased() ?? ""
         if colorterm == "truecolor" || colorterm == "24bit" { return .truecolor }
         if let colors = terminalColors {

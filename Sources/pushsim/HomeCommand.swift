@@ -28,7 +28,7 @@ struct HomeCommand: ParsableCommand {
             runInteractive(HomeDemoScene(pageSeconds: demoPageSeconds), options: interactive)
         }
         let resources = Resources.locate()
-        let scene = HomeScene(samples: SampleCatalog.all(resources: resources), resourcesRoot: resources.root)
+        let scene = HomeScene(samples: SampleCatalog.all(resources: resources, terminalColors: terminalImageColors()), resourcesRoot: resources.root)
         runInteractive(scene, options: interactive)
     }
 }

@@ -21,3 +21,10 @@ func runInteractive(_ scene: Scene, options: InteractiveOptions) -> Never {
         fail(UserError(error.message))
     }
 }
+
+/// How many colours the terminal on standard output draws (0 for a vt100), from terminfo before the screen starts, so
+/// images are rendered for it; nil when standard output is not a terminal or terminfo does not know it.
+func terminalImageColors() -> Int? {
+    guard isatty(STDOUT_FILENO) != 0 else { return nil }
+    return ColorMode.probe(environment: ProcessInfo.processInfo.environment)?.imageColors
+}

@@ -29,12 +29,15 @@ struct MediaOptions: ParsableArguments {
         }
     }
 
-    var colorMode: ColorMode { colors.flatMap(ColorMode.init(parsing:)) ?? ColorMode.detect() }
+    /// `--colors`, else what the terminal draws (interactive) or the environment says (headless).
+    func colorMode(headless: Bool) -> ColorMode {
+        colors.flatMap(ColorMode.init(parsing:)) ?? ColorMode.detect(terminalColors: headless ? nil : terminalImageColors())
+    }
 
     /// The image source for a payload at `file`: synchronous when headless so runs are deterministic.
     func imageSource(payload file: String, appGroup: String?, headless: Bool) -> MediaImageSource {
         MediaImageSource(payloadFolder: MediaImageSource.folder(of: file), appGroup: appGroup,
-                         mode: headless ? .synchronous : .background, colorMode: colorMode,
+                         mode: headless ? .synchronous : .background, colorMode: colorMode(headless: headless),
                          symbols: (try? symbolSet()) ?? .halfBlocks, fetch: fetch.limits)
     }
 }

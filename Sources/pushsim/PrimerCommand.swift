@@ -212,10 +212,10 @@ struct PrimerWalkthroughCommand: ParsableCommand {
         Rows: each authorization status × fallbackToSettings × throttle state (off, never shown, within the \
         window, just elapsed) × each answer, plus a second present, a device iOS already asked, and presents while \
         the app has no connected scene (the primer counts as shown, unseen). The expected \
-        results are a literal table written from the SDK's source (spec §2.2). With --headless every row runs on \
+        results are a literal table written from the SDK's source (see docs/primer.md). With --headless every row runs on \
         the engine and is checked against the table; the exit status is 1 when any row differs. Interactively, \
         each row sets the device, presents, says what the SDK will do, and you try it: p pass, f fail, s skip, \
-        c comment, pgup/pgdn move between rows, q finish.
+        c comment, pgup/pgdn move between rows, ? help, q shows what was tried and where the report goes (q again finishes).
         """
     )
 
@@ -250,7 +250,8 @@ struct PrimerWalkthroughCommand: ParsableCommand {
             if WalkthroughReport.counts(results).fail > 0 { throw ExitCode(1) }
             return
         }
-        let scene = PrimerWalkthroughScene(config: config, wallClock: Date().timeIntervalSince1970) { results in
+        let scene = PrimerWalkthroughScene(config: config, wallClock: Date().timeIntervalSince1970,
+                                           reportPaths: [report, junit].compactMap { $0 }) { results in
             Self.write(results, config: config, mode: "interactive (tester)", report: report, junit: junit)
         }
         runInteractive(scene, options: interactive)

@@ -11,7 +11,8 @@ struct ResetCommand: ParsableCommand {
         abstract: "Forget persisted state (all of it without flags).",
         discussion: """
         --primer returns the simulated device to a fresh install: notDetermined, iOS has not asked, no throttle. \
-        --inbox forgets every inbox message's local status (read, action performed, deleted).
+        --inbox forgets every inbox message's local status (read, action performed, deleted); without --store it \
+        also resets the home screen's inbox samples (their stores under $XDG_DATA_HOME/pushsim/samples/).
         """
     )
 
@@ -31,5 +32,15 @@ struct ResetCommand: ParsableCommand {
         }
         let what = inbox == primer ? "primer and inbox state" : primer ? "primer state" : "inbox state"
         print("Reset the \(what) in \(path).")
+        // The home screen's inbox samples keep their own stores beside the default one; a reset of the default state
+        // resets them too, or a cleared sample would stay empty for good.
+        if store == nil && (inbox || !primer) {
+            do {
+                let samples = try InboxSampleStore.resetAll()
+                if !samples.isEmpty { print("Reset the home screen's inbox samples (\(samples.count) in \((samples[0] as NSString).deletingLastPathComponent)).") }
+            } catch {
+                fail(error)
+            }
+        }
     }
 }

@@ -48,7 +48,7 @@ struct StoriesCommand: ParsableCommand {
     @Option(help: ArgumentHelp("App group folder: images are cached in DIR/pw_stories_cache/.", valueName: "dir"))
     var appGroup: String?
 
-    @Flag(help: "Reload when the file changes (checked twice a second).")
+    @Flag(help: "Reload when the file is saved (a broken save keeps the last good version and says why, with line and column).")
     var watch = false
 
     @Option(help: ArgumentHelp("For a createMessage request: which notification to play, counting from 0.", valueName: "n"))

@@ -51,7 +51,7 @@ struct ValidateCommand: ParsableCommand {
 
     func run() throws {
         let options = PayloadValidation.Options(kind: kind == .auto ? nil : PayloadKind(rawValue: kind.rawValue),
-                                                now: now.flatMap(ISODate.parse) ?? Date())
+                                                now: now.flatMap(ISODate.parse))
         let reports = files.map { PayloadValidation.check($0, options: options) }
         switch format {
         case .text: print(PayloadValidation.text(reports), terminator: "")

@@ -1,5 +1,6 @@
 // The home screen: menu layout (golden frames), navigation, opening a sample and coming back, errors, small terminals.
 
+import Foundation
 import PushSimScreens
 import SnapshotTesting
 import Testing
@@ -87,13 +88,14 @@ struct HomeSceneTests {
         h.handle(.key(.enter), at: 1)
         #expect(h.child != nil)
         #expect(child.size == Size(width: 80, height: 24))
-        #expect(h.nextDeadline() == 42)
+        // The child's clock starts when it opens (at 1): its deadline 42 is 43 on the home screen's clock.
+        #expect(h.nextDeadline() == 43)
         #expect(h.render(at: 1).row(0).hasPrefix("child scene"))
         h.handle(.key(.right), at: 2)
         h.advance(to: 3)
         h.resize(to: Size(width: 60, height: 20), at: 3)
         #expect(child.handled == [.key(.right)])
-        #expect(child.advancedTo == 3)
+        #expect(child.advancedTo == 2)
         #expect(child.size == Size(width: 60, height: 20))
         h.handle(.key(.char("b")), at: 4)
         #expect(h.takeRequests() == [.bell])
@@ -104,6 +106,38 @@ struct HomeSceneTests {
         #expect(h.render(at: 5).row(0).contains("pushsim"))
         h.handle(.key(.char("q")), at: 6)
         #expect(h.exitStatus == 0)
+    }
+
+    /// Issue 13 item 1: a primer sample opened 71 s after the home screen starts its simulated clock at the real time
+    /// when it opens (spec §2, the throttle's last-shown time comes from it), not 71 s ahead.
+    @Test func aPrimerSampleOpenedLaterStartsItsClockWhenItOpens() throws {
+        let samples = SampleCatalog.all(resources: Resources.locate()).filter { $0.experience == .primer }
+        let h = home(samples)
+        h.advance(to: 71)
+        let opened = Date().timeIntervalSince1970
+        h.handle(.key(.enter), at: 71)
+        let primer = try #require(h.child as? PrimerScene)
+        h.advance(to: 72)
+        let clock = primer.state.wallClock(at: primer.now)
+        #expect(clock >= opened && clock < opened + 1 + 5, "the clock runs \(clock - opened) s ahead")
+    }
+
+    /// Issue 13 item 2: `r` on the home screen resets every sample's saved state and says so; a failure says why.
+    @Test func rResetsTheSamplesAndSaysSo() {
+        var calls = 0
+        let h = HomeScene(samples: Self.catalog(), resourcesRoot: "/r", resetSamples: { () throws(UserError) -> String in
+            calls += 1
+            if calls == 2 { throw UserError("/data/samples/inbox-mixed.sqlite: not a pushsim store") }
+            return "Every sample reset"
+        })
+        h.resize(to: Size(width: 80, height: 24), at: 0)
+        h.handle(.key(.char("r")), at: 0)
+        #expect(calls == 1)
+        #expect(h.message == "Every sample reset")
+        #expect(h.render(at: 0).plainText.contains("Every sample reset"))
+        h.handle(.key(.char("r")), at: 0)
+        #expect(h.message == "/data/samples/inbox-mixed.sqlite: not a pushsim store")
+        #expect(h.takeRequests() == [.bell])
     }
 
     @Test func aChildEndingWithAnErrorStatusSaysSo() {
@@ -144,12 +178,13 @@ struct HomeSceneTests {
         #expect(h.selected == 0)
     }
 
-    @Test func qAndEscQuitWithStatusZero() {
+    /// Issue 13 item 4: q quits the home screen; a stray Esc never ends the program.
+    @Test func qQuitsWithStatusZeroAndEscDoesNot() {
         let a = home(), b = home()
         a.handle(.key(.char("q")), at: 0)
         b.handle(.key(.esc), at: 0)
         #expect(a.exitStatus == 0)
-        #expect(b.exitStatus == 0)
+        #expect(b.exitStatus == nil)
     }
 
     @Test func helpOpensWithQuestionMarkAndAnyKeyClosesIt() {
@@ -187,6 +222,30 @@ struct HomeSceneTests {
         let frame = h.render(at: 0)
         #expect(frame.plainText.contains("▸ Story 8"))
         assertSnapshot(of: frame.plainText, as: .lines, named: "scrolled-50x12")
+    }
+
+    /// Issue 13 item 7: shrinking to 40×10 keeps the selection on screen, and the "↑ more" / "↓ more" markers
+    /// never run into the text on their rows.
+    @Test func shrinkingKeepsTheSelectionVisibleAndTheMarkersClear() {
+        let h = home(SampleCatalog.all(resources: Resources.locate()))
+        for _ in 0..<7 { h.handle(.key(.down), at: 0) }
+        let title = h.samples[h.selected].title
+        h.resize(to: Size(width: 40, height: 10), at: 0)
+        let frame = h.render(at: 0)
+        #expect(frame.plainText.contains("▸ " + String(title.prefix(20))), "\(frame.plainText)")
+        var sawUp = false, sawDown = false
+        for y in 0..<frame.height {
+            let row = frame.row(y)
+            for marker in ["↑ more", "↓ more"] where row.contains(marker) {
+                if marker.hasPrefix("↑") { sawUp = true } else { sawDown = true }
+                let before = row.components(separatedBy: marker)[0]
+                #expect(before.hasSuffix(" "), "text runs into the marker: \(row)")
+                #expect(before.trimmingCharacters(in: .whitespaces).isEmpty || before.dropLast().hasSuffix(" ") || before.dropLast().hasSuffix("…"),
+                        "the text before the marker is cut with an ellipsis or a gap: \(row)")
+            }
+        }
+        #expect(sawUp && sawDown)
+        for y in 0..<frame.height { #expect(TextWidth.of(frame.row(y)) <= 40) }
     }
 
     @Test func aLongCommandWrapsOntoTwoLinesAboveTheKeys() {

@@ -13,6 +13,21 @@ func inAppRun(_ scene: InAppScene, _ script: String, size: Size = Size(width: 60
 }
 
 @Suite struct InAppSceneTests {
+    /// Issue 13 item 8: while a banner shows, its keys stay on the status line (the long title is cut instead), and
+    /// after a tap the line says which URL was opened.
+    @Test func theBannerKeysStayWhileItShowsAndATapSaysWhatItOpened() throws {
+        let scene = InAppScene(sink: EventSink(), demo: [.object(["title": .string("x")])], demoStart: 100)
+        _ = try inAppRun(scene, #"notify {"id":"a-rather-long-banner-id","title":"A very long banner title that fills the status line on its own","link":"https://example.com/sale/2026"}"#, size: Size(width: 80, height: 24))
+        let showing = scene.statusLine(width: 78)
+        #expect(showing.contains("t tap  s swipe"), "\(showing)")
+        #expect(showing.hasSuffix("demo banners every 6 s"))
+        #expect(TextWidth.of(showing) <= 78)
+        _ = try inAppRun(scene, "banner-tap", size: Size(width: 80, height: 24))
+        let tapped = scene.statusLine(width: 78)
+        #expect(tapped.contains("opened https://example.com/sale/2026"), "\(tapped)")
+        #expect(scene.render(at: 0).plainText.contains("opened https://example.com/sale/2026"))
+    }
+
     // cli-contract "In-app banners": notify, banner-tap (banner_tap, open_url, banner_hide tap), banner-swipe,
     // banner-drag under and over one half, the timeout, and a click outside the banner reaching the host.
     @Test func eventsForEveryStep() throws {
@@ -87,7 +102,7 @@ func inAppRun(_ scene: InAppScene, _ script: String, size: Size = Size(width: 60
         #expect(events[8].hasSuffix(#""x":2,"y":5}"#), "enter clicks the selected (third) row")
         #expect(scene.host.selection == 2)
         #expect(scene.statusLine == "↑↓ scroll  ⏎ click  t tap  s swipe  ? help  q quit · ▸ host_click 2 5", "the last event is shown")
-        #expect(scene.statusLine(width: 20) == "▸ host_click 2 5", "hints go first when it does not fit")
+        #expect(scene.statusLine(width: 20) == "? help  q quit", "the keys stay when it does not fit")
         #expect(scene.exitStatus == 0, "? opened help, z closed it, q quit")
     }
 

@@ -68,7 +68,24 @@ import PushSimStore
         try r.run(Script.parse("wait 0.2"))
         #expect(s.feed.rows.map(\.code) == ["welcome", "survey", "arrivals", "lookbook", "video", "pass", "sale", "order", "receipt", "tips"],
                 "the read rows moved below the unread ones")
-        #expect(s.feed.rows[s.model.highlighted].code == "sale", "the highlight follows the row")
+        #expect(s.model.highlighted == 2 && s.feed.rows[2].code == "arrivals",
+                "issue 13 item 10: the highlight stays on the row on screen, it does not follow the card that sank")
+    }
+
+    /// Issue 13 item 10: read the top card, let the list re-sort, Down, d: the card deleted is the one the cursor is on.
+    @Test func afterAReSortDownAndDeleteActOnTheRowOnScreen() throws {
+        let (s, sink) = try scene([mixed])
+        let r = HeadlessRunner(scene: s, size: Size(width: 80, height: 24))
+        try r.run(Script.parse("select"))
+        let readCode = s.feed.rows[0].code
+        try r.run(Script.parse("wait 2"))
+        #expect(s.feed.rows[0].code != readCode, "the read card sank")
+        #expect(s.model.highlighted == 0)
+        try r.run(Script.parse("down"))
+        let under = s.feed.rows[1].code
+        #expect(s.model.highlighted == 1)
+        try r.run(Script.parse("delete"))
+        #expect(lines(sink).last == #"{"t":2.3,"event":"delete","code":"\#(under)"}"#)
     }
 
     // spec §3.6 button taps and §3.9 swipe to delete, with the contract's events.
@@ -232,14 +249,14 @@ import PushSimStore
         let runner = HeadlessRunner(scene: s, size: Size(width: 80, height: 24))
         try runner.run(Script.parse("wait 3; refresh"))
         #expect(s.feed.rows.map(\.code) == ["a"], "the edited file is not fetched yet")
-        #expect(s.model.status == "Refreshed from local storage: the SDK fetches at most every 10 s (next fetch in 7 s)")
+        #expect(s.model.status == "Refreshed from storage (the SDK fetches every 10 s at most; next in 7 s)")
         #expect(sink.events.last.map { $0.jsonLine } == #"{"t":3.6,"event":"load","count":1,"source":"storage"}"#)
         try runner.run(Script.parse("wait 7; refresh"))
         #expect(s.feed.rows.map(\.code) == ["b"], "10 s after the last fetch the files are read again")
         #expect(s.model.status == "Refreshed: 1 message")
         // And the window starts again from that fetch.
         try runner.run(Script.parse("wait 1; refresh"))
-        #expect(s.model.status.hasPrefix("Refreshed from local storage"))
+        #expect(s.model.status.hasPrefix("Refreshed from storage"))
     }
 
     // --watch: a saved feed file is fetched at once (a pushsim convenience), a broken save keeps the list.
@@ -273,5 +290,71 @@ import PushSimStore
     @Test func unknownStepArgumentsAreScriptErrors() throws {
         let (s, _) = try scene([mixed])
         #expect(throws: ScriptError.self) { _ = try run(s, "button x") }
+    }
+
+    /// Issue 13 item 2: after `c` (clear read) in a home-screen inbox sample, `pushsim reset` / `r` on the home screen
+    /// brings every message back; a sample never opened gets no store.
+    @Test func resettingTheSamplesBringsAClearedFeedBack() throws {
+        let env = ["XDG_DATA_HOME": tempDir()]
+        let path = InboxSampleStore.path("mixed", environment: env)
+        let (first, _) = try scene([mixed], store: Store(path: path))
+        let all = first.feed.rows.count
+        _ = try run(first, "key enter; key c")
+        let (cleared, _) = try scene([mixed], store: Store(path: path))
+        #expect(cleared.feed.rows.count < all)
+        let done = try InboxSampleStore.resetAll(environment: env)
+        #expect(done == [path])
+        #expect(!FileManager.default.fileExists(atPath: InboxSampleStore.path("empty", environment: env)))
+        let (back, _) = try scene([mixed], store: Store(path: path))
+        #expect(back.feed.rows.count == all)
+    }
+
+    /// Issue 13 item 6: card images take the stories' URL rules, relative to the feed file: `file:` relative,
+    /// `file:/abs` and `file:///abs` all load (they used to be joined onto the feed's folder as a relative path).
+    @Test func fileURLImagesLoadRelativeToTheFeedFile() throws {
+        let dir = tempDir()
+        let png = Resources.locate().path("images/avatar-1.png")
+        try FileManager.default.copyItem(atPath: png, toPath: dir + "/pic.png")
+        func item(_ code: String, _ image: String) -> String {
+            #"{"inbox_id":"\#(code)","order":"1","rt":4102444800,"title":"T \#(code)","text":"x","action_type":0,"status":1,"image":"\#(image)"}"#
+        }
+        let feed = write("[\(item("rel", "file:pic.png")),\(item("abs", "file:\(dir)/pic.png")),\(item("url", "file://\(dir)/pic.png"))]", in: dir)
+        let sink = EventSink()
+        let images = MediaImageSource(payloadFolder: "/nonexistent", appGroup: dir + "/cache", mode: .synchronous, colorMode: .indexed256)
+        let s = try InboxScene(files: [feed], now: Self.now, timeZone: utc, store: Store(inMemory: ()), images: images, sink: sink)
+        for u in ["file:pic.png", "file:\(dir)/pic.png", "file://\(dir)/pic.png"] {
+            #expect(s.resolve(u) == dir + "/pic.png", "\(u)")
+        }
+        #expect(s.resolve("https://example.com/a.png") == "https://example.com/a.png")
+        _ = try run(s, "down; down")
+        #expect(!lines(sink).contains { $0.contains("warning") }, "\(lines(sink))")
+        #expect(!s.render(at: 0).plainText.contains("no such file"))
+    }
+
+    /// Issue 13 item 11: m pressed while a refresh spins (r r m) is confirmed when the refresh ends, not overwritten.
+    @Test func markAllReadDuringARefreshIsStillConfirmed() throws {
+        let (s, _) = try scene([mixed])
+        let r = HeadlessRunner(scene: s, size: Size(width: 100, height: 30))
+        try r.run(Script.parse("refresh; key r; key r; key m; wait 1"))
+        #expect(s.model.status.hasPrefix("Marked 8 messages read · Refreshed from storage"), "\(s.model.status)")
+        #expect(s.render(at: r.now).plainText.contains("Marked 8 messages read"))
+    }
+
+    /// Issue 13 item 11: "4 warnings: …" cut on the status line now says `w` lists them, and `w` shows every one.
+    @Test func wListsEveryWarning() throws {
+        let dir = tempDir()
+        let good = #"{"inbox_id":"ok","order":"1","rt":4102444800,"title":"Fine","text":"x","action_type":0,"status":1}"#
+        let bad = (1...4).map { #"{"inbox_id":"bad\#($0)","order":"1","rt":4102444800,"text":"x","action_type":0}"# }
+        let feed = write("[\(good),\(bad.joined(separator: ","))]", in: dir)
+        let (s, _) = try scene([feed])
+        #expect(s.warnings.count == 4)
+        #expect(s.model.status.hasPrefix("4 warnings (w shows all): "))
+        let r = HeadlessRunner(scene: s, size: Size(width: 80, height: 24))
+        try r.run(Script.parse("key w"))
+        let text = s.render(at: r.now).plainText
+        #expect(text.components(separatedBy: "• ").count - 1 == 4, "\(text)")
+        #expect(text.components(separatedBy: "skipped: missing status").count - 1 == 4, "\(text)")
+        try r.run(Script.parse("key q"))
+        #expect(s.exitStatus == nil && !s.warningsShown, "q closes the list first")
     }
 }

@@ -63,6 +63,9 @@ import PushSimEngine
         #expect(r.findings.map(\.path) == ["response.messages[0].rt"])
         #expect(r.findings[0].severity == .warning)
         #expect(r.findings[0].message.hasPrefix("the message expired at 2026-11-23T08:30:00Z, before now (2026-11-23T09:30:00Z); the SDK drops it"))
+        // Issue 13 item 11: with a --now given, the finding does not suggest passing --now.
+        #expect(!r.findings[0].message.contains("pass --now"))
+        #expect(InboxValidation.expiry(InboxMessage(code: "x"), item: .init(path: JSONPath(), origin: .server, json: nil), now: validationNow).message.hasSuffix("(pass --now to check another moment)"))
         #expect(r.summary.hasSuffix("2 messages, 1 expired"))
         // The same feed checked an hour earlier has nothing expired.
         #expect(try check(feed([item("old", rt: rt), item("new")]), now: validationNow.addingTimeInterval(-7200)).findings.isEmpty)

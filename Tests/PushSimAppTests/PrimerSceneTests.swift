@@ -55,7 +55,7 @@ func makeScene(_ config: PrimerConfig, device: SimulatedDevice = SimulatedDevice
     @Test func narrowHasStatusLine() throws {
         let (_, frame) = try primerRun(makeScene(PrimerConfig()), "wait 0.1", size: Size(width: 60, height: 20))
         #expect(!frame.contains("Device"))
-        #expect(frame.split(separator: "\n").last?.hasPrefix("notDetermined · — · n s w ] } o q") == true)
+        #expect(frame.split(separator: "\n").last?.hasPrefix("notDetermined · — · ? help · q quit") == true)
         // A bottom sheet ends above the status line, so its last button stays visible.
         let (_, sheetFrame) = try primerRun(makeScene(sheet), "wait 1", size: Size(width: 60, height: 24))
         let lines = sheetFrame.split(separator: "\n", omittingEmptySubsequences: false)
@@ -209,7 +209,8 @@ func makeScene(_ config: PrimerConfig, device: SimulatedDevice = SimulatedDevice
     @Test func samplesBuildAndBehave() throws {
         let r = Resources.locate()
         let samples = SampleCatalog.primerSamples(r)
-        #expect(samples.count == 6)
+        #expect(samples.count == 7)
+        #expect(samples.last?.title == "QA walkthrough", "issue 13 item 11: the home screen lists the walkthrough")
         for s in samples { _ = try s.makeScene() }
         let specs = PrimerSampleSpec.all
         let throttled = try #require(specs.first { $0.file == "throttled.json" })
@@ -287,5 +288,37 @@ final class PrimerFakeImages: ImageSource {
                 #expect(walk.render(at: wr.now).height == h)
             }
         }
+    }
+}
+
+/// Issue 13 items 5 and 11: `?` opens help in the primer, the walkthrough and the inbox; any key closes it (q too,
+/// without leaving); the panel says what it shows.
+@Suite struct HelpEverywhereTests {
+    @Test func primerHelpOpensAndAnyKeyClosesIt() throws {
+        let scene = makeScene(PrimerConfig())
+        var (_, frame) = try primerRun(scene, "wait 0.5; key ?")
+        #expect(frame.contains("Push primer keys") && frame.contains("wall clock +1 hour"))
+        (_, frame) = try primerRun(scene, "key q")
+        #expect(!frame.contains("Push primer keys") && scene.exitStatus == nil, "q closes help first")
+        #expect(frame.contains("Shown    not stored (min 0)"), "minInterval 0: the SDK stores no last-shown time")
+        #expect(frame.contains("shown alert") && !frame.contains("shown alert bottom"))
+        (_, frame) = try primerRun(scene, "key q")
+        #expect(scene.exitStatus == 0)
+    }
+
+    @Test func walkthroughHelp() throws {
+        let scene = PrimerWalkthroughScene(config: PrimerConfig(), wallClock: primerWall) { _ in }
+        let runner = HeadlessRunner(scene: scene, size: Size(width: 80, height: 30))
+        try runner.run(Script.parse("key ?"))
+        #expect(scene.render(at: runner.now).plainText.contains("Walkthrough keys"))
+        try runner.run(Script.parse("key q"))
+        #expect(!scene.helpShown && !scene.confirmingFinish && scene.exitStatus == nil)
+    }
+
+    @Test func theDeniedSampleHasBeenAsked() throws {
+        let spec = try #require(PrimerSampleSpec.all.first { $0.file == "denied.json" })
+        let scene = try spec.makeScene(Resources.locate(), wallClock: primerWall)
+        let (_, frame) = try primerRun(scene, "wait 0.1")
+        #expect(frame.contains("Asked    iOS has asked"))
     }
 }

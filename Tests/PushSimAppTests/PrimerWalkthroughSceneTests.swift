@@ -46,7 +46,15 @@ final class TestcaseCounter: NSObject, XMLParserDelegate {
         #expect(scene.index == 1)
         // Row 2 (accept, Don't Allow): the tester does something else and fails it with a comment.
         try runner.run(Script.parse("wait 0.6; decline; wait 0.5; comment tapped the wrong button; fail"))
+        // Issue 13 item 11: the first q sums up (tried, not tried, where the report goes); the second finishes.
         try runner.run(Script.parse("key s; key q"))
+        #expect(scene.exitStatus == nil && finished.isEmpty)
+        let total = PrimerWalkthroughTable.rows.count
+        let summary = scene.render(at: runner.now).plainText
+        #expect(summary.contains("3 of \(total) rows tried: 1 passed, 1 failed, 1 skipped"), "\(summary)")
+        #expect(summary.contains("\(total - 3) not tried"))
+        #expect(summary.contains("No report is written: run pushsim primer walkthrough"))
+        try runner.run(Script.parse("key q"))
         #expect(scene.exitStatus == 1)
         #expect(finished.count == PrimerWalkthroughTable.rows.count)
         #expect(finished[0].verdict == .pass)
@@ -75,7 +83,7 @@ final class TestcaseCounter: NSObject, XMLParserDelegate {
         var finished: [WalkthroughResult] = []
         let scene = PrimerWalkthroughScene(config: PrimerConfig(), wallClock: primerWall) { finished = $0 }
         let runner = HeadlessRunner(scene: scene, size: Size(width: 80, height: 30))
-        try runner.run(Script.parse("key c; key o; key k; key space; key !; key backspace; key enter; key p; key q"))
+        try runner.run(Script.parse("key c; key o; key k; key space; key !; key backspace; key enter; key p; key q; key q"))
         #expect(finished[0].comment == "ok ")
         #expect(finished[0].verdict == .pass)
     }

@@ -194,12 +194,35 @@ final class FakeImages: ImageSource {
     @Test func tooSmallShowsOneLineAndHoldsPlayback() throws {
         let h = try StoriesHarness()
         try h.run("wait 1; resize 20x6; wait 10")
-        #expect(h.frames.last!.split(separator: "\n").filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty } == ["--- t=11 ---", "     Need 24×19"])
+        #expect(h.frames.last!.split(separator: "\n").filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty } == ["--- t=11 ---", "     Need 24×19", "     q dismiss"])
         try h.run("resize 60x10")
-        #expect(h.frames.last!.contains("Terminal too small (60×10): enlarge it to at least 24×19"))
+        #expect(h.frames.last!.contains("Terminal too small (60×10): enlarge it to at least 60×19"))
         #expect(h.scene.nextDeadline() == nil)
         try h.run("resize 80x24; wait 4")
         #expect(h.log == ["0 start 3", "0 show 0", "15 show 1"])
+    }
+
+    /// Issue 13 item 4: q on the too-small screen does what it does on the story under it: dismiss, then leave, so
+    /// `q q` never quits more than the story. The fallback counts the same way.
+    @Test func qDismissesThenLeavesEvenWhenTooSmallOrInTheFallback() throws {
+        let h = try StoriesHarness()
+        try h.run("wait 1; resize 20x6")
+        try h.run("key q")
+        #expect(h.scene.exitStatus == nil && h.scene.state.phase == .dismissed)
+        #expect(h.frames.last!.contains("q quit"))
+        try h.run("key q")
+        #expect(h.scene.exitStatus == 0)
+
+        let fallback = try StoriesHarness(try JSONParser.parse(#"{"aps":{"alert":"Body only"},"pw_stories":{"pages":[]}}"#))
+        try fallback.run("key q")
+        #expect(fallback.scene.exitStatus == nil && fallback.scene.state.phase == .dismissed)
+        #expect(fallback.frames.last!.contains("r replay · q quit"))
+        try fallback.run("key esc")
+        #expect(fallback.scene.exitStatus == nil, "Esc never quits the program")
+        fallback.scene.leaveAction = .back
+        #expect(fallback.scene.render(at: 0).plainText.contains("r replay · q back"))
+        try fallback.run("key esc")
+        #expect(fallback.scene.exitStatus == 0, "from the home screen, Esc goes back too")
     }
 
     @Test func hapticsFlashAndRingWithBell() throws {
@@ -310,6 +333,33 @@ final class FakeImages: ImageSource {
                                     "1.5 start 1", "1.5 show 0"])
     }
 
+    /// Issue 13 item 9: a broken save says what is wrong and where, in full, on screen (not `last: warning`), until a
+    /// save loads; the status line names the warning too.
+    @Test func aBrokenSaveUnderWatchIsSpeltOutOnScreen() throws {
+        let h = try StoriesHarness(threePages, size: Size(width: 60, height: 24))
+        let why = "stories/sale.json: not valid JSON: line 12, column 7: unexpected '}'; expected a key in double quotes"
+        var answers: [StoriesScene.Reload] = [.failed(UserError(why)), .unchanged, .unchanged,
+                                              .changed(try StoriesInput.read(["pages": [["image": "https://y/1.jpg"]]]))]
+        h.scene.reloader = { answers.isEmpty ? .unchanged : answers.removeFirst() }
+        try h.run("wait 0.6")
+        let frame = h.frames.last!
+        let joined = frame.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+        #expect(joined.contains("line 12, column 7: unexpected '}'; expected a key in double quotes"), "\(frame)")
+        for row in frame.split(separator: "\n") { #expect(TextWidth.of(String(row)) <= 60) }
+        #expect(!frame.contains("last: warning ·") && !frame.hasSuffix("last: warning"))
+        try h.run("wait 1.5")
+        #expect(h.scene.reloadError == nil)
+        #expect(!h.frames.last!.contains("Not reloaded"))
+    }
+
+    /// Issue 13 item 9: an image that fails names the page's image key, not an empty path.
+    @Test func anImageWarningNamesThePagesImageKey() throws {
+        let images = FailingImages()
+        let h = try StoriesHarness(threePages, images: images)
+        try h.run("wait 0.1")
+        #expect(h.sink.events.map(\.jsonLine).contains { $0.contains(#""path":"pw_stories.pages[0].image""#) }, "\(h.log)")
+    }
+
     @Test func frameOfTheSpringSaleSample() throws {
         let input = try StoriesScene.load(path: Resources.locate().path("stories/spring-sale.json"))
         let sink = EventSink()
@@ -322,3 +372,4 @@ final class FakeImages: ImageSource {
         assertSnapshot(of: frames[0], as: .lines, named: "spring-sale-first")
     }
 }
+

@@ -132,18 +132,20 @@ private func frame(_ s: StoriesState, at t: Double, size: Size = Size(width: 32,
     @Test func tooSmallIsOneCentredLine() {
         var c = Canvas(width: 70, height: 6)
         TooSmall.draw(need: Size(width: 24, height: 19), into: &c)
-        #expect(c.row(2).trimmingCharacters(in: .whitespaces) == "Terminal too small (70×6): enlarge it to at least 24×19")
+        #expect(c.row(2).trimmingCharacters(in: .whitespaces) == "Terminal too small (70×6): enlarge it to at least 70×19")
     }
 
     // Every screen says the same thing, as much of it as fits: what it has, what it needs, what to do.
     @Test func tooSmallShortensToFit() {
         let need = Size(width: 40, height: 10)
-        #expect(TooSmall.line(need: need, have: Size(width: 60, height: 8)) == "Terminal too small (60×8): enlarge it to at least 40×10")
+        #expect(TooSmall.line(need: need, have: Size(width: 60, height: 8)) == "Terminal too small (60×8): enlarge it to at least 60×10")
         #expect(TooSmall.line(need: need, have: Size(width: 34, height: 8)) == "Too small (34×8): enlarge to 40×10")
         #expect(TooSmall.line(need: need, have: Size(width: 27, height: 8)) == "Too small: enlarge to 40×10")
         #expect(TooSmall.line(need: need, have: Size(width: 21, height: 8)) == "Too small: need 40×10")
         #expect(TooSmall.line(need: need, have: Size(width: 12, height: 8)) == "Need 40×10")
         #expect(TooSmall.line(need: need, have: Size(width: 3, height: 8)) == "40×10")
+        // Issue 13 item 11: a dimension that is already big enough is kept, never asked to shrink.
+        #expect(TooSmall.line(need: Size(width: 24, height: 19), have: Size(width: 40, height: 10)) == "Too small (40×10): enlarge to 40×19")
     }
 }
 

@@ -79,6 +79,17 @@ struct ColorModeTests {
         #expect(ColorMode.detect(environment: ["PUSHSIM_COLORS": "8"], hasColors: true, colors: 256) == .ansi8)
     }
 
+    /// Issue 13 item 3: terminfo is asked before the screen starts, so images are rendered for what the terminal
+    /// draws; a vt100 draws no colour, so its images get symbols only (imageColors 0).
+    @Test func probeReadsTerminfoBeforeTheScreenStarts() {
+        #expect(ColorMode.probe(term: "vt100", environment: [:]) == .monochrome)
+        #expect(ColorMode.probe(term: "vt100", environment: [:])?.imageColors == 0)
+        #expect(ColorMode.probe(term: "xterm", environment: [:]) == .ansi8)
+        #expect(ColorMode.probe(term: "xterm-256color", environment: [:])?.imageColors == 256)
+        #expect(ColorMode.probe(term: "xterm-256color", environment: ["NO_COLOR": "1"])?.imageColors == 0)
+        #expect(ColorMode.probe(term: "no-such-terminal-here", environment: [:]) == nil)
+    }
+
     @Test func mappingPerMode() {
         #expect(ColorMode.ansi256.index(of: .default) == -1)
         #expect(ColorMode.ansi256.index(of: .indexed(202)) == 202)

@@ -2,21 +2,22 @@
 
 import Foundation
 import PushSimEngine
+import PushSimMedia
 
 extension SampleCatalog {
-    static func bannersSamples(_ r: Resources) -> [Sample] {
+    static func bannersSamples(_ r: Resources, _ colors: ColorMode = .detect()) -> [Sample] {
         let keys = "t tap · s swipe · drag it up · ↑↓ scroll · ⏎ click · q back"
         return [
             Sample(experience: .banners, title: "Demo banners",
                    summary: "Bundled banners drop in every 6 s (plain, with image and link, CJK/emoji); tap, swipe or drag them",
                    keys: keys, command: "pushsim inapp --demo") {
-                try InAppDemo.makeScene(r, listener: nil)
+                try InAppDemo.makeScene(r, listener: nil, images: MediaImageSource(payloadFolder: r.path("banners"), mode: .background, colorMode: colors))
             },
             Sample(experience: .banners, title: "Listen for pushsim notify",
                    summary: "A host app that shows what `pushsim notify --title T --body B` sends from another terminal",
                    keys: keys, command: "pushsim inapp") {
                 let listener = try SocketListener(path: SocketPath.defaultPath(for: .inapp), service: .inapp)
-                return InAppScene(sink: EventSink(), images: MediaImageSource(payloadFolder: FileManager.default.currentDirectoryPath, mode: .background),
+                return InAppScene(sink: EventSink(), images: MediaImageSource(payloadFolder: FileManager.default.currentDirectoryPath, mode: .background, colorMode: colors),
                                   listener: listener)
             },
         ]

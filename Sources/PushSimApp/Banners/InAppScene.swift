@@ -4,7 +4,7 @@ import Foundation
 import PushSimEngine
 import PushSimScreens
 
-public final class InAppScene: ScriptableScene {
+public final class InAppScene: ScriptableScene, Leavable {
     public private(set) var presenter = BannerPresenter()
     public private(set) var host = InAppHostState()
     public let sink: EventSink
@@ -15,10 +15,13 @@ public final class InAppScene: ScriptableScene {
     public private(set) var size = Size(width: 80, height: 24)
     public private(set) var exitStatus: Int32?
     public private(set) var showHelp = false
+    public var leaveAction = LeaveAction.quit
     /// Every URL a tap opened, in order (the simulator's stand-in for UIApplication.open).
     public private(set) var openedURLs: [String] = []
     /// The last event, in words, for the status line.
     public private(set) var lastEvent: String?
+    /// The URL the last tap opened, shown on the status line until the next banner.
+    public private(set) var lastOpened: String?
     var now: Double = 0
     var pressed: (x: Int, y: Int, onBanner: Bool)?
     /// Demo banners fired in turn every `demoInterval` seconds, from `demoStart`, round and round.
@@ -108,8 +111,7 @@ public final class InAppScene: ScriptableScene {
 
     func key(_ k: Key, at t: Double) {
         if showHelp {
-            showHelp = false
-            if k == .char("q") { quit() }
+            showHelp = false  // any key closes help, q included: q backs out one level at a time
             return
         }
         let visible = InAppHostScreen.listRect(in: size).height
@@ -126,7 +128,7 @@ public final class InAppScene: ScriptableScene {
         case .char("t"): apply(presenter.reduce(.tap, at: t))
         case .char("s"), .char("x"): apply(presenter.reduce(.swipe, at: t))
         case .char("?"): showHelp = true
-        case .char("q"), .esc: quit()
+        case _ where leaveAction.leaves(on: k): quit()
         default: break
         }
     }
@@ -206,6 +208,8 @@ public final class InAppScene: ScriptableScene {
             return v.stringValue ?? v.jsonText()
         }
         lastEvent = ([e.name] + (e.name == "banner_show" ? Array(values.prefix(1)) : values)).joined(separator: " ")
+        if e.name == "open_url" { lastOpened = e["url"]?.stringValue }
+        if e.name == "banner_show" { lastOpened = nil }
     }
 
     func apply(_ effects: [BannerEffect]) {
@@ -274,18 +278,26 @@ public final class InAppScene: ScriptableScene {
 
     // MARK: Drawing
 
-    /// The bottom line: key hints, the last event and where banners come from. When it does not fit, the hints go
-    /// first and the last event next, so the socket path (needed for `pushsim notify --socket`) stays readable.
+    /// The bottom line: key hints, the last event (and the URL a tap opened) and where banners come from. The banner's
+    /// keys stay while a banner shows: when the line does not fit, the last event is shortened first, then the hints,
+    /// and the socket path (needed for `pushsim notify --socket`) stays readable.
     public func statusLine(width: Int) -> String {
-        let long = "↑↓ scroll  ⏎ click  t tap  s swipe  ? help  q quit", short = "? help  q quit"
+        let q = leaveAction.hint
+        let long = "↑↓ scroll  ⏎ click  t tap  s swipe  ? help  \(q)", mid = "t tap  s swipe  ? help  \(q)", short = "? help  \(q)"
         var source: String?
         if let listener { source = "listening on \(listener.path)" }
         else if !demo.isEmpty { source = "demo banners every \(JSONValue.formatNumber(demoInterval)) s" }
-        let last = lastEvent.map { "▸ " + TextWidth.truncate(TextWidth.sanitized($0), to: 40) }
-        let candidates = [[long, last, source], [short, last, source], [last, source], [source]]
-        for parts in candidates {
-            let line = parts.compactMap { $0 }.joined(separator: " · ")
-            if TextWidth.of(line) <= width { return line }
+        // After a tap, what it opened is the news (until the next banner), worth more than where banners come from.
+        let opened = lastOpened.map { "▸ opened " + TextWidth.sanitized($0) }
+        let last = opened ?? lastEvent.map { "▸ " + TextWidth.sanitized($0) }
+        func join(_ parts: [String?]) -> String { parts.compactMap { $0 }.joined(separator: " · ") }
+        var candidates: [[String?]] = [[long, last, source], [mid, last, source]]
+        if opened != nil { candidates.append([mid, opened]) }
+        for parts in candidates where TextWidth.of(join(parts)) <= width { return join(parts) }
+        let room = width - TextWidth.of(join([mid, source])) - 3
+        if let last, room >= 12 { return join([mid, TextWidth.truncate(last, to: room), source]) }
+        for parts in [[mid, source], [short, source], [mid], [source], [short]] where TextWidth.of(join(parts)) <= width {
+            return join(parts)
         }
         return source ?? short
     }
@@ -311,17 +323,11 @@ public final class InAppScene: ScriptableScene {
             "s or x          swipe the banner away",
             "drag it up      past half its height: away;",
             "                less: it settles, timer restarts",
-            "q               quit",
+            "q               \(leaveAction.word)",
             "",
             "Send banners:  pushsim notify --title T --body B",
         ]
-        let w = min(c.width - 2, 54), h = min(c.height - 2, lines.count + 2)
-        guard w >= 10, h >= 3 else { return }
-        let r = Rect(x: (c.width - w) / 2, y: (c.height - h) / 2, width: w, height: h)
-        OverlayBox.draw(into: &c, r, title: "In-app banners", style: Style(fg: .white, bg: Color.rgb(44, 44, 46)))
-        for (i, l) in lines.prefix(h - 2).enumerated() {
-            c.text(l, x: r.x + 2, y: r.y + 1 + i, style: Style(fg: .white, bg: Color.rgb(44, 44, 46)), maxWidth: w - 4)
-        }
+        HelpBox.draw(lines, title: "In-app banners", into: &c)
     }
 
     /// The part of the banner on screen at `t`, from the layout (a headless run may never have drawn a frame).

@@ -35,35 +35,40 @@ enum HomeRenderer {
             }
         }
 
+        // The "↑ more" / "↓ more" markers sit at the right end of the list's first and last rows; the text on those
+        // rows stops short of them (with an ellipsis) instead of running underneath.
+        let up = "↑ more", down = "↓ more"
+        let upRow = layout.hasMoreAbove ? HomeLayout.top : nil
+        let downRow = layout.hasMoreBelow ? HomeLayout.top + layout.listHeight - 1 : nil
         for v in layout.visible {
+            let room = v.row == upRow || v.row == downRow ? max(1, w - TextWidth.of(up) - 2) : w
             switch v.line {
             case .blank:
                 break
             case .heading(let e):
-                canvas.text(" \(e.rawValue)", x: 0, y: v.row, style: headingStyle, maxWidth: w)
+                canvas.text(TextWidth.truncate(" \(e.rawValue)", to: room), x: 0, y: v.row, style: headingStyle)
             case .title(let i):
                 let s = samples[i]
                 let on = i == selected
                 if on { canvas.fill(Rect(x: 0, y: v.row, width: w, height: 1), with: Cell(" ", bg: selectedStyle.bg!)) }
                 let style = on ? selectedStyle : Style(attrs: [.bold])
                 let marker = on ? " ▸ " : "   "
-                var x = canvas.text(marker + s.title, x: 0, y: v.row, style: style, maxWidth: w)
-                if x + 4 < w {
+                var x = canvas.text(TextWidth.truncate(marker + TextWidth.sanitized(s.title), to: room), x: 0, y: v.row, style: style)
+                if x + 4 < room {
                     x += canvas.text(" — ", x: x, y: v.row, style: on ? selectedDetailStyle : detailStyle)
-                    let room = w - x - 1
-                    canvas.text(TextWidth.truncate(TextWidth.sanitized(s.summary), to: room), x: x, y: v.row,
+                    canvas.text(TextWidth.truncate(TextWidth.sanitized(s.summary), to: room - x - 1), x: x, y: v.row,
                                 style: on ? selectedDetailStyle : Style())
                 }
             case .detail(let i):
                 let s = samples[i]
                 let on = i == selected
                 if on { canvas.fill(Rect(x: 0, y: v.row, width: w, height: 1), with: Cell(" ", bg: selectedStyle.bg!)) }
-                canvas.text(TextWidth.truncate(TextWidth.sanitized("keys: " + s.keys), to: w - 6), x: 5, y: v.row,
+                canvas.text(TextWidth.truncate(TextWidth.sanitized("keys: " + s.keys), to: room - 6), x: 5, y: v.row,
                             style: on ? selectedDetailStyle : detailStyle)
             }
         }
-        if layout.hasMoreAbove { canvas.text("↑ more", x: w - 7, y: HomeLayout.top, style: detailStyle) }
-        if layout.hasMoreBelow { canvas.text("↓ more", x: w - 7, y: HomeLayout.top + layout.listHeight - 1, style: detailStyle) }
+        if let upRow { canvas.text(up, x: w - TextWidth.of(up) - 1, y: upRow, style: detailStyle) }
+        if let downRow { canvas.text(down, x: w - TextWidth.of(down) - 1, y: downRow, style: detailStyle) }
 
         // Above the keys: a sample's error, else the selected sample's command (so users learn the CLI), on up to
         // two lines.
@@ -79,8 +84,10 @@ enum HomeRenderer {
                 canvas.text(line, x: 1, y: h - 1 - lines.count + k, style: note.style)
             }
         }
-        let keys = samples.isEmpty ? "q quit  ? help" : "↑/↓ move  Enter open  ? help  q quit"
-        canvas.text(TextWidth.truncate(keys, to: w - 2), x: 1, y: h - 1, style: keysStyle)
+        let keys = samples.isEmpty ? ["q quit  ? help"]
+            : ["↑/↓ move  Enter open  r reset  ? help  q quit", "↑↓ move ⏎ open r reset ? help q quit"]
+        let fits = keys.first { TextWidth.of($0) <= w - 2 } ?? keys[keys.count - 1]
+        canvas.text(TextWidth.truncate(fits, to: w - 2), x: 1, y: h - 1, style: keysStyle)
     }
 
     static let helpLines = [
@@ -91,7 +98,8 @@ enum HomeRenderer {
         "Enter      open the sample",
         "click      open the sample clicked",
         "wheel      move the selection",
-        "q / Esc    quit (in a sample: leave it)",
+        "r          reset every sample's saved state",
+        "q          quit (in a sample, q or Esc: back here)",
         "?          this help",
         "",
         "Leaving a sample comes back here.",
@@ -99,24 +107,6 @@ enum HomeRenderer {
     ]
 
     static func drawHelp(_ canvas: inout Canvas) {
-        let inner = helpLines.map { TextWidth.of($0) }.max() ?? 0
-        let bw = min(canvas.width - 2, inner + 4), bh = min(canvas.height - 2, helpLines.count + 4)
-        let box = Rect(x: (canvas.width - bw) / 2, y: (canvas.height - bh) / 2, width: bw, height: bh)
-        let border = Style(fg: .white, bg: .rgb(48, 48, 48))
-        canvas.fill(box, with: Cell(" ", fg: .white, bg: .rgb(48, 48, 48)))
-        for x in box.x..<box.maxX {
-            canvas.text(x == box.x ? "╭" : x == box.maxX - 1 ? "╮" : "─", x: x, y: box.y, style: border)
-            canvas.text(x == box.x ? "╰" : x == box.maxX - 1 ? "╯" : "─", x: x, y: box.maxY - 1, style: border)
-        }
-        for y in (box.y + 1)..<(box.maxY - 1) {
-            canvas.text("│", x: box.x, y: y, style: border)
-            canvas.text("│", x: box.maxX - 1, y: y, style: border)
-        }
-        canvas.centered(" Keys ", in: Rect(x: box.x, y: box.y, width: bw, height: 1), y: box.y, style: Style(fg: .white, bg: .rgb(48, 48, 48), attrs: [.bold]))
-        for (k, l) in helpLines.enumerated() where box.y + 2 + k < box.maxY - 1 {
-            canvas.text(l, x: box.x + 2, y: box.y + 2 + k, style: border, maxWidth: bw - 4)
-        }
-        let close = "any key closes"
-        canvas.text(close, x: box.maxX - 2 - TextWidth.of(close), y: box.maxY - 1, style: Style(fg: .rgb(138, 138, 138), bg: .rgb(48, 48, 48)))
+        HelpBox.draw(helpLines, into: &canvas)
     }
 }

@@ -12,6 +12,10 @@ public final class HomeScene: Scene {
     public private(set) var selected = 0
     /// The sample running now; the menu comes back when its exit status is set.
     public private(set) var child: Scene?
+    /// When the running sample was opened. A sample's clock starts when it opens, as a command's does when it is
+    /// run (its simulated wall clock is the real time then, and its timers count from 0), so every time the home
+    /// screen hands it is relative to this.
+    private var childStart = 0.0
     /// One line under the menu: a sample's error, or what just happened.
     public private(set) var message: String?
     public private(set) var showingHelp = false
@@ -22,7 +26,12 @@ public final class HomeScene: Scene {
     private var pressedItem: Int?
     private var requests: [TerminalRequest] = []
 
-    public init(samples: [Sample], resourcesRoot: String) {
+    /// What `r` does: forget every sample's saved state (the inbox samples' stores), returning one line to show.
+    private let resetSamples: () throws(UserError) -> String
+
+    public init(samples: [Sample], resourcesRoot: String,
+                resetSamples: @escaping () throws(UserError) -> String = HomeScene.resetBundledSamples) {
+        self.resetSamples = resetSamples
         // Grouped by experience in the catalog's order of experiences, keeping each experience's own order.
         self.samples = Sample.Experience.allCases.flatMap { e in samples.filter { $0.experience == e } }
         self.resourcesRoot = resourcesRoot
@@ -32,12 +41,14 @@ public final class HomeScene: Scene {
 
     public func resize(to size: Size, at now: Double) {
         self.size = size
-        child?.resize(to: size, at: now)
+        // A smaller terminal shows fewer lines: scroll so the selection stays on screen.
+        if !samples.isEmpty { scroll = HomeLayout(samples: samples, size: size, scroll: scroll).scrollKeeping(selected) }
+        child?.resize(to: size, at: now - childStart)
     }
 
     public func handle(_ input: InputEvent, at now: Double) {
         if let child {
-            child.handle(input, at: now)
+            child.handle(input, at: now - childStart)
             collect(from: child)
             return
         }
@@ -56,13 +67,13 @@ public final class HomeScene: Scene {
 
     public func advance(to now: Double) {
         guard let child else { return }
-        child.advance(to: now)
+        child.advance(to: now - childStart)
         collect(from: child)
     }
 
-    public func nextDeadline() -> Double? { child?.nextDeadline() }
+    public func nextDeadline() -> Double? { child?.nextDeadline().map { $0 + childStart } }
     public var wakeDescriptors: [Int32] { child?.wakeDescriptors ?? [] }
-    public func interrupted(at now: Double) { child?.interrupted(at: now) }
+    public func interrupted(at now: Double) { child?.interrupted(at: now - childStart) }
 
     public func takeRequests() -> [TerminalRequest] {
         defer { requests = [] }
@@ -70,7 +81,7 @@ public final class HomeScene: Scene {
     }
 
     public func render(at now: Double) -> Canvas {
-        if let child { return child.render(at: now) }
+        if let child { return child.render(at: now - childStart) }
         var canvas = Canvas(size: size)
         if size.width < Self.minimumSize.width || size.height < Self.minimumSize.height {
             drawTooSmall(&canvas)
@@ -95,8 +106,13 @@ public final class HomeScene: Scene {
         case .pageUp: move(by: -max(1, pageItems))
         case .pageDown: move(by: max(1, pageItems))
         case .enter, .space, .char("l"), .right: open(selected, at: now)
-        case .char("q"), .esc: exitStatus = 0
+        case .char("q"): exitStatus = 0  // Esc never quits the program (LeaveAction)
         case .char("?"): showingHelp = true
+        case .char("r"):
+            do { message = try resetSamples() } catch {
+                message = error.message
+                requests.append(.bell)
+            }
         default: break
         }
     }
@@ -133,8 +149,10 @@ public final class HomeScene: Scene {
         let sample = samples[index]
         do {
             let scene = try sample.makeScene()
-            scene.resize(to: size, at: now)
-            scene.advance(to: now)
+            childStart = now
+            (scene as? Leavable)?.leaveAction = .back
+            scene.resize(to: size, at: 0)
+            scene.advance(to: 0)
             child = scene
             collect(from: scene)
         } catch let e as UserError {
@@ -144,6 +162,13 @@ public final class HomeScene: Scene {
             message = "\(sample.title): \(error)"
             requests.append(.bell)
         }
+    }
+
+    /// The default `r`: the inbox samples' stores (primer samples run on an in-memory device, stories and banners
+    /// keep nothing).
+    public static func resetBundledSamples() throws(UserError) -> String {
+        try InboxSampleStore.resetAll()
+        return "Every sample reset: the inbox samples show their feeds unread again."
     }
 
     /// Pass the child's terminal requests on, and come back to the menu once it has finished.

@@ -1,5 +1,6 @@
 // A bundled sample the home screen lists: which experience, what it shows, its keys, and how to open it.
 
+import PushSimMedia
 import PushSimScreens
 
 public struct Sample {
@@ -33,12 +34,14 @@ public struct Sample {
 
 /// Every bundled sample. Each experience contributes its own list in its own file.
 public enum SampleCatalog {
-    public static func all(resources: Resources) -> [Sample] {
+    /// - Parameter terminalColors: what the terminal draws (0 without colour), so sample images are rendered for it.
+    public static func all(resources: Resources, terminalColors: Int? = nil) -> [Sample] {
+        let colors = ColorMode.detect(terminalColors: terminalColors)
         var list: [Sample] = []
-        list += storiesSamples(resources)
-        list += primerSamples(resources)
-        list += inboxSamples(resources)
-        list += bannersSamples(resources)
+        list += storiesSamples(resources, colors)
+        list += primerSamples(resources, colors)
+        list += inboxSamples(resources, colors)
+        list += bannersSamples(resources, colors)
         return list
     }
 }

@@ -3,10 +3,11 @@
 
 import Foundation
 import PushSimEngine
+import PushSimMedia
 import PushSimScreens
 import PushSimStore
 
-public final class InboxScene: ScriptableScene {
+public final class InboxScene: ScriptableScene, Leavable {
     public let files: [String]
     public private(set) var model: InboxScreenModel
     public let sink: EventSink
@@ -18,6 +19,14 @@ public final class InboxScene: ScriptableScene {
     var size = Size(width: 80, height: 24)
     var now: Double = 0
     public private(set) var exitStatus: Int32?
+    public private(set) var helpShown = false
+    /// What the last load skipped or degraded, each `path: why`; `w` lists them over the feed.
+    public private(set) var warnings: [String] = []
+    public private(set) var warningsShown = false
+    public var leaveAction: LeaveAction {
+        get { model.leave }
+        set { model.leave = newValue }
+    }
     /// Standard input can be read once; a refresh reuses what was read.
     var stdinDoc: JSONValue?
     /// Relative image paths resolve against the folder of the file that named them.
@@ -137,8 +146,10 @@ public final class InboxScene: ScriptableScene {
         model.context.dates = InboxDateFormatter(now: wallNow, timeZone: timeZone)
         for e in events { sink.emit(e, at: t) }
         if let keep, let i = model.feed.index(of: keep) { model.highlighted = i }
+        warnings = diagnostics.map(\.description)
         if !diagnostics.isEmpty && model.status.isEmpty {
-            model.status = "\(diagnostics.count) warning\(diagnostics.count == 1 ? "" : "s"): \(diagnostics[0])"
+            // The line holds one; `w` shows them all.
+            model.status = "\(diagnostics.count) warning\(diagnostics.count == 1 ? "" : "s") (w shows all): \(diagnostics[0])"
         }
         InboxScreen.reveal(&model, size: size)
     }
@@ -161,12 +172,39 @@ public final class InboxScene: ScriptableScene {
         images.slot(for: resolve(url), size: size)
     }
 
-    /// A relative path becomes a path beside the feed file that named it; URLs and absolute paths pass through.
+    /// A relative path or `file:` URL becomes an absolute path beside the feed file that named it, by the stories
+    /// rules (`file:../images/x.jpg`, `file:/abs/x.jpg`, `file:///abs/x.jpg`); other URLs and absolute paths pass
+    /// through.
     public func resolve(_ url: String) -> String {
-        if url.hasPrefix("/") || url.contains("://") { return url }
+        if url.hasPrefix("/") { return url }
+        let scheme = url.contains(":") ? URLText.scheme(of: url) : nil
+        if let scheme, scheme.lowercased() != "file" { return url }
         let dir = imageBase[url] ?? files.first(where: { $0 != "-" }).map { ($0 as NSString).deletingLastPathComponent } ?? ""
-        // Absolute, so the image layer does not resolve it a second time against its own base folder.
-        return URL(fileURLWithPath: dir.isEmpty ? "." : dir).appendingPathComponent(url).standardizedFileURL.path
+        let base = URL(fileURLWithPath: dir.isEmpty ? "." : dir).standardizedFileURL.path
+        guard scheme != nil else {
+            // Absolute, so the image layer does not resolve it a second time against its own base folder.
+            return URL(fileURLWithPath: base).appendingPathComponent(url).standardizedFileURL.path
+        }
+        // A file: URL the image layer cannot read (another host, no path) goes on as written: it reports why.
+        guard case .file(let path)? = try? ImageLocation.resolve(url, base: base) else { return url }
+        return path
+    }
+
+    /// Every warning wrapped to `width`, as many as fit in `height` lines; the rest counted, with where to read them.
+    func warningLines(width: Int, height: Int) -> [String] {
+        var out: [String] = []
+        let w = max(10, width - 4)
+        for (k, text) in warnings.enumerated() {
+            let lines = TextWidth.wrap(TextWidth.sanitized(text), width: w - 2)
+            let left = warnings.count - k
+            if out.count + lines.count > height - (left > 1 ? 1 : 0) {
+                let names = files.map { ($0 as NSString).lastPathComponent }.joined(separator: " ")
+                out.append("… \(left) more: pushsim validate \(names)")
+                break
+            }
+            out += lines.enumerated().map { ($0.offset == 0 ? "• " : "  ") + $0.element }
+        }
+        return out
     }
 
     // MARK: Scene
@@ -177,7 +215,10 @@ public final class InboxScene: ScriptableScene {
     }
 
     public func render(at now: Double) -> Canvas {
-        InboxScreen.render(displayModel(at: now), size: size)
+        var c = InboxScreen.render(displayModel(at: now), size: size)
+        if helpShown { HelpBox.draw(InboxScreen.helpLines(leave: leaveAction), title: "Inbox keys", into: &c) }
+        if warningsShown { HelpBox.draw(warningLines(width: size.width - 6, height: size.height - 6), title: "\(warnings.count) warning\(warnings.count == 1 ? "" : "s")", into: &c) }
+        return c
     }
 
     /// The model as drawn at `now`: with the swipe to delete and the refresh spinner where their animations are.
@@ -232,9 +273,10 @@ public final class InboxScene: ScriptableScene {
             finishRefresh()
         }
         if refreshDebounce.fire(at: now) {
-            let keep = highlightedCode
+            // The same rows re-sorted (a read card sinks below the unread): the highlight stays on the row the user
+            // is looking at, as the list itself does, instead of following the card to where it went (so Down and d
+            // act on what is under the cursor on screen).
             model.feed.reorder()
-            if let keep, let i = model.feed.index(of: keep) { model.highlighted = i }
             InboxScreen.reveal(&model, size: size)
         }
     }
@@ -297,6 +339,11 @@ public final class InboxScene: ScriptableScene {
     }
 
     func key(_ k: Key) {
+        if helpShown || warningsShown {  // any key closes help or the warnings, q included (one level at a time)
+            helpShown = false
+            warningsShown = false
+            return
+        }
         switch k {
         case .down, .char("j"): move(to: model.highlighted + 1)
         case .up, .char("k"): move(to: model.highlighted - 1)
@@ -312,7 +359,10 @@ public final class InboxScene: ScriptableScene {
         case .char("c"):
             perform(model.feed.clearRead())
             InboxScreen.reveal(&model, size: size)
-        case .char("q"), .esc: leave()
+        case .char("?"): helpShown = true
+        case .char("w"):
+            if warnings.isEmpty { model.status = "No warnings: every message in the feed was read as written" } else { warningsShown = true }
+        case _ where leaveAction.leaves(on: k): leave()
         default: break
         }
     }
@@ -346,11 +396,19 @@ public final class InboxScene: ScriptableScene {
         guard model.feed.attributes.pullToRefreshEnabled else { model.status = "Pull to refresh is off (--no-pull-to-refresh)"; return }
         guard refreshStart == nil else { return }
         refreshStart = now
+        statusBeforeRefresh = model.status
         sink.emit(Event("refresh"), at: now)
         InboxScreen.reveal(&model, size: size)
     }
 
+    /// The status line when the spinner started: a key that reports during the refresh (m, c, a button) is kept when
+    /// the refresh ends, beside the refresh's own line, instead of being overwritten unseen.
+    var statusBeforeRefresh: String?
+
     func finishRefresh() {
+        let during = statusBeforeRefresh.map { $0 != model.status } == true ? model.status : nil
+        statusBeforeRefresh = nil
+        defer { if let during { model.status = during + " · " + model.status } }
         if let last = lastFetch, now - last < Self.fetchThrottle {
             // No fetch within 10 s of a successful one: the stored list comes back, with no error (§3.10). It is
             // what the screen holds (pushes received since included), loaded again: the transform runs.
@@ -359,7 +417,7 @@ public final class InboxScene: ScriptableScene {
                 sink.emit(Event("load", ["count": e["count"] ?? .null, "source": "storage"]), at: now)
             }
             let wait = Int((Self.fetchThrottle - (now - last)).rounded(.up))
-            model.status = "Refreshed from local storage: the SDK fetches at most every 10 s (next fetch in \(wait) s)"
+            model.status = "Refreshed from storage (the SDK fetches every 10 s at most; next in \(wait) s)"
             InboxScreen.reveal(&model, size: size)
             return
         }
@@ -507,6 +565,10 @@ public final class InboxScene: ScriptableScene {
     // MARK: mouse
 
     func mouse(_ e: MouseEvent) {
+        if helpShown {
+            if e.kind == .release { helpShown = false }
+            return
+        }
         switch e.kind {
         case .wheelUp, .wheelDown:
             InboxScreen.scroll(&model, by: e.kind == .wheelDown ? 3 : -3, size: size)

@@ -48,7 +48,7 @@ enum InboxValidation {
             guard let item = paths[m.code] else { continue }
             if m.isExpired(at: options.now) {
                 expired += 1
-                diagnostics.append(expiry(m, item: item, now: options.now))
+                diagnostics.append(expiry(m, item: item, now: options.now, nowGiven: options.nowGiven))
                 continue
             }
             if InboxFeed.isSilent(m) {
@@ -158,7 +158,7 @@ enum InboxValidation {
         }
     }
 
-    static func expiry(_ m: InboxMessage, item: Item, now: Date) -> Diagnostic {
+    static func expiry(_ m: InboxMessage, item: Item, now: Date, nowGiven: Bool = false) -> Diagnostic {
         let path: JSONPath
         switch item.origin {
         case .server: path = item.path.key("rt")
@@ -166,7 +166,7 @@ enum InboxValidation {
         case .request: path = item.path.key(item.json?["inbox_date"] != nil ? "inbox_date" : "inbox_days")
         }
         let when = InboxFeed.iso8601(m.expirationDate ?? now)
-        return Diagnostic(path: path.description, "the message expired at \(when), before now (\(InboxFeed.iso8601(now))); the SDK drops it, so it is not shown (pass --now to check another moment)")
+        return Diagnostic(path: path.description, "the message expired at \(when), before now (\(InboxFeed.iso8601(now))); the SDK drops it, so it is not shown" + (nowGiven ? "" : " (pass --now to check another moment)"))
     }
 
     /// What the inbox does with a message it shows: the card it gets and the buttons and link it offers.

@@ -2,16 +2,28 @@
 
 import Foundation
 import PushSimEngine
+import PushSimMedia
 
 extension SampleCatalog {
     /// Each sample runs on its own in-memory device (never the user's store), so a demo does not change what
     /// `pushsim primer` remembers, and every sample starts the same way each time it is opened.
-    static func primerSamples(_ r: Resources) -> [Sample] {
+    static func primerSamples(_ r: Resources, _ colors: ColorMode = .detect()) -> [Sample] {
         PrimerSampleSpec.all.map { spec in
             Sample(experience: .primer, title: spec.title, summary: spec.summary, keys: spec.keys,
                    command: spec.command) {
-                try spec.makeScene(r, wallClock: Date().timeIntervalSince1970)
+                try spec.makeScene(r, wallClock: Date().timeIntervalSince1970, colors: colors)
             }
+        } + [walkthroughSample(r)]
+    }
+
+    /// The QA walkthrough, with the bottom sheet: from the home screen it keeps no report (its summary says how to).
+    static func walkthroughSample(_ r: Resources) -> Sample {
+        let sheet = PrimerSampleSpec.all[1]
+        return Sample(experience: .primer, title: "QA walkthrough",
+                      summary: "Every row of the decision table (status × fallback × throttle × answer), judged pass/fail/skip",
+                      keys: "p pass · f fail · s skip · c comment · r retry · pgup/pgdn rows · q summary",
+                      command: "pushsim primer walkthrough --config Resources/primer/\(sheet.file) --report walkthrough.md") {
+            PrimerWalkthroughScene(config: try sheet.config(r), wallClock: Date().timeIntervalSince1970, onFinish: { _ in })
         }
     }
 }
@@ -59,9 +71,11 @@ struct PrimerSampleSpec {
         return c
     }
 
-    func makeScene(_ r: Resources, wallClock: Double) throws(UserError) -> PrimerScene {
-        let device = SimulatedDevice(status: status, systemPromptShown: false, lastShownAt: lastShownAgo.map { wallClock - $0 })
+    func makeScene(_ r: Resources, wallClock: Double, colors: ColorMode = .detect()) throws(UserError) -> PrimerScene {
+        // A denied or authorized device got there through iOS's prompt, which it shows once per install.
+        let asked = status == .denied || status == .authorized
+        let device = SimulatedDevice(status: status, systemPromptShown: asked, lastShownAt: lastShownAgo.map { wallClock - $0 })
         return PrimerScene(config: try config(r), device: device, wallClock: wallClock, store: nil, sink: EventSink(),
-                           images: MediaImageSource(payloadFolder: r.path("primer"), mode: .background))
+                           images: MediaImageSource(payloadFolder: r.path("primer"), mode: .background, colorMode: colors))
     }
 }

@@ -5,7 +5,7 @@ import PushSimEngine
 import PushSimScreens
 import PushSimStore
 
-public final class PrimerScene: ScriptableScene {
+public final class PrimerScene: ScriptableScene, Leavable {
     public private(set) var state: PrimerState
     public let sink: EventSink
     /// Where the device is saved; nil keeps it in memory only (samples, tests).
@@ -15,6 +15,8 @@ public final class PrimerScene: ScriptableScene {
     public let appName: String
     public private(set) var size = Size(width: 80, height: 24)
     public private(set) var exitStatus: Int32?
+    public var leaveAction = LeaveAction.quit
+    public private(set) var helpShown = false
     /// Lines of the side panel's log, newest last.
     public private(set) var log: [String] = []
     var now: Double = 0
@@ -94,11 +96,13 @@ public final class PrimerScene: ScriptableScene {
     }
 
     func key(_ k: Key, at t: Double) {
+        if helpShown { helpShown = false; return }  // any key closes help, q included (one level at a time)
+        if k == .char("?") { helpShown = true; return }
         if state.settingsOpen {
             switch k {
             case .space, .enter: send(.settingsNotifications(on: !state.device.notificationsOnInSettings), at: t)
             case .esc, .char("o"), .left, .backspace: send(.closeSettings, at: t)
-            case .char("q"): exitStatus = 0
+            case .char("q"): exitStatus = 0  // Esc keeps its own meaning here (back from Settings, a tap outside)
             default: common(k, at: t)
             }
             return
@@ -110,7 +114,7 @@ public final class PrimerScene: ScriptableScene {
         case .char("d"): send(state.systemPrompt != nil ? .answerPrompt(allow: false) : .decline, at: t)
         case .esc: if state.systemPrompt == nil { send(.tapOutside, at: t) }
         case .char("o"): send(.openSettings, at: t)
-        case .char("q"): exitStatus = 0
+        case .char("q"): exitStatus = 0  // Esc keeps its own meaning here (back from Settings, a tap outside)
         default: common(k, at: t)
         }
     }
@@ -138,6 +142,10 @@ public final class PrimerScene: ScriptableScene {
     }
 
     func mouse(_ m: MouseEvent, at t: Double) {
+        if helpShown {
+            if m.kind == .release { helpShown = false }
+            return
+        }
         switch m.kind {
         case .press: pressed = (m.x, m.y)
         case .release:
@@ -265,8 +273,10 @@ public final class PrimerScene: ScriptableScene {
             let o = e["outcome"]?.stringValue ?? ""
             return e["reason"]?.stringValue.map { "outcome \(o) (\($0))" } ?? "outcome \(o)"
         case "shown":
+            // An alert has no position (the SDK ignores it for UIAlertController); the event still carries it.
+            let style = e["style"]?.stringValue ?? ""
             let unseen = e["visible"]?.boolValue == false ? " (unseen: no scene)" : ""
-            return "shown \(e["style"]?.stringValue ?? "") \(e["position"]?.stringValue ?? "")" + unseen
+            return (style == "alert" ? "shown alert" : "shown \(style) \(e["position"]?.stringValue ?? "")") + unseen
         case "authorization": return "status → \(e["status"]?.stringValue ?? "")"
         case "system_prompt": return "iOS prompt"
         case "open_settings": return "open Settings"
@@ -334,11 +344,16 @@ public final class PrimerScene: ScriptableScene {
         if panelWidth > 0 {
             panel(at: t).draw(in: Rect(x: phone.maxX, y: 0, width: panelWidth, height: size.height), on: &c)
         } else if size.height >= 3 {
-            let line = "\(state.device.status.rawValue) · \(state.lastResult?.description ?? "—") · n s w ] } o q"
+            // The keys stay whole; the device's state is cut first when the line is short.
+            let keys = "? help · \(leaveAction.hint)"
+            let state = TextWidth.truncate("\(state.device.status.rawValue) · \(state.lastResult?.description ?? "—")",
+                                           to: max(0, size.width - TextWidth.of(keys) - 3))
+            let line = state.isEmpty ? keys : state + " · " + keys
             let r = Rect(x: 0, y: size.height - 1, width: size.width, height: 1)
             c.fill(r, with: Cell(" ", fg: .white, bg: .rgb(40, 40, 48)))
             c.text(TextWidth.truncate(line, to: size.width), x: 0, y: r.y, style: Style(fg: .white))
         }
+        if helpShown { HelpBox.draw(helpLines, title: "Push primer keys", into: &c) }
         return c
     }
 
@@ -349,7 +364,8 @@ public final class PrimerScene: ScriptableScene {
             ("Status", state.device.status.rawValue),
             ("Asked", state.device.systemPromptShown ? "iOS has asked" : "not yet"),
             ("Clock", Self.clock(wall)),
-            ("Shown", state.device.lastShownAt.map(Self.clock) ?? "never"),
+            // The SDK stores the last-shown time only when minInterval > 0, so with 0 nothing is written, not "never".
+            ("Shown", state.device.lastShownAt.map(Self.clock) ?? (c.minInterval > 0 ? "never" : "not stored (min 0)")),
         ]
         if c.minInterval <= 0 {
             facts.append(("Throttle", "off (minInterval 0)"))
@@ -364,10 +380,26 @@ public final class PrimerScene: ScriptableScene {
         if let p = state.presentation, !p.attachedToScene { facts.append(("Unseen", "primer holds the flag")) }
         facts.append(("Result", state.lastResult?.description ?? "—"))
         let keys = state.settingsOpen
-            ? ["space switch · o/esc back", "q quit"]
+            ? ["space switch · o/esc back", "? help · \(leaveAction.hint)"]
             : ["tab/arrows focus · enter press", "a accept · d decline", "esc tap outside · n present",
-               "s status · w window", "o Settings · q quit", "] +1 h · } +1 d"]
+               "s status · w window", "o Settings · ? help", "] +1 h · } +1 d · \(leaveAction.hint)"]
         return PrimerPanel(facts: facts, log: log, keys: keys)
+    }
+
+    /// The `?` box: the primer's keys, then the simulated device's.
+    var helpLines: [String] {
+        [
+            "Tab ← → ↑ ↓   move the focus between the buttons",
+            "Enter Space   press the focused button",
+            "a  d          accept / decline (the prompt: Allow / Don't)",
+            "Esc           tap outside (a sheet declines)",
+            "n             call present again",
+            "s             next authorization status",
+            "w             app to the background and back",
+            "]  }          wall clock +1 hour / +1 day (throttle)",
+            "o             Settings (Space toggles notifications)",
+            "q             \(leaveAction.word)",
+        ]
     }
 
     /// Panel times are UTC so frames read the same on every machine.

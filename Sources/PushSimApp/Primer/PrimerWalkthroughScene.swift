@@ -3,7 +3,7 @@
 import PushSimEngine
 import PushSimScreens
 
-public final class PrimerWalkthroughScene: ScriptableScene {
+public final class PrimerWalkthroughScene: ScriptableScene, Leavable {
     public let rows: [WalkthroughRow]
     public let config: PrimerConfig
     let wallClock: Double
@@ -20,12 +20,19 @@ public final class PrimerWalkthroughScene: ScriptableScene {
     public private(set) var comment: String?
     var comments: [Int: String] = [:]
     public private(set) var exitStatus: Int32?
+    public var leaveAction = LeaveAction.quit
+    public private(set) var helpShown = false
+    /// `q` was pressed: the summary (rows tried and not, where the report goes) shows; `q` again finishes.
+    public private(set) var confirmingFinish = false
+    /// Where `--report` / `--junit` write the results, named in the summary.
+    let reportPaths: [String]
     var size = Size(width: 80, height: 24)
     var now: Double = 0
     static let headerHeight = 7
 
     public init(config: PrimerConfig, wallClock: Double, rows: [WalkthroughRow] = PrimerWalkthroughTable.rows,
-                onFinish: @escaping ([WalkthroughResult]) -> Void) {
+                reportPaths: [String] = [], onFinish: @escaping ([WalkthroughResult]) -> Void) {
+        self.reportPaths = reportPaths
         self.config = config
         self.wallClock = wallClock
         self.rows = rows
@@ -122,12 +129,25 @@ public final class PrimerWalkthroughScene: ScriptableScene {
             }
             return
         }
+        if helpShown || confirmingFinish {
+            // Any key closes help or the summary (q on the summary finishes); a click does too.
+            var close = false
+            if case .key(let k) = input {
+                close = true
+                if confirmingFinish && k == .char("q") { finish() }
+            }
+            if case .mouse(let m) = input, m.kind == .release { close = true }
+            if close { helpShown = false; confirmingFinish = false }
+            if case .resize(let s) = input { resize(to: s, at: t) }
+            return
+        }
         switch input {
+        case .key(.char("?")): helpShown = true
         case .key(.char("p")): judge(.pass, at: t)
         case .key(.char("f")): judge(.fail, at: t)
         case .key(.char("s")): judge(.skip, at: t)
         case .key(.char("c")): comment = comments[index] ?? ""
-        case .key(.char("q")): finish()
+        case .key(.char("q")): confirmingFinish = true
         case .key(.pageDown): if index + 1 < rows.count { start(index + 1, at: t) }
         case .key(.pageUp): if index > 0 { start(index - 1, at: t) }
         case .key(.char("r")): start(index, at: t)
@@ -190,10 +210,44 @@ public final class PrimerWalkthroughScene: ScriptableScene {
             c.text(TextWidth.truncate(seen, to: w), x: 0, y: 5)
             let footer: String
             if let comment { footer = "Comment: \(comment)▏ (enter keep · esc cancel)" }
-            else { footer = "p pass · f fail · s skip · c comment · r retry · pgup/pgdn · q done  [\(results.count)/\(rows.count)]" }
+            else { footer = "p pass  f fail  s skip  c comment  r retry  pgup/dn  ? help  q done  [\(results.count)/\(rows.count)]" }
             c.text(TextWidth.truncate(footer, to: w), x: 0, y: 6, style: Style(fg: .rgb(150, 150, 160)))
         }
         c.blit(row.render(at: max(0, t - rowStart)), x: 0, y: Self.headerHeight)
+        if helpShown { HelpBox.draw(helpLines, title: "Walkthrough keys", into: &c) }
+        if confirmingFinish { HelpBox.draw(summaryLines, title: "Finish the walkthrough?", into: &c) }
         return c
+    }
+
+    var helpLines: [String] {
+        [
+            "p  f  s      pass / fail / skip this row (then the next)",
+            "c            type a comment (Enter keeps, Esc cancels)",
+            "r            try the row again from the start",
+            "PgUp PgDn    previous / next row, without judging",
+            "a d n Esc …  the primer's own keys, on the row's phone",
+            "q            summary, then q again: \(leaveAction == .quit ? "finish" : "finish and go back")",
+        ]
+    }
+
+    /// What `q` shows before finishing: how many rows were judged and how, how many were not tried, and where the
+    /// results go.
+    public var summaryLines: [String] {
+        let judged = results.values
+        let pass = judged.filter { $0.verdict == .pass }.count, fail = judged.filter { $0.verdict == .fail }.count
+        let skip = judged.count - pass - fail
+        var lines = [
+            "\(judged.count) of \(rows.count) rows tried: \(pass) passed, \(fail) failed, \(skip) skipped",
+            "\(rows.count - judged.count) not tried (reported as skipped, \"not tried\")",
+            "",
+        ]
+        if reportPaths.isEmpty {
+            lines.append("No report is written: run pushsim primer walkthrough")
+            lines.append("--report FILE.md (or --junit FILE.xml) to keep one.")
+        } else {
+            lines += reportPaths.map { "Results go to \($0)" }
+        }
+        lines += ["", "q finish · any other key goes back to the rows"]
+        return lines
     }
 }

@@ -9,14 +9,14 @@ extension SampleCatalog {
     static let storiesKeys = "Enter expand · ←/→ back/next · p hold · b button · q dismiss · ? help"
 
     /// One entry per file in Resources/stories/.
-    static func storiesSamples(_ r: Resources) -> [Sample] {
+    static func storiesSamples(_ r: Resources, _ colors: ColorMode = .detect()) -> [Sample] {
         func sample(_ file: String, _ title: String, _ summary: String, flags: [String] = [],
                     options: StoriesOptions = StoriesOptions()) -> Sample {
             let path = r.path("stories/\(file)")
             let command = (["pushsim stories", "Resources/stories/\(file)"] + flags).joined(separator: " ")
             return Sample(experience: .stories, title: title, summary: summary, keys: storiesKeys, command: command) {
                 let input = try StoriesScene.load(path: path)
-                let images = MediaImageSource(payloadFolder: (path as NSString).deletingLastPathComponent, mode: .background)
+                let images = MediaImageSource(payloadFolder: (path as NSString).deletingLastPathComponent, mode: .background, colorMode: colors)
                 return StoriesScene(input: input, configuration: .init(options: options, collapsed: true), sink: EventSink(), images: images)
             }
         }

@@ -5,7 +5,7 @@ import Foundation
 import PushSimEngine
 import PushSimScreens
 
-public final class StoriesScene: ScriptableScene {
+public final class StoriesScene: ScriptableScene, Leavable {
     public struct Configuration: Sendable {
         public var options: StoriesOptions
         /// Start as the collapsed notification (interactive default); headless starts expanded.
@@ -52,6 +52,11 @@ public final class StoriesScene: ScriptableScene {
     public private(set) var helpShown = false
     public private(set) var exitStatus: Int32?
     public private(set) var lastEvent: String?
+    /// The last URL a tap opened (button or link), kept on the status line after the dismiss that follows it.
+    public private(set) var lastOpened: String?
+    public var leaveAction = LeaveAction.quit
+    /// Why the last `--watch` save did not load (file, line and column), shown over the story until a good save.
+    public private(set) var reloadError: String?
     public private(set) var size = Size(width: 80, height: 24)
     /// Called at most every `watchInterval` seconds with `--watch` — or, with `watchDescriptor`, on every wake.
     public var reloader: (() -> Reload)?
@@ -213,26 +218,25 @@ public final class StoriesScene: ScriptableScene {
             return
         }
         if k == .char("?") { helpShown = true; return }
-        let quitting = k == .char("q") || k == .esc
-        if tooSmall {
-            if quitting { exitStatus = 0 }
+        // One rule (LeaveAction): q or Esc dismisses the story, showing the dismiss screen (r replays); there q
+        // leaves. The collapsed notification and a finished pass are already that screen. A terminal too small for
+        // the story takes the same keys as the story under it, so `q q` always means dismiss, then leave.
+        let dismissing = k == .char("q") || k == .esc
+        if tooSmall && !dismissing { return }
+        let atLastLevel = !expanded || state.phase == .dismissed || state.phase == .completed
+        if atLastLevel && leaveAction.leaves(on: k) {
+            if state.phase != .dismissed { apply(StoriesPlayer.reduce(&state, .dismiss(at: now)), at: now) }
+            exitStatus = 0
             return
         }
         if !expanded {
-            switch k {
-            case .enter, .space: expand(at: now)
-            case _ where quitting:
-                apply(StoriesPlayer.reduce(&state, .dismiss(at: now)), at: now)
-                exitStatus = 0
-            default: break
-            }
+            if k == .enter || k == .space { expand(at: now) }
             return
         }
         if state.phase == .dismissed || state.phase == .completed || state.phase == .fallback {
             if k == .char("r") { replay(at: now); return }
-            if quitting {
-                if state.phase != .dismissed { apply(StoriesPlayer.reduce(&state, .dismiss(at: now)), at: now) }
-                exitStatus = 0
+            if dismissing && state.phase == .fallback {
+                apply(StoriesPlayer.reduce(&state, .dismiss(at: now)), at: now)
                 return
             }
             if state.phase != .completed { return }
@@ -251,7 +255,7 @@ public final class StoriesScene: ScriptableScene {
             } else {
                 apply(StoriesPlayer.reduce(&state, .fingerUp(at: now)), at: now)
             }
-        case _ where quitting:
+        case _ where dismissing:
             apply(StoriesPlayer.reduce(&state, .dismiss(at: now)), at: now)
         default: break
         }
@@ -332,6 +336,7 @@ public final class StoriesScene: ScriptableScene {
         crossfadeFrom = nil
         lastShownIndex = nil
         flashUntil = nil
+        lastOpened = nil
         expanded = true
         apply(StoriesPlayer.reduce(&state, .start(at: t)), at: t)
         if tooSmall { apply(StoriesPlayer.reduce(&state, .suspend(at: t)), at: t) }
@@ -347,8 +352,10 @@ public final class StoriesScene: ScriptableScene {
         case .unchanged:
             return
         case .failed(let e):
+            reloadError = e.message
             emit(.warning(Diagnostic(path: "", "reload failed, still showing the previous version: \(e.message)")), at: now)
         case .changed(let newInput):
+            reloadError = nil
             input = newInput
             for d in newInput.payload.diagnostics { emit(.warning(d), at: now) }
             state = StoriesState(payload: newInput.payload, options: configuration.options)
@@ -412,13 +419,25 @@ public final class StoriesScene: ScriptableScene {
     var storySize: Size { Size(width: layout.story.width, height: layout.story.height) }
 
     func takeImageDiagnostics() {
-        for d in images.takeDiagnostics() { emit(.warning(d), at: now) }
+        for var d in images.takeDiagnostics() {
+            // The image layer knows the URL, not where the payload wrote it: name the page's image key.
+            if d.path.isEmpty, let i = state.pages.firstIndex(where: { d.message.hasPrefix("image \($0.image) ") }),
+               input.payload.pagePaths.indices.contains(i) {
+                d.path = input.payload.pagePaths[i] + ".image"
+            }
+            emit(.warning(d), at: now)
+        }
     }
 
     func emit(_ e: Event, at t: Double) {
         sink.emit(e, at: t)
+        if e.name == "open_url", let url = e["url"]?.stringValue { lastOpened = url }
         var text = e.name
-        if let first = e.fields.first(where: { _ in true }) {
+        if e.name == "warning" {
+            // What is wrong and where, not the bare word (the path is empty for a whole-file problem).
+            let path = e["path"]?.stringValue ?? "", message = e["message"]?.stringValue ?? ""
+            text = "⚠ " + (path.isEmpty ? message : "\(path): \(message)")
+        } else if let first = e.fields.first(where: { _ in true }) {
             text += " " + (first.value.stringValue ?? first.value.jsonText())
         }
         lastEvent = text
@@ -431,7 +450,8 @@ public final class StoriesScene: ScriptableScene {
     public func render(at t: Double) -> Canvas {
         var canvas = Canvas(size: size)
         if tooSmall {
-            TooSmall.draw(need: minimumSize, into: &canvas, style: Style())
+            let keys = state.phase == .dismissed || state.phase == .completed || !expanded ? leaveAction.hint : "q dismiss"
+            TooSmall.draw(need: minimumSize, into: &canvas, style: Style(), keys: keys)
             return canvas
         }
         let l = layout
@@ -449,22 +469,34 @@ public final class StoriesScene: ScriptableScene {
             canvas.blit(imageLayer(at: t), x: story.x, y: story.y)
             StoriesScreen.drawOverlay(state, at: t, into: &canvas, rect: story, flash: flashUntil.map { t < $0 } ?? false,
                                       pillPressed: mouseDown?.onPill ?? false)
-            if state.phase == .dismissed {
-                canvas.update(story) { c in
-                    c.bg = c.bg.darkened(0.6)
-                    c.fg = c.fg.darkened(0.6)
-                }
-                canvas.centered("dismissed", in: story, y: story.y + story.height / 2 - 1, style: Style(fg: .white, attrs: .bold))
-                canvas.centered("r replay · q quit", in: story, y: story.y + story.height / 2, style: Style(fg: .rgb(200, 200, 200)))
+        }
+        if expanded && state.phase == .dismissed {
+            canvas.update(story) { c in
+                c.bg = c.bg.darkened(0.6)
+                c.fg = c.fg.darkened(0.6)
             }
+            canvas.centered("dismissed", in: story, y: story.y + story.height / 2 - 1, style: Style(fg: .white, attrs: .bold))
+            canvas.centered("r replay · \(leaveAction.hint)", in: story, y: story.y + story.height / 2, style: Style(fg: .rgb(200, 200, 200)))
         }
         if let pane = l.pane {
             EventLogPane.draw(paneLines, into: &canvas, rect: pane)
         }
-        let status = TextWidth.truncate(StoriesScreen.statusLine(state, at: t, lastEvent: lastEvent), to: size.width)
+        if let reloadError {
+            // A broken save under --watch: the whole reason (file, line, column) on up to three lines over the story's
+            // foot, until a save loads.
+            let text = "⚠ Not reloaded: \(reloadError) (still showing the last version that loaded)"
+            let lines = TextWidth.wrap(TextWidth.sanitized(text), width: max(1, size.width - 2), maxLines: 3)
+            let style = Style(fg: .white, bg: .rgb(150, 30, 30), attrs: .bold)
+            for (k, line) in lines.enumerated() {
+                let y = size.height - 1 - lines.count + k
+                canvas.fill(Rect(x: 0, y: y, width: size.width, height: 1), with: Cell(" ", fg: .white, bg: .rgb(150, 30, 30)))
+                canvas.text(line, x: 1, y: y, style: style)
+            }
+        }
+        let status = TextWidth.truncate(StoriesScreen.statusLine(state, at: t, lastEvent: lastEvent, opened: lastOpened, leave: leaveAction), to: size.width)
         canvas.fill(Rect(x: 0, y: size.height - 1, width: size.width, height: 1), with: Cell(" ", fg: .black, bg: .rgb(200, 200, 200)))
         canvas.text(status, x: 0, y: size.height - 1, style: Style(fg: .black, bg: .rgb(200, 200, 200)))
-        if helpShown { StoriesScreen.drawHelp(into: &canvas) }
+        if helpShown { StoriesScreen.drawHelp(into: &canvas, leave: leaveAction) }
         takeImageDiagnostics()
         return canvas
     }

@@ -65,11 +65,14 @@ public enum PayloadValidation {
         public var kind: PayloadKind?
         /// "Now" for inbox expiry and `send_date: "now"`.
         public var now: Date
+        /// `now` was given (`--now`), so a finding need not suggest giving it.
+        public var nowGiven: Bool
         public var timeZone: TimeZone
 
-        public init(kind: PayloadKind? = nil, now: Date = Date(), timeZone: TimeZone = .current) {
+        public init(kind: PayloadKind? = nil, now: Date? = nil, timeZone: TimeZone = .current) {
             self.kind = kind
-            self.now = now
+            self.now = now ?? Date()
+            self.nowGiven = now != nil
             self.timeZone = timeZone
         }
     }

@@ -20,7 +20,6 @@ public enum InboxFeedReader {
         guard let found = splitter.messageRanges() else {
             return try parser.parse(JSONParser.parse(buffer: bytes), file: file)
         }
-        let name = (file as NSString).lastPathComponent
         let path: JSONPath
         switch found.wrapper {
         case .bare: path = JSONPath()

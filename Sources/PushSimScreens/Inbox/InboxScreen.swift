@@ -17,6 +17,8 @@ public struct InboxScreenModel {
     public var refreshFrame: Int?
     /// A swipe to delete in progress: the row and how far the "Delete" action has slid in (0–1).
     public var deleting: (row: Int, progress: Double)?
+    /// What q does here: `q quit` for `pushsim inbox`, `q back` for a home-screen sample.
+    public var leave = LeaveAction.quit
 
     public init(feed: InboxFeed, context: InboxCardContext) {
         self.feed = feed
@@ -41,12 +43,32 @@ public enum InboxScreen {
     public static let minSize = Size(width: 30, height: 10)
     public static let spinner = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
     /// Key hints, longest first; the first that fits the width is shown.
-    public static let hints = [
-        "↑↓ move  ⏎ open  1-9 buttons  d delete  r refresh  m read all  c clear read  q back",
-        "↑↓ move ⏎ open 1-9 buttons d delete r refresh m read all c clear read q back",
-        "↑↓ ⏎ open 1-9 buttons d delete r refresh m all read c clear q back",
-        "↑↓ ⏎ 1-9 d del r refresh m all read c clear q",
-    ]
+    public static func hints(leave: LeaveAction) -> [String] {
+        let q = leave.hint
+        return [
+            "↑↓ move  ⏎ open  1-9 buttons  d delete  r refresh  m read all  c clear read  ? help  \(q)",
+            "↑↓ move ⏎ open 1-9 buttons d delete r refresh m read all c clear read ? help \(q)",
+            "↑↓ ⏎ open 1-9 buttons d delete r refresh m all read c clear ? help \(q)",
+            "↑↓ ⏎ 1-9 d del r refresh m all read c clear ? \(q)",
+            "↑↓ ⏎ d del r m c ? help \(q)",
+        ]
+    }
+
+    /// The `?` box: every key and mouse gesture of the feed.
+    public static func helpLines(leave: LeaveAction) -> [String] {
+        [
+            "↑ ↓ j k PgUp PgDn  move the highlight",
+            "Enter  click       tap the row (read, then its link)",
+            "1 … 9              tap the row's buttons",
+            "d  Delete  drag ←  swipe to delete",
+            "r  drag ↓ at top   pull to refresh (every 10 s at most)",
+            "m                  mark every message read",
+            "c                  clear the read messages",
+            "w                  every warning about the feed",
+            "wheel              scroll",
+            (leave == .back ? "q  Esc             " : "q                  ") + "\(leave.word) (visible rows are marked read)",
+        ]
+    }
 
     public static func listRect(_ size: Size, refreshing: Bool) -> Rect {
         let top = refreshing ? 2 : 1
@@ -111,7 +133,8 @@ public enum InboxScreen {
             cv.blit(pane, x: list.x, y: list.y)
         }
         cv.text(TextWidth.truncate(TextWidth.sanitized(m.status), to: size.width - 1), x: 1, y: size.height - 2, style: Style(fg: t.titleUnread))
-        let hint = hints.first { TextWidth.of($0) <= size.width - 2 } ?? hints[hints.count - 1]
+        let all = hints(leave: m.leave)
+        let hint = all.first { TextWidth.of($0) <= size.width - 2 } ?? all[all.count - 1]
         cv.text(TextWidth.truncate(hint, to: size.width - 1), x: 1, y: size.height - 1, style: Style(fg: t.date, attrs: [.dim]))
         return (cv, InboxLayout(list: list, cards: cards))
     }

@@ -91,7 +91,10 @@ public enum PrimerScreen {
         dim(area, on: &canvas, amount: 0.5 * p)
         guard p > 0, area.width >= 12, area.height >= 6 else { return .none }
         if v.config.style == .alert {
-            return PrimerAlert.draw(title: v.config.title, message: v.config.message,
+            // The SDK's title and message are empty unless set: an alert of two buttons. Say so rather than look broken.
+            let unset = (v.config.title ?? "").isEmpty && (v.config.message ?? "").isEmpty
+            return PrimerAlert.draw(title: v.config.title,
+                                    message: unset ? "(no title or message set: the SDK leaves both empty by default)" : v.config.message,
                                     left: v.config.declineTitle, right: v.config.acceptTitle, boldLeft: true,
                                     focusLeft: v.focus.map { $0 == .decline }, in: area, on: &canvas)
                 .hitAreas(leftIsDecline: true)

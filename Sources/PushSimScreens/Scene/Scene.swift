@@ -32,3 +32,24 @@ extension Scene {
     public var wakeDescriptors: [Int32] { [] }
     public func interrupted(at now: Double) {}
 }
+
+/// What `q` does at a scene's top level. The rule everywhere: `q` and Esc go back one level (closing help, a dialog,
+/// the stories dismiss screen); at the top level `q` quits a command run directly and goes back to the home screen in
+/// a sample opened from it. Esc never quits: at the top level it keeps the screen's own meaning (a tap outside the
+/// primer) or does nothing, so a stray Esc cannot end the program.
+public enum LeaveAction: Sendable, Equatable {
+    case quit, back
+
+    /// The key hint, as every screen shows it: `q quit` only where q quits.
+    public var hint: String { self == .quit ? "q quit" : "q back" }
+    public var word: String { self == .quit ? "quit" : "back" }
+
+    /// Whether `key` leaves the scene from its top level: q always; Esc only back to the home screen, never out of
+    /// the program.
+    public func leaves(on key: Key) -> Bool { key == .char("q") || (key == .esc && self == .back) }
+}
+
+/// A scene the home screen can open as a sample: told so, it shows `q back` where the command shows `q quit`.
+public protocol Leavable: AnyObject {
+    var leaveAction: LeaveAction { get set }
+}

@@ -227,7 +227,8 @@ public enum StoriesScreen {
     // MARK: - Status line and help
 
     /// `page 2/5 · 4 s left · paused · looping · last: show 1`
-    public static func statusLine(_ s: StoriesState, at now: Double, lastEvent: String?) -> String {
+    public static func statusLine(_ s: StoriesState, at now: Double, lastEvent: String?, opened: String? = nil,
+                                  leave: LeaveAction = .quit) -> String {
         var parts: [String] = []
         switch s.phase {
         case .idle:
@@ -235,11 +236,11 @@ public enum StoriesScreen {
         case .fallback:
             parts.append("fallback · no valid pages")
         case .dismissed:
-            parts.append("dismissed · r replay · q quit")
+            parts.append("dismissed · r replay · \(leave.hint)")
         case .playing, .completed:
             parts.append("page \(s.index + 1)/\(s.pages.count)")
             if s.phase == .completed {
-                parts.append("finished · r replay · q quit")
+                parts.append("finished · r replay · \(leave.hint)")
             } else {
                 let left = s.timeLeft(at: now)
                 parts.append("\(Int(left.rounded(.up))) s left")
@@ -249,34 +250,31 @@ public enum StoriesScreen {
             if s.options.loop { parts.append("looping") }
         }
         if let lastEvent { parts.append("last: \(lastEvent)") }
+        // What a tap opened stays readable after the events that follow it (the SDK dismisses after a button).
+        if let opened { parts.append("opened \(opened)") }
         return parts.joined(separator: " · ")
     }
 
-    public static let helpLines = [
-        "←  h        tap the left third (back)",
-        "→  l  space tap the right third (next)",
-        "1  2  3     tap the left / middle / right third",
-        "Enter  b    the button",
-        "p           finger down / up (hold to pause)",
-        "q  Esc      dismiss",
-        "r           replay (after dismiss or finish)",
-        "mouse       click = tap, hold ≥ 0.25 s = long press",
-        "?           close this help",
-        "",
-        "As in the SDK: the middle third goes forward (only",
-        "two zones); forward on the last page does nothing",
-        "unless looping; a long hold never navigates.",
-    ]
+    public static func helpLines(leave: LeaveAction = .quit) -> [String] {
+        [
+            "←  h        tap the left third (back)",
+            "→  l  space tap the right third (next)",
+            "1  2  3     tap the left / middle / right third",
+            "Enter  b    the button",
+            "p           finger down / up (hold to pause)",
+            "q  Esc      dismiss; on the dismiss screen: \(leave.word)",
+            "r           replay (after dismiss or finish)",
+            "mouse       click = tap, hold ≥ 0.25 s = long press",
+            "?           this help",
+            "",
+            "As in the SDK: the middle third goes forward (only",
+            "two zones); forward on the last page does nothing",
+            "unless looping; a long hold never navigates.",
+        ]
+    }
 
     /// A centred box with the keys.
-    public static func drawHelp(into canvas: inout Canvas) {
-        let w = min(canvas.width - 2, helpLines.map { TextWidth.of($0) }.max()! + 4)
-        let h = min(canvas.height - 2, helpLines.count + 4)
-        guard w > 6, h > 3 else { return }
-        let box = Rect(x: (canvas.width - w) / 2, y: (canvas.height - h) / 2, width: w, height: h)
-        OverlayBox.draw(into: &canvas, box, title: "Keys", style: Style(fg: .white, bg: .rgb(30, 30, 32)))
-        for (k, line) in helpLines.prefix(h - 4).enumerated() {
-            canvas.text(line, x: box.x + 2, y: box.y + 2 + k, style: Style(fg: .white), maxWidth: w - 4)
-        }
+    public static func drawHelp(into canvas: inout Canvas, leave: LeaveAction = .quit) {
+        HelpBox.draw(helpLines(leave: leave), into: &canvas)
     }
 }
