@@ -22,13 +22,16 @@ public final class SocketListener {
     static let maxClients = 32
 
     /// Listen on `path`, creating its folder (mode 0700) when needed. A socket file left by an instance that
-    /// died is replaced; a live instance, or a file that is not a socket, is a one-line error.
-    public init(path: String, service: SocketService) throws(UserError) {
+    /// died is replaced; a live instance, or a file that is not a socket, is a one-line error. `secureFolder`
+    /// (the default path): the folder must be this user's alone (`SocketPath.secureFolder`).
+    public init(path: String, service: SocketService, secureFolder: Bool = false) throws(UserError) {
         self.path = path
         self.service = service
         let addr = try SocketPath.address(path)
         let dir = (path as NSString).deletingLastPathComponent
-        if !dir.isEmpty && !FileManager.default.fileExists(atPath: dir) {
+        if secureFolder {
+            try SocketPath.secureFolder(dir, create: true)
+        } else if !dir.isEmpty && !FileManager.default.fileExists(atPath: dir) {
             do { try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700]) } catch {
                 throw UserError("--socket \(path): cannot create the folder \(dir) (\(error.localizedDescription))")
             }
@@ -70,7 +73,11 @@ public final class SocketListener {
             if c < 0 { if errno == EINTR { continue }; break }
             _ = fcntl(c, F_SETFL, fcntl(c, F_GETFL) | O_NONBLOCK)
             _ = fcntl(c, F_SETFD, FD_CLOEXEC)
-            if clients.count >= Self.maxClients { drop(at: 0) }
+            if clients.count >= Self.maxClients {
+                // The oldest sender has not finished its line; it hears why rather than finding the connection gone.
+                write(clients[0].fd, "error \(Self.maxClients) senders are already waiting on \(path); send the \(service.item) again\n")
+                drop(at: 0)
+            }
             clients.append((c, []))
         }
         var messages: [SocketMessage] = []
@@ -91,7 +98,7 @@ public final class SocketListener {
                 continue
             }
             if clients[i].buffer.count > Self.maxLine {
-                write(clients[i].fd, "error the \(service.item) is larger than \(Self.maxLine / 1024) KB\n")
+                write(clients[i].fd, "error the \(service.item) is larger than \(Self.maxLine / 1024) KB; send a shorter one\n")
                 drop(at: i)
                 continue
             }
