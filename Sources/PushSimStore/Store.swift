@@ -38,6 +38,10 @@ public final class Store {
         } catch let e as StoreError {
             throw e
         } catch {
+            // A store this user may not write is not damaged: say so and leave it alone (moving it aside lost it).
+            if Store.isPermissionProblem(error) || (FileManager.default.fileExists(atPath: path) && access(path, W_OK) != 0) {
+                throw Store.failure(path, "open the store", DatabaseError(resultCode: .SQLITE_READONLY))
+            }
             // Not a database, or a damaged one: keep the bytes for inspection, start afresh.
             let aside = "\(path).corrupt-\(Int(now.timeIntervalSince1970))"
             do {
@@ -153,6 +157,12 @@ extension Store {
         default:
             return StoreError("\(head) (\(Store.oneLine(e.message ?? "SQLite error \(e.resultCode.rawValue)")))")
         }
+    }
+
+    /// Errors that come from what the user may do with the file, not from its contents.
+    static func isPermissionProblem(_ error: any Error) -> Bool {
+        guard let e = error as? DatabaseError else { return false }
+        return [.SQLITE_READONLY, .SQLITE_CANTOPEN, .SQLITE_PERM, .SQLITE_AUTH].contains(e.resultCode)
     }
 
     static func oneLine(_ s: String) -> String {
