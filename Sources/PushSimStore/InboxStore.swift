@@ -174,6 +174,16 @@ public final class InboxStore {
         }
     }
 
+    /// `markAllAsRead()` (spec §3.9: `PWInbox.markAllMessagesAsRead`, every unread code in storage): one UPDATE of
+    /// the unread rows in place. Writing each code's status instead (an upsert per message, 66,000 in the bench)
+    /// cost about 170 ms of CPU; only unread rows are touched, so what another process read or deleted stays.
+    public func markAllRead(at now: Date) throws(StoreError) {
+        try transaction("save the inbox state") { db in
+            try db.execute(sql: "UPDATE inboxMessage SET status = ?, updatedAt = ? WHERE status < ?",
+                           arguments: [InboxStatus.read.rawValue, now.timeIntervalSince1970, InboxStatus.read.rawValue])
+        }
+    }
+
     /// `pushsim reset --inbox`: forget every message's status.
     public func removeAll() throws(StoreError) {
         do { try store.db.write { db in try db.execute(sql: "DELETE FROM inboxMessage") } }

@@ -91,28 +91,37 @@ import Testing
         #expect(Set(marked.persist.keys) == ["m1", "m2", "m3"])
         try a.save(marked.persist, at: now)
         #expect(try a.statuses() == ["m1": .deleted, "m2": .read, "m3": .read, "m4": .deleted])
+        try b.save(["m3": .deleted], at: now)
+        try a.markAllRead(at: now)
+        #expect(try a.statuses() == ["m1": .deleted, "m2": .read, "m3": .deleted, "m4": .deleted])
         // Moves within a level still happen: read → action, deleted → deletedService and back.
         try b.save(["m2": .action, "m4": .deletedService], at: now)
         try a.save(["m4": .deleted], at: now)
-        #expect(try b.statuses() == ["m1": .deleted, "m2": .action, "m3": .read, "m4": .deleted])
+        #expect(try b.statuses() == ["m1": .deleted, "m2": .action, "m3": .deleted, "m4": .deleted])
     }
 
-    // Issue 12, item 7: mark all read of 5,000 messages is one transaction with one statement per status, not one
-    // statement per message (counted with SQLite's trace, not timed).
+    // Issue 12, item 7: mark all read of 5,000 messages is one UPDATE in one transaction (the SDK's
+    // markAllMessagesAsRead: every unread code in storage), and any batch of saves one statement per status — not
+    // one statement per message (counted with SQLite's trace, not timed). Deleted stays deleted.
     @Test func markAllReadIsOneStatementNotOnePerMessage() throws {
         let s = InboxStore(try Store(inMemory: ()))
         let codes = (0..<5_000).map { "m\($0)" }
         var shown = InboxFeed()
         _ = shown.load(try s.merge(feed(codes.map { ($0, .delivered) }), at: now).messages, now: now)
+        try s.save(["m0": .deleted, "m1": .read], at: now)
         let marked = shown.markAllRead()
-        #expect(marked.persist.count == 5_000)
+        #expect(marked.persist.count == 5_000 && marked.persistAllRead)
         let counter = StatementCounter()
         try s.store.db.writeWithoutTransaction { db in db.trace(options: .statement) { _ in counter.add() } }
+        try s.markAllRead(at: now)
+        // BEGIN IMMEDIATE, the UPDATE, COMMIT.
+        #expect(counter.count <= 3, "\(counter.count) statements")
         try s.save(marked.persist, at: now)
         try s.store.db.writeWithoutTransaction { db in db.trace(options: .statement, nil) }
-        // BEGIN IMMEDIATE, the one INSERT … ON CONFLICT, COMMIT.
-        #expect(counter.count <= 3, "\(counter.count) statements")
-        #expect(try s.statuses().values.allSatisfy { $0 == .read })
+        #expect(counter.count <= 6, "\(counter.count) statements")
+        let stored = try s.statuses()
+        #expect(stored["m0"] == .deleted)
+        #expect(stored.values.filter { $0 == .read }.count == 4_999)
     }
 
     // Issue 12, item 10: a store that cannot be written is one line naming the file and what to do, not GRDB's

@@ -394,7 +394,9 @@ public final class InboxScene: ScriptableScene {
         if let s = out.status { model.status = s }
         if !out.persist.isEmpty {
             if let st = inboxStore {
-                do { try st.save(out.persist, at: wallNow) }
+                do {
+                    if out.persistAllRead { try st.markAllRead(at: wallNow) } else { try st.save(out.persist, at: wallNow) }
+                }
                 catch {
                     sink.emit(.warning(Diagnostic(.warning, path: st.store.path, error.message)), at: now)
                     model.status = error.message
