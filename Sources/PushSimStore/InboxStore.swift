@@ -162,8 +162,8 @@ public final class InboxStore {
         }
     }
 
-    /// Save changed statuses in one transaction: one statement per status however many changed (a mark-all-read
-    /// of 100,000 messages is one), and never lowering a status another process raised (`saveCodesSQL`).
+    /// Save changed statuses in one transaction: one statement per status however many changed (a clear-read of
+    /// thousands is one), and never lowering a status another process raised (`saveCodesSQL`).
     public func save(_ changes: [String: InboxStatus], at now: Date) throws(StoreError) {
         guard !changes.isEmpty else { return }
         let stamp = now.timeIntervalSince1970
