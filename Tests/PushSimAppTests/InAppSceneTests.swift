@@ -279,6 +279,33 @@ func socketRoundTrip(_ scene: Scene, _ line: String, path: String, service: Sock
         }
         #expect(result.value == .failure(UserError("the banner is larger than 256 KB; send a shorter one")))
         #expect(scene.presenter.current == nil)
+
+        // A sender of its own (socat, a script) writes all 10 MB — the listener reads and discards the rest of the
+        // line instead of closing on it (a broken pipe) — and then reads the error.
+        let raw = SendResult()
+        let rawSender = Thread {
+            let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+            defer { close(fd) }
+            guard let addr = try? SocketPath.address(path), SocketPath.connect(fd, addr) == 0 else {
+                raw.set(.failure(UserError("cannot connect"))); return
+            }
+            let bytes = Array((huge + "\n").utf8)
+            var sent = 0
+            while sent < bytes.count {
+                let n = bytes[sent...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+                if n < 0 && errno == EINTR { continue }
+                guard n > 0 else { break }
+                sent += n
+            }
+            guard sent == bytes.count else { raw.set(.failure(UserError("sent only \(sent) of \(bytes.count) bytes"))); return }
+            raw.set(.success(SocketClient.readReply(fd) ?? "no answer"))
+        }
+        rawSender.start()
+        while raw.value == nil && Date() < end.addingTimeInterval(20) {
+            scene.advance(to: 1)
+            usleep(1_000)
+        }
+        #expect(raw.value == .success("error the banner is larger than 256 KB; send a shorter one"))
     }
 
     // Issue 12, item 5: with no XDG_RUNTIME_DIR the default folder is /tmp/pushsim-UID, which another user could
