@@ -78,31 +78,59 @@ public enum ImageDecoder {
     /// "only bytes that decode as an image are kept"); nil otherwise. Any size passes: the budget applies when
     /// the image is decoded for display.
     public static func probe(_ bytes: Data) -> ImageHeader? {
-        try? run(bytes, limits: DecodeLimits(pixelBudget: Int(Int64.max)), headerOnly: true, cells: nil).header
+        var pixelBytes = 0
+        return try? run(bytes, limits: DecodeLimits(pixelBudget: Int(Int64.max)), headerOnly: true, cells: nil, pixelBytes: &pixelBytes).header
+    }
+
+    /// For `pushsim validate`: the refusal a local image would meet from its header alone (a decompression bomb: a
+    /// small file declaring more pixels than the budget), reading only the file's first 256 KB; nil when the header
+    /// is within the budget or cannot be read (whether the file exists is checked elsewhere).
+    public static func headerRefusal(ofFileAt path: String, limits: DecodeLimits = DecodeLimits()) -> LoadFailure? {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+        defer { try? handle.close() }
+        guard let head = try? handle.read(upToCount: 256 * 1024), let header = probe(head) else { return nil }
+        guard header.width * header.height > limits.pixelBudget else { return nil }
+        return .overBudget(width: header.width, height: header.height, budget: limits.pixelBudget)
     }
 
     /// With `cells`, a JPEG may be decoded at 1/2, 1/4 or 1/8 scale (in the DCT, the cheapest way there is) when
     /// that still gives each cell 4×8 source pixels; such an image says so in `decodedFor`.
     public static func decode(_ bytes: Data, limits: DecodeLimits = DecodeLimits(), cells: Size? = nil) throws(LoadFailure) -> DecodedImage {
-        let out = try run(bytes, limits: limits, headerOnly: false, cells: cells)
+        var pixelBytes = 0
+        return try decode(bytes, limits: limits, cells: cells, pixelBytes: &pixelBytes)
+    }
+
+    /// The same, also saying how many bytes of pixel buffer the loader allocated (0 when it refused the image from
+    /// its header): what bounds a decode's memory, and what the tests check instead of timing it.
+    static func decode(_ bytes: Data, limits: DecodeLimits, cells: Size?, pixelBytes: inout Int) throws(LoadFailure) -> DecodedImage {
+        let out = try run(bytes, limits: limits, headerOnly: false, cells: cells, pixelBytes: &pixelBytes)
         guard let image = out.image else { throw LoadFailure("the image could not be decoded") }
         return image
     }
 
-    private static func run(_ bytes: Data, limits: DecodeLimits, headerOnly: Bool, cells: Size?) throws(LoadFailure) -> (header: ImageHeader, image: DecodedImage?) {
+    private static func run(_ bytes: Data, limits: DecodeLimits, headerOnly: Bool, cells: Size?,
+                            pixelBytes: inout Int) throws(LoadFailure) -> (header: ImageHeader, image: DecodedImage?) {
         _ = setup
+        pixelBytes = 0
         guard !bytes.isEmpty else { throw LoadFailure("the file is empty") }
+        // webp-pixbuf-loader (0.2.1) ignores the 0×0 answer and allocates the declared size anyway, so a WebP's
+        // size is read here, before the loader sees a byte.
+        if let (w, h) = webpCanvasSize(bytes), w * h > limits.pixelBudget, !headerOnly {
+            throw .overBudget(width: w, height: h, budget: limits.pixelBudget)
+        }
         guard let loader = gdk_pixbuf_loader_new() else { throw LoadFailure("the image decoder could not start") }
         let state = UnsafeMutablePointer<PushsimLoadState>.allocate(capacity: 1)
         state.initialize(to: PushsimLoadState(declared_width: 0, declared_height: 0, max_side: gint(limits.maxSide),
                                               pixel_budget: gint64(limits.pixelBudget), header_only: headerOnly ? 1 : 0,
                                               cells_width: gint(cells?.width ?? 0), cells_height: gint(cells?.height ?? 0),
-                                              prepared: 0, refused: 0, scale_denominator: 1))
-        let handler = pushsim_loader_watch_size(loader, state)
+                                              prepared: 0, refused: 0, scale_denominator: 1, pixel_bytes: 0,
+                                              size_handler: 0, area_handler: 0))
+        pushsim_loader_watch(loader, state)
         var closed = false
         defer {
             if !closed { _ = gdk_pixbuf_loader_close(loader, nil) }
-            pushsim_loader_unwatch(loader, handler)
+            pixelBytes = Int(state.pointee.pixel_bytes)
+            pushsim_loader_unwatch(loader, state)
             pushsim_object_unref(loader)
             state.deallocate()
         }
@@ -178,6 +206,21 @@ public enum ImageDecoder {
         var rgba = [UInt8](repeating: 0, count: fw * fh * 4)
         rgba.withUnsafeMutableBufferPointer { pushsim_pixbuf_copy_rgba(current, $0.baseAddress) }
         return DecodedImage(width: fw, height: fh, rgba: rgba, declaredWidth: header.width, declaredHeight: header.height, format: header.format)
+    }
+
+    /// The canvas size a WebP file declares (RIFF, then a VP8X, VP8L or VP8 chunk), or nil for anything else.
+    static func webpCanvasSize(_ bytes: Data) -> (Int, Int)? {
+        let b = Array(bytes.prefix(30))
+        guard b.count >= 30, b[0..<4] == Array("RIFF".utf8)[...], b[8..<12] == Array("WEBP".utf8)[...] else { return nil }
+        func le(_ i: Int, _ n: Int) -> Int { (0..<n).reduce(0) { $0 | Int(b[i + $1]) << (8 * $1) } }
+        switch String(decoding: b[12..<16], as: UTF8.self) {
+        case "VP8X": return (le(24, 3) + 1, le(27, 3) + 1)
+        case "VP8L":
+            let bits = le(21, 4)
+            return ((bits & 0x3FFF) + 1, (bits >> 14 & 0x3FFF) + 1)
+        case "VP8 ": return (le(26, 2) & 0x3FFF, le(28, 2) & 0x3FFF)
+        default: return nil
+        }
     }
 
     static func hasEndMarker(_ bytes: Data, format: String) -> Bool {

@@ -95,27 +95,33 @@ public final class ImageLoader: @unchecked Sendable {
         let l = lock(for: url)
         l.lock(); defer { l.unlock() }
         if let hit = decoded.value(for: url), usable(hit) { return hit }
-        let image = try ImageDecoder.decode(try bytes(for: url), limits: configuration.decode, cells: cells)
+        let image = try decodeSource(url, cells: cells)
         decoded.set(image, for: url, cost: image.cost)
         return image
     }
 
-    /// The original bytes of `url`. Remote images come from the disk cache when there (a cached file that is no
-    /// longer an image is dropped and fetched again), else from the network, and are then cached.
-    public func bytes(for url: String) throws(LoadFailure) -> Data {
+    /// Decodes `url` from its file, or for a remote image from the disk cache, else the network. Downloaded bytes
+    /// enter the disk cache only once they have decoded within the limits, so a truncated file, a short body or a
+    /// refused decompression bomb is never kept; a cached file that no longer decodes is dropped and fetched again.
+    private func decodeSource(_ url: String, cells: Size?) throws(LoadFailure) -> DecodedImage {
         switch try ImageLocation.resolve(url, base: configuration.baseDirectory) {
         case .file(let path):
-            return try Self.readFile(path)
+            return try ImageDecoder.decode(try Self.readFile(path), limits: configuration.decode, cells: cells)
         case .remote(let remote):
             if let data = configuration.cache.read(url) {
-                if ImageDecoder.probe(data) != nil { return data }
+                if let image = try? ImageDecoder.decode(data, limits: configuration.decode, cells: cells) { return image }
                 configuration.cache.remove(url)
             }
             let data = try download(remote)
+            let image = try ImageDecoder.decode(data, limits: configuration.decode, cells: cells)
             try configuration.cache.write(data, for: url)
-            return data
+            return image
         }
     }
+
+    /// The cells a pre-fetch decodes for: the smallest, so a JPEG is checked at 1/8 scale in the DCT (every byte
+    /// is still read, so a cut or corrupt file fails as it would at full size) and no picture is kept.
+    static let checkCells = Size(width: 1, height: 1)
 
     public enum PrefetchOutcome: Sendable, Equatable {
         /// Downloaded now and written to the disk cache.
@@ -127,17 +133,21 @@ public final class ImageLoader: @unchecked Sendable {
         case failed(LoadFailure)
     }
 
-    /// The Service Extension's job for one URL: make sure its bytes are on disk.
+    /// The Service Extension's job for one URL: make sure its bytes are on disk — only bytes that decode within the
+    /// limits (the SDK keeps what ImageIO recognises; pushsim also refuses what its preview would refuse).
     public func prefetch(_ url: String) -> PrefetchOutcome {
         do throws(LoadFailure) {
             switch try ImageLocation.resolve(url, base: configuration.baseDirectory) {
             case .file(let path):
                 let data = try Self.readFile(path)
                 guard ImageDecoder.probe(data) != nil else { throw LoadFailure.notAnImage(bytes: data.count, contentType: nil) }
+                _ = try ImageDecoder.decode(data, limits: configuration.decode, cells: Self.checkCells)
                 return .local
             case .remote(let remote):
                 if configuration.cache.contains(url) { return .cached }
                 let data = try download(remote)
+                // What the preview could not show (over the budget, cut, corrupt) must not be on disk as if it were.
+                _ = try ImageDecoder.decode(data, limits: configuration.decode, cells: Self.checkCells)
                 try configuration.cache.write(data, for: url)
                 return .fetched(bytes: data.count)
             }

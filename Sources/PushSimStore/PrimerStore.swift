@@ -17,7 +17,7 @@ extension Store {
                                        lastShownAt: row["lastShownAt"])
             }
         } catch {
-            throw StoreError("\(path): cannot read the simulated device (\(error))")
+            throw Store.failure(path, "read the simulated device", error)
         }
     }
 
@@ -31,7 +31,7 @@ extension Store {
                     """, arguments: [d.status.rawValue, d.lastShownAt, d.systemPromptShown])
             }
         } catch {
-            throw StoreError("\(path): cannot save the simulated device (\(error))")
+            throw Store.failure(path, "save the simulated device", error)
         }
     }
 
@@ -40,7 +40,7 @@ extension Store {
         do {
             try db.write { db in try db.execute(sql: "DELETE FROM device") }
         } catch {
-            throw StoreError("\(path): cannot reset the primer state (\(error))")
+            throw Store.failure(path, "reset the primer state", error)
         }
     }
 }

@@ -38,6 +38,10 @@ public final class Store {
         } catch let e as StoreError {
             throw e
         } catch {
+            // A store this user may not write is not damaged: say so and leave it alone (moving it aside lost it).
+            if Store.isPermissionProblem(error) || (FileManager.default.fileExists(atPath: path) && access(path, W_OK) != 0) {
+                throw Store.failure(path, "open the store", DatabaseError(resultCode: .SQLITE_READONLY))
+            }
             // Not a database, or a damaged one: keep the bytes for inspection, start afresh.
             let aside = "\(path).corrupt-\(Int(now.timeIntervalSince1970))"
             do {
@@ -130,6 +134,39 @@ public final class Store {
             }
         }
         return m
+    }
+}
+
+extension Store {
+    /// One line for a failed read or write of the store at `path` (`doing`: "save the inbox state"): what went wrong
+    /// and what to do, never the SQL GRDB quotes in its errors (a multi-line statement broke the line in two).
+    static func failure(_ path: String, _ doing: String, _ error: any Error) -> StoreError {
+        let head = "\(path): cannot \(doing)"
+        guard let e = error as? DatabaseError else {
+            return StoreError("\(head) (\(Store.oneLine("\(error)")))")
+        }
+        switch e.resultCode {
+        case .SQLITE_READONLY:
+            return StoreError("\(head): the store is read-only; make it and its folder writable (chmod u+w), or pass --store with another path")
+        case .SQLITE_BUSY, .SQLITE_LOCKED:
+            return StoreError("\(head): another program kept the store locked for more than 2 s; try again, or pass --store with another path")
+        case .SQLITE_FULL:
+            return StoreError("\(head): the disk is full; free some space, or pass --store with a path on another disk")
+        case .SQLITE_CANTOPEN, .SQLITE_PERM, .SQLITE_AUTH:
+            return StoreError("\(head): the store cannot be opened for writing; check the permissions of it and its folder, or pass --store with another path")
+        default:
+            return StoreError("\(head) (\(Store.oneLine(e.message ?? "SQLite error \(e.resultCode.rawValue)")))")
+        }
+    }
+
+    /// Errors that come from what the user may do with the file, not from its contents.
+    static func isPermissionProblem(_ error: any Error) -> Bool {
+        guard let e = error as? DatabaseError else { return false }
+        return [.SQLITE_READONLY, .SQLITE_CANTOPEN, .SQLITE_PERM, .SQLITE_AUTH].contains(e.resultCode)
+    }
+
+    static func oneLine(_ s: String) -> String {
+        s.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
     }
 }
 

@@ -8,7 +8,7 @@ extension Store {
         do {
             try db.write { db in try db.execute(sql: "DELETE FROM inboxMessage") }
         } catch {
-            throw StoreError("\(path): cannot reset the inbox state (\(error))")
+            throw Store.failure(path, "reset the inbox state", error)
         }
     }
 

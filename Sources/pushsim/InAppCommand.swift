@@ -41,7 +41,9 @@ struct InAppCommand: ParsableCommand {
         do {
             // Headless runs are scripted: they listen only when asked to, so a CI run never takes the user's socket.
             let listenOn = headless.headless ? socket : (socket ?? SocketPath.defaultPath(for: .inapp))
-            let listener = try listenOn.map { p throws(UserError) in try SocketListener(path: p, service: .inapp) }
+            let listener = try listenOn.map { p throws(UserError) in
+                try SocketListener(path: p, service: .inapp, secureFolder: socket == nil)
+            }
             let scene: InAppScene
             if demo {
                 let r = Resources.locate()

@@ -86,7 +86,7 @@ struct InboxCommand: ParsableCommand {
             if let socket, !dump {
                 listener = try SocketListener(path: socket, service: .inbox)
             } else if !dump && !headlessOptions.headless {
-                do { listener = try SocketListener(path: SocketPath.defaultPath(for: .inbox), service: .inbox) }
+                do { listener = try SocketListener(path: SocketPath.defaultPath(for: .inbox), service: .inbox, secureFolder: true) }
                 catch { notListening = "not listening for pushsim notify --inbox: \(error.message)" }
             }
             scene = try InboxScene(files: files, attributes: attributes, now: date, store: store, images: images, sink: sink,

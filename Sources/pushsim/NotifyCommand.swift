@@ -63,7 +63,8 @@ struct NotifyCommand: ParsableCommand {
                 FileHandle.standardError.write(Data("pushsim: warning: \(d.description)\n".utf8))
             }
             if parsed == nil, let e = diags.first(where: { $0.severity == .error }) { throw UserError(e.description) }
-            let id = try SocketClient.send(banner.jsonText(), to: socket ?? SocketPath.defaultPath(for: .inapp), service: .inapp)
+            let id = try SocketClient.send(banner.jsonText(), to: socket ?? SocketPath.defaultPath(for: .inapp), service: .inapp,
+                                           secureFolder: socket == nil)
             print("ok \(id)")
         } catch {
             fail(error)
@@ -78,7 +79,8 @@ struct NotifyCommand: ParsableCommand {
             for d in warnings {
                 FileHandle.standardError.write(Data("pushsim: warning: \(d.description)\n".utf8))
             }
-            let codes = try SocketClient.send(push.line, to: socket ?? SocketPath.defaultPath(for: .inbox), service: .inbox)
+            let codes = try SocketClient.send(push.line, to: socket ?? SocketPath.defaultPath(for: .inbox), service: .inbox,
+                                              secureFolder: socket == nil)
             print("ok \(codes)")
             Foundation.exit(0)
         } catch {

@@ -254,4 +254,134 @@ func socketRoundTrip(_ scene: Scene, _ line: String, path: String, service: Sock
                 "the inbox listens beside the in-app socket, so both can run at once")
         #expect(SocketPath.defaultPath(for: .inbox, environment: [:]) == "/tmp/pushsim-\(getuid())/inbox.sock")
     }
+
+    // Issue 12, item 9: a banner the presenter drops (100 already wait) is answered `error` with why, so
+    // `pushsim notify` exits 1; before, it was answered `ok` like a shown one.
+    @Test func aDroppedBannerIsAnErrorNotOk() throws {
+        let dir = socketFolder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let path = dir + "/s.sock"
+        let scene = InAppScene(sink: EventSink(), listener: try SocketListener(path: path, service: .inapp))
+        #expect(roundTrip(scene, #"{"title":"shown"}"#, path: path) == .success("b1"))
+        for i in 1...BannerPresenter.queueLimit {
+            guard case .success = scene.notify(text: "{\"id\":\"q\(i)\",\"title\":\"waits\"}", at: 1) else { Issue.record("q\(i) refused"); return }
+        }
+        let dropped = roundTrip(scene, #"{"id":"late","title":"one too many"}"#, path: path)
+        #expect(dropped == .failure(UserError("banner late dropped: 100 banners are already waiting; send it again once some have been shown")))
+        #expect(scene.presenter.queue.count == BannerPresenter.queueLimit)
+        #expect(scene.sink.names.last == "warning")
+    }
+
+    // Issue 12, item 9: a 10 MB line is answered `error` (too large), and the sender reports that answer rather
+    // than a broken pipe. The sender runs on its own thread: the kernel holds only part of 10 MB.
+    @Test func anOversizedLineGetsAnErrorAnswer() throws {
+        let dir = socketFolder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let path = dir + "/s.sock"
+        let scene = InAppScene(sink: EventSink(), listener: try SocketListener(path: path, service: .inapp))
+        let huge = "{\"title\":\"" + String(repeating: "x", count: 10 * 1024 * 1024) + "\"}"
+        let result = SendResult()
+        let sender = Thread {
+            result.set(Result<String, UserError>(catching: { () throws(UserError) -> String in
+                try SocketClient.send(huge, to: path, service: .inapp, timeout: 10)
+            }))
+        }
+        sender.start()
+        let end = Date().addingTimeInterval(20)
+        while result.value == nil && Date() < end {
+            scene.advance(to: 1)
+            usleep(1_000)
+        }
+        #expect(result.value == .failure(UserError("the banner is larger than 256 KB; send a shorter one")))
+        #expect(scene.presenter.current == nil)
+
+        // A sender of its own (socat, a script) writes all 10 MB — the listener reads and discards the rest of the
+        // line instead of closing on it (a broken pipe) — and then reads the error.
+        let raw = SendResult()
+        let rawSender = Thread {
+            let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+            defer { close(fd) }
+            guard let addr = try? SocketPath.address(path), SocketPath.connect(fd, addr) == 0 else {
+                raw.set(.failure(UserError("cannot connect"))); return
+            }
+            let bytes = Array((huge + "\n").utf8)
+            var sent = 0
+            while sent < bytes.count {
+                let n = bytes[sent...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+                if n < 0 && errno == EINTR { continue }
+                guard n > 0 else { break }
+                sent += n
+            }
+            guard sent == bytes.count else { raw.set(.failure(UserError("sent only \(sent) of \(bytes.count) bytes"))); return }
+            raw.set(.success(SocketClient.readReply(fd) ?? "no answer"))
+        }
+        rawSender.start()
+        while raw.value == nil && Date() < end.addingTimeInterval(20) {
+            scene.advance(to: 1)
+            usleep(1_000)
+        }
+        #expect(raw.value == .success("error the banner is larger than 256 KB; send a shorter one"))
+    }
+
+    // Issue 12, item 5: with no XDG_RUNTIME_DIR the default folder is /tmp/pushsim-UID, which another user could
+    // make first. Only a real folder of ours with mode 0700 is used; a missing one is made 0700.
+    @Test func theDefaultSocketFolderMustBeOursAlone() throws {
+        let base = socketFolder()
+        defer { try? FileManager.default.removeItem(atPath: base) }
+        let fresh = base + "/fresh"
+        try SocketPath.secureFolder(fresh, create: true)
+        var st = stat()
+        #expect(lstat(fresh, &st) == 0 && st.st_mode & 0o777 == 0o700 && st.st_uid == getuid())
+        try SocketPath.secureFolder(fresh, create: false)
+
+        let open = base + "/open"
+        #expect(mkdir(open, 0o700) == 0 && chmod(open, 0o777) == 0)
+        #expect(throws: UserError("the socket folder \(open) is open to other users (mode 777): run `chmod 700 \(open)`, or pass --socket PATH in a folder of your own")) {
+            try SocketPath.secureFolder(open, create: true)
+        }
+        let link = base + "/link"
+        #expect(symlink(fresh, link) == 0)
+        #expect(throws: UserError("the socket folder \(link) is a symbolic link, which pushsim does not follow: remove it (or set XDG_RUNTIME_DIR), or pass --socket PATH in a folder of your own")) {
+            try SocketPath.secureFolder(link, create: false)
+        }
+        // Handing a folder to another user needs root (the CI and the shared machine run the tests as root).
+        let theirs = base + "/theirs"
+        #expect(mkdir(theirs, 0o700) == 0)
+        let nobody: uid_t = 65_534
+        if getuid() == 0 {
+            #expect(chown(theirs, nobody, gid_t(nobody)) == 0)
+            #expect(throws: UserError("the socket folder \(theirs) belongs to another user (uid \(nobody)), who could read every banner and answer for pushsim: remove it (or set XDG_RUNTIME_DIR), or pass --socket PATH in a folder of your own")) {
+                try SocketPath.secureFolder(theirs, create: true)
+            }
+        } else {
+            #expect(chmod(theirs, 0o755) == 0)
+        }
+        // The sender refuses before connecting: a listener another user put there never sees the banner.
+        let planted = try SocketListener(path: open + "/inapp.sock", service: .inapp)
+        #expect(throws: UserError.self) {
+            try SocketClient.send(#"{"title":"secret"}"#, to: open + "/inapp.sock", service: .inapp, secureFolder: true)
+        }
+        #expect(planted.poll().isEmpty)
+        planted.close()
+        #expect(throws: UserError.self) { try SocketListener(path: theirs + "/inapp.sock", service: .inapp, secureFolder: true) }
+        #expect(!FileManager.default.fileExists(atPath: theirs + "/inapp.sock"))
+    }
+
+    // Issue 12, item 5: SIGINT, SIGTERM and SIGHUP end the process right after `interrupted`; the socket goes with it.
+    @Test func anInterruptRemovesTheSocketFile() throws {
+        let dir = socketFolder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let scene = InAppScene(sink: EventSink(), listener: try SocketListener(path: dir + "/s.sock", service: .inapp))
+        #expect(FileManager.default.fileExists(atPath: dir + "/s.sock"))
+        scene.interrupted(at: 1)
+        #expect(!FileManager.default.fileExists(atPath: dir + "/s.sock"))
+    }
+}
+
+/// What a sender thread got back.
+final class SendResult: @unchecked Sendable {
+    private let lock = NSLock()
+    private var result: Result<String, UserError>?
+    func set(_ r: Result<String, UserError>) { lock.lock(); result = r; lock.unlock() }
+    var value: Result<String, UserError>? { lock.lock(); defer { lock.unlock() }; return result }
 }

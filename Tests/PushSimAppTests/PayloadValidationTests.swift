@@ -209,3 +209,30 @@ let validationNow = ISO8601DateFormatter().date(from: "2026-11-23T09:30:00Z")!
         #expect(PayloadValidation.exitStatus(reports.filter { !$0.file.hasSuffix("broken.json") }) == 0)
     }
 }
+
+// Issue 12, item 3: `validate` warns about a decompression bomb (a small file declaring more than the 50 MP decoding
+// budget) in every experience's images, from the header alone. The bomb is made here: a 10000×10000 GIF of 40 bytes.
+@Suite struct DecompressionBombValidationTests {
+    static let bomb = Data([0x47, 0x49, 0x46, 0x38, 0x39, 0x61, 0x10, 0x27, 0x10, 0x27, 0x80, 0x00, 0x00,
+                            0xFF, 0x00, 0x00, 0x00, 0x00, 0x00,
+                            0x2C, 0x00, 0x00, 0x00, 0x00, 0x10, 0x27, 0x10, 0x27, 0x00,
+                            0x02, 0x02, 0x44, 0x01, 0x00, 0x3B])
+
+    @Test(arguments: [
+        (#"{"pages":[{"image":"file:images/bomb.gif"}]}"#, "pages[0].image", "the page will show the image placeholder"),
+        (#"[{"aps":{"alert":"x"},"pw_inbox":"p","inbox_params":{"rt":"2027-01-31","image":"images/bomb.gif"}}]"#,
+         "[0].inbox_params.image", "the card shows the load failure in its image area"),
+        (#"{"title":"Sale","link":"https://example.com","image":"images/bomb.gif"}"#, "image", "the banner is shown without its thumbnail"),
+        (#"{"style":"sheet","image":"images/bomb.gif"}"#, "image", "the primer shows its default bell instead"),
+    ])
+    func aBombIsAWarning(payload: String, path: String, consequence: String) throws {
+        let file = try validationTemp(payload)
+        let folder = (file as NSString).deletingLastPathComponent
+        try Self.bomb.write(to: URL(fileURLWithPath: folder + "/images/bomb.gif"))
+        let r = PayloadValidation.check(file, options: PayloadValidation.Options(now: validationNow))
+        let finding = r.findings.first { $0.path == path }
+        #expect(finding?.severity == .warning)
+        #expect(finding?.message.contains("the image is 10000×10000 (100 MP), over the 50 MP decoding budget; refused before decoding; \(consequence)") == true,
+                "\(r.findings)")
+    }
+}

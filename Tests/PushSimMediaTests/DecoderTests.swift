@@ -84,6 +84,60 @@ import Testing
         }
     }
 
+    // Issue 12, item 3: a 170 KB PNG declaring 50000×50000 took 9.8 GB and 26 s although it was "refused before
+    // decoding": the 1×1 target set at size-prepared let the PNG loader allocate the declared size and gdk-pixbuf
+    // scale all of it at close. Refused now with no pixel buffer at all (bytes counted, not time).
+    @Test(arguments: [(50_000, 50_000), (8_000, 8_000)])
+    func aDecompressionBombIsRefusedWithoutAPixelBuffer(width: Int, height: Int) {
+        let bomb = Fixtures.pngBomb(width: UInt32(width), height: UInt32(height))
+        var pixelBytes = -1
+        #expect(throws: LoadFailure.overBudget(width: width, height: height, budget: 50_000_000)) {
+            try ImageDecoder.decode(bomb, limits: DecodeLimits(), cells: nil, pixelBytes: &pixelBytes)
+        }
+        #expect(pixelBytes == 0)
+    }
+
+    /// Every installed loader pushsim relies on stops at the header when refused: none allocates pixels.
+    @Test(arguments: ["png", "jpeg", "webp", "gif"])
+    func everyFormatIsRefusedBeforeItsPixelsExist(format: String) throws {
+        let bytes = format == "gif" ? Fixtures.gif1x1
+            : try ImageDecoder.encode(rgba: Fixtures.pixels(64, 48) { x, y in (UInt8(x * 4), UInt8(y * 5), 90) }, width: 64, height: 48, format: format)
+        var pixelBytes = -1
+        #expect(throws: LoadFailure.self) {
+            try ImageDecoder.decode(bytes, limits: DecodeLimits(pixelBudget: 0), cells: nil, pixelBytes: &pixelBytes)
+        }
+        #expect(pixelBytes == 0, "\(format) allocated \(pixelBytes) bytes of pixels for a refused image")
+        if format == "webp" { #expect(ImageDecoder.webpCanvasSize(bytes).map { [$0.0, $0.1] } == [64, 48]) }
+        // Within the budget the same bytes decode, and the count is the buffer's real size.
+        _ = try ImageDecoder.decode(bytes, limits: DecodeLimits(), cells: nil, pixelBytes: &pixelBytes)
+        #expect(pixelBytes > 0)
+    }
+
+    /// A large-but-allowed JPEG is decoded at about the size its cells need (1/8 in the DCT here), so its memory
+    /// follows the cells drawn, not the file: 3200×2400 for 40×20 cells allocates 400×300 pixels.
+    @Test func aLargeJPEGIsDecodedAtTheSizeOfItsCells() throws {
+        let jpeg = try ImageDecoder.encode(rgba: Fixtures.pixels(3200, 2400) { x, y in (UInt8(x & 255), UInt8(y & 255), 60) },
+                                           width: 3200, height: 2400, format: "jpeg")
+        var small = 0, full = 0
+        let image = try ImageDecoder.decode(jpeg, limits: DecodeLimits(), cells: Size(width: 40, height: 20), pixelBytes: &small)
+        #expect(image.width == 400 && image.height == 300)
+        #expect(small <= 400 * 300 * 4)
+        _ = try ImageDecoder.decode(jpeg, limits: DecodeLimits(), cells: nil, pixelBytes: &full)
+        #expect(full >= 1500 * 1125 * 3)
+    }
+
+    @Test func validateSeesABombFromItsHeader() throws {
+        let folder = Fixtures.tempFolder()
+        let bomb = (folder as NSString).appendingPathComponent("bomb.png")
+        let fine = (folder as NSString).appendingPathComponent("fine.png")
+        try Fixtures.pngBomb(width: 50_000, height: 50_000).write(to: URL(fileURLWithPath: bomb))
+        try Fixtures.image("avatar-1.png").write(to: URL(fileURLWithPath: fine))
+        #expect(ImageDecoder.headerRefusal(ofFileAt: bomb)
+                == LoadFailure("the image is 50000×50000 (2500 MP), over the 50 MP decoding budget; refused before decoding"))
+        #expect(ImageDecoder.headerRefusal(ofFileAt: fine) == nil)
+        #expect(ImageDecoder.headerRefusal(ofFileAt: folder + "/absent.png") == nil)
+    }
+
     @Test func notAnImage() {
         #expect(ImageDecoder.probe(Data("<html>nope</html>".utf8)) == nil)
         #expect(throws: LoadFailure.self) { try ImageDecoder.decode(Data("<html>nope</html>".utf8)) }

@@ -49,6 +49,30 @@ enum Fixtures {
         return Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + be(13) + ihdrBody + be(crc32(ihdrBody)) + idatStart)
     }
 
+    /// A decompression bomb made in code (nothing this size is committed): a PNG that declares `width`×`height`
+    /// (greyscale) and carries a real start of its pixel data — `rows` zero rows in stored deflate blocks — then
+    /// IEND, so a loader that does not stop at the header goes on decoding rows into a buffer of the declared size.
+    static func pngBomb(width: UInt32, height: UInt32, rows: Int = 4) -> Data {
+        func be(_ v: UInt32) -> [UInt8] { [UInt8(v >> 24), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }
+        func chunk(_ type: String, _ body: [UInt8]) -> [UInt8] {
+            let typed = Array(type.utf8) + body
+            return be(UInt32(body.count)) + typed + be(crc32(typed))
+        }
+        // Each row: filter byte 0, then one zero byte per pixel.
+        let raw = [UInt8](repeating: 0, count: rows * (Int(width) + 1))
+        var zlib: [UInt8] = [0x78, 0x01]
+        var offset = 0
+        while offset < raw.count {
+            let n = min(65_535, raw.count - offset)
+            // Not final: the stream (like the image) goes on past what is here.
+            zlib += [0, UInt8(n & 0xFF), UInt8(n >> 8), UInt8(~n & 0xFF), UInt8((~n >> 8) & 0xFF)]
+            zlib += raw[offset..<offset + n]
+            offset += n
+        }
+        let ihdr = be(width) + be(height) + [8, 0, 0, 0, 0]
+        return Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", ihdr) + chunk("IDAT", zlib) + chunk("IEND", []))
+    }
+
     static func crc32(_ bytes: [UInt8]) -> UInt32 {
         var c: UInt32 = 0xFFFF_FFFF
         for b in bytes {

@@ -22,6 +22,9 @@ import Testing
             "/truncated.png": .truncate(body: png.prefix(300), declared: png.count),
             "/huge.png": .respond(status: 200, headers: ["Content-Type": "image/png"], body: png.prefix(100), declaredLength: 50_000_000_000),
             "/endless.png": .stream(total: 4 * 1024 * 1024),
+            // Complete answers whose bytes still do not decode: half a JPEG, and a decompression bomb.
+            "/cut.jpg": .respond(status: 200, headers: ["Content-Type": "image/jpeg"], body: Self.cutJPEG),
+            "/bomb.png": .respond(status: 200, headers: ["Content-Type": "image/png"], body: Fixtures.pngBomb(width: 50_000, height: 50_000)),
         ])
     }
 
@@ -85,6 +88,38 @@ import Testing
     @Test func nobodyListening() {
         let l = loader()
         #expect(throws: LoadFailure.self) { try l.image(for: "http://127.0.0.1:1/x.png") }
+    }
+
+    static let cutJPEG = { let j = Fixtures.image("dunes.jpg"); return j.prefix(j.count / 2) }()
+    static let bombFailure = "the image is 50000×50000 (2500 MP), over the 50 MP decoding budget; refused before decoding"
+
+    // Issue 12, item 4: only bytes that decoded within the limits enter the disk cache (`failure` checks the
+    // cache folder is empty). Before, both were kept because their header was an image, and never fetched again.
+    @Test func aTruncatedJPEGIsNotCached() { #expect(failure("/cut.jpg") != nil) }
+
+    @Test func aDecompressionBombIsNotCached() { #expect(failure("/bomb.png") == Self.bombFailure) }
+
+    @Test func prefetchKeepsOnlyWhatDecodesAndTriesTheRestAgain() {
+        let base = Fixtures.tempFolder()
+        let urls = [server.url("/cut.jpg"), server.url("/bomb.png")]
+        let first = Prefetcher.run(urls, loader: loader(base))
+        #expect(first.failed.count == 2)
+        #expect(first.items.last?.outcome == .failed(LoadFailure(Self.bombFailure)))
+        #expect(Fixtures.files(in: DiskCache(base: base).directory).isEmpty)
+        // Nothing was kept, so a second run asks the server again instead of trusting a bad file.
+        let second = Prefetcher.run(urls, loader: loader(base))
+        #expect(second.failed.count == 2 && second.cached == 0)
+        #expect(server.hitCount("/cut.jpg") == 2 && server.hitCount("/bomb.png") == 2)
+    }
+
+    @Test func aCachedFileThatNoLongerDecodesIsFetchedAgain() throws {
+        let base = Fixtures.tempFolder()
+        let url = server.url("/ok.png")
+        try DiskCache(base: base).write(Self.cutJPEG, for: url)
+        let image = try loader(base).image(for: url)
+        #expect(image.format == "png")
+        #expect(server.hitCount("/ok.png") == 1)
+        #expect(DiskCache(base: base).read(url) == png)
     }
 
     // spec §1.10: the pre-fetcher skips what is on disk, downloads the rest, keeps only images.

@@ -1,6 +1,7 @@
 // Inbox statuses in the SQLite store: saved at once, kept across restarts, merged with each load (spec §3.10).
 
 import Foundation
+import GRDB
 import Testing
 @testable import PushSimEngine
 @testable import PushSimStore
@@ -73,6 +74,70 @@ import Testing
         try store.db.write { db in try db.execute(sql: "INSERT INTO inboxMessage(code, status, updatedAt) VALUES ('x', 99, 0)") }
         #expect(try InboxStore(store).statuses() == ["x": .created])
     }
+
+    // Issue 12, item 6: two instances on one store. B deletes what A still shows; A's mark-all-read (decided on its
+    // older rows) must not write those messages back as read (deleted > read > unread). Two Store objects are two
+    // SQLite connections, as two processes would have (test_inbox_two_processes.sh runs two real ones).
+    @Test func aWriteNeverLowersAStatusAnotherInstanceRaised() throws {
+        let path = tempPath()
+        defer { for s in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + s) } }
+        let a = InboxStore(try Store(path: path)), b = InboxStore(try Store(path: path))
+        var shownByA = InboxFeed()
+        let loaded = try a.merge(feed([("m1", .delivered), ("m2", .delivered), ("m3", .delivered), ("m4", .read)]), at: now)
+        _ = shownByA.load(loaded.messages, now: now)
+        try b.save(["m1": .deleted, "m4": .deleted], at: now)
+        try b.save(["m2": .read], at: now)
+        let marked = shownByA.markAllRead()
+        #expect(Set(marked.persist.keys) == ["m1", "m2", "m3"])
+        try a.save(marked.persist, at: now)
+        #expect(try a.statuses() == ["m1": .deleted, "m2": .read, "m3": .read, "m4": .deleted])
+        try b.save(["m3": .deleted], at: now)
+        try a.markAllRead(at: now)
+        #expect(try a.statuses() == ["m1": .deleted, "m2": .read, "m3": .deleted, "m4": .deleted])
+        // Moves within a level still happen: read → action, deleted → deletedService and back.
+        try b.save(["m2": .action, "m4": .deletedService], at: now)
+        try a.save(["m4": .deleted], at: now)
+        #expect(try b.statuses() == ["m1": .deleted, "m2": .action, "m3": .deleted, "m4": .deleted])
+    }
+
+    // Issue 12, item 7: mark all read of 5,000 messages is one UPDATE in one transaction (the SDK's
+    // markAllMessagesAsRead: every unread code in storage), and any batch of saves one statement per status — not
+    // one statement per message (counted with SQLite's trace, not timed). Deleted stays deleted.
+    @Test func markAllReadIsOneStatementNotOnePerMessage() throws {
+        let s = InboxStore(try Store(inMemory: ()))
+        let codes = (0..<5_000).map { "m\($0)" }
+        var shown = InboxFeed()
+        _ = shown.load(try s.merge(feed(codes.map { ($0, .delivered) }), at: now).messages, now: now)
+        try s.save(["m0": .deleted, "m1": .read], at: now)
+        let marked = shown.markAllRead()
+        #expect(marked.persist.count == 5_000 && marked.persistAllRead)
+        let counter = StatementCounter()
+        try s.store.db.writeWithoutTransaction { db in db.trace(options: .statement) { _ in counter.add() } }
+        try s.markAllRead(at: now)
+        // BEGIN IMMEDIATE, the UPDATE, COMMIT.
+        #expect(counter.count <= 3, "\(counter.count) statements")
+        try s.save(marked.persist, at: now)
+        try s.store.db.writeWithoutTransaction { db in db.trace(options: .statement, nil) }
+        #expect(counter.count <= 6, "\(counter.count) statements")
+        let stored = try s.statuses()
+        #expect(stored["m0"] == .deleted)
+        #expect(stored.values.filter { $0 == .read }.count == 4_999)
+    }
+
+    // Issue 12, item 10: a store that cannot be written is one line naming the file and what to do, not GRDB's
+    // error with the SQL statement across two lines. (Root ignores file modes, so the store is made read-only
+    // through SQLite: the same SQLITE_READONLY a chmod 444 store gives another user.)
+    @Test func aReadOnlyStoreIsOneLineNamingTheFileAndTheFix() throws {
+        let path = tempPath()
+        defer { for s in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + s) } }
+        let s = InboxStore(try Store(path: path))
+        try s.store.db.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA query_only = 1") }
+        #expect(throws: StoreError("\(path): cannot save the inbox state: the store is read-only; make it and its folder writable (chmod u+w), or pass --store with another path")) {
+            try s.save(["a": .read], at: now)
+        }
+        do { _ = try s.merge(feed([("a", .delivered)]), at: now); Issue.record("the merge wrote to a read-only store") }
+        catch { #expect(!error.message.contains("\n") && !error.message.contains("INSERT") && error.message.hasPrefix(path)) }
+    }
 }
 
 /// The raw statement read behind every load returns exactly what was saved, whatever the code's characters.
@@ -94,4 +159,13 @@ import Testing
         #expect(try s.statuses(of: ["b", "missing", "日本", "quote\""]) == ["b": .deleted, "日本": .action, "quote\"": .created])
         #expect(try s.statuses(of: []) == [:])
     }
+
+}
+
+/// Counts SQLite statements from GRDB's trace callback (which may run on the database's queue).
+final class StatementCounter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var n = 0
+    func add() { lock.lock(); n += 1; lock.unlock() }
+    var count: Int { lock.lock(); defer { lock.unlock() }; return n }
 }

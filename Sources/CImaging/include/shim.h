@@ -24,6 +24,11 @@ typedef struct {
     gint prepared;
     gint refused;
     gint scale_denominator;
+    /* Bytes of the pixel buffer the loader allocated (area-prepared), 0 while none exists: a refusal must leave
+       this at 0, and a decode for cells keeps it near what the cells need. */
+    gint64 pixel_bytes;
+    gulong size_handler;
+    gulong area_handler;
 } PushsimLoadState;
 
 /* Whether an iw x ih image, aspect-fill cropped to cw x ch cells (1 x 2 pixels each), leaves 4 x 8 pixels per cell. */
@@ -42,8 +47,11 @@ static inline void pushsim_on_size_prepared(GdkPixbufLoader *loader, gint width,
         s->refused = 1;
     }
     if (s->refused || s->header_only) {
-        /* The caller stops feeding bytes now; a 1x1 target keeps scaling decoders from allocating the full image. */
-        gdk_pixbuf_loader_set_size(loader, 1, 1);
+        /* 0x0 is GdkPixbufModuleSizeFunc's documented "stop, allocate nothing" (what gdk_pixbuf_get_file_info
+           relies on): the PNG, JPEG, GIF and WebP loaders then fail the load before creating a pixbuf. A 1x1
+           target instead let the PNG loader allocate the declared size and gdk-pixbuf scale all of it at close
+           (9.8 GB and 26 s for a 50000x50000 PNG). */
+        gdk_pixbuf_loader_set_size(loader, 0, 0);
         return;
     }
     s->scale_denominator = 1;
@@ -68,13 +76,21 @@ static inline void pushsim_on_size_prepared(GdkPixbufLoader *loader, gint width,
     }
 }
 
-/* G_CALLBACK and g_signal_connect are macros Swift cannot see. */
-static inline gulong pushsim_loader_watch_size(GdkPixbufLoader *loader, PushsimLoadState *state) {
-    return g_signal_connect(loader, "size-prepared", G_CALLBACK(pushsim_on_size_prepared), state);
+static inline void pushsim_on_area_prepared(GdkPixbufLoader *loader, gpointer data) {
+    PushsimLoadState *s = (PushsimLoadState *)data;
+    GdkPixbuf *pixbuf = gdk_pixbuf_loader_get_pixbuf(loader);
+    if (pixbuf) s->pixel_bytes += (gint64)gdk_pixbuf_get_byte_length(pixbuf);
 }
 
-static inline void pushsim_loader_unwatch(GdkPixbufLoader *loader, gulong handler) {
-    g_signal_handler_disconnect(loader, handler);
+/* G_CALLBACK and g_signal_connect are macros Swift cannot see. */
+static inline void pushsim_loader_watch(GdkPixbufLoader *loader, PushsimLoadState *state) {
+    state->size_handler = g_signal_connect(loader, "size-prepared", G_CALLBACK(pushsim_on_size_prepared), state);
+    state->area_handler = g_signal_connect(loader, "area-prepared", G_CALLBACK(pushsim_on_area_prepared), state);
+}
+
+static inline void pushsim_loader_unwatch(GdkPixbufLoader *loader, PushsimLoadState *state) {
+    g_signal_handler_disconnect(loader, state->size_handler);
+    g_signal_handler_disconnect(loader, state->area_handler);
 }
 
 static inline void pushsim_object_unref(gpointer object) { g_object_unref(object); }

@@ -19,7 +19,7 @@ enum BannerValidation {
             diagnostics += diags.map { Diagnostic($0.severity, path: PayloadValidation.join(item.prefix, $0.path), $0.message) }
             guard let banner else { refused += 1; continue }
             if let image = banner.image,
-               let d = PayloadValidation.missingLocalFile(image, source: source, path: PayloadValidation.join(item.prefix, "image"),
+               let d = PayloadValidation.localImageProblem(image, source: source, path: PayloadValidation.join(item.prefix, "image"),
                                                           what: "the banner is shown without its thumbnail") {
                 diagnostics.append(d)
             }

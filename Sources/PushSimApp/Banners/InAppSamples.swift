@@ -16,7 +16,7 @@ extension SampleCatalog {
             Sample(experience: .banners, title: "Listen for pushsim notify",
                    summary: "A host app that shows what `pushsim notify --title T --body B` sends from another terminal",
                    keys: keys, command: "pushsim inapp") {
-                let listener = try SocketListener(path: SocketPath.defaultPath(for: .inapp), service: .inapp)
+                let listener = try SocketListener(path: SocketPath.defaultPath(for: .inapp), service: .inapp, secureFolder: true)
                 return InAppScene(sink: EventSink(), images: MediaImageSource(payloadFolder: FileManager.default.currentDirectoryPath, mode: .background, colorMode: colors),
                                   listener: listener)
             },

@@ -138,6 +138,10 @@ public final class InAppScene: ScriptableScene, Leavable {
         exitStatus = 0
     }
 
+    /// SIGINT, SIGTERM or SIGHUP: the process ends by the signal right after this, so the socket file goes now
+    /// (a file left behind would be taken for a live instance's until the next start).
+    public func interrupted(at now: Double) { listener?.close() }
+
     func mouse(_ m: MouseEvent, at t: Double) {
         switch m.kind {
         case .press:
@@ -196,7 +200,10 @@ public final class InAppScene: ScriptableScene, Leavable {
             return .failure(Refusal(sentence: e.description))
         }
         for d in diags { emit(.warning(d), at: t) }
+        // A banner the presenter drops (its queue is full) is refused, so the sender hears it was not shown.
+        let refusal = presenter.refusal(of: banner)
         apply(presenter.reduce(.arrive(banner), at: t))
+        if let refusal { return .failure(Refusal(sentence: refusal)) }
         return .success(banner.id)
     }
 

@@ -7,7 +7,10 @@ public enum SocketClient {
     /// Send one item (its JSON text, on one line) to the `service` listening on `path`; returns what follows `ok `
     /// in its answer (a banner's id, the inbox codes). Throws a one-line `UserError` when nobody listens or the
     /// instance refuses the item.
-    public static func send(_ json: String, to path: String, service: SocketService, timeout: Double = 5) throws(UserError) -> String {
+    /// `secureFolder` (the default path): nothing is sent into a folder that is not this user's alone.
+    public static func send(_ json: String, to path: String, service: SocketService, timeout: Double = 5,
+                            secureFolder: Bool = false) throws(UserError) -> String {
+        if secureFolder { try SocketPath.secureFolder((path as NSString).deletingLastPathComponent, create: false) }
         let fd = try deliver(json, to: path, service: service, timeout: timeout)
         defer { close(fd) }
         return try awaitReply(fd, path: path, service: service, timeout: timeout)
@@ -39,7 +42,11 @@ public enum SocketClient {
             if n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) {
                 throw UserError("the \(service.command) on \(path) did not read the \(service.item) within \(JSONValue.formatNumber(timeout)) s; is it suspended (Ctrl-Z)?")
             }
-            guard n > 0 else { throw UserError("the \(service.command) on \(path) closed the connection before the \(service.item) was sent") }
+            guard n > 0 else {
+                // An instance that refuses a line part-way (one too large) answers why before it closes.
+                if let answer = readReply(fd), answer.hasPrefix("error ") { throw UserError(String(answer.dropFirst(6))) }
+                throw UserError("the \(service.command) on \(path) closed the connection before the \(service.item) was sent")
+            }
             sent += n
         }
         ok = true
@@ -48,20 +55,25 @@ public enum SocketClient {
 
     /// Read the instance's one-line answer: `ok ID` gives the id, `error …` becomes the error.
     static func awaitReply(_ fd: Int32, path: String, service: SocketService, timeout: Double = 5) throws(UserError) -> String {
+        guard let text = readReply(fd) else {
+            throw UserError("the \(service.command) on \(path) did not answer within \(JSONValue.formatNumber(timeout)) s; is it suspended (Ctrl-Z)?")
+        }
+        if text.hasPrefix("ok ") { return String(text.dropFirst(3)) }
+        if text.hasPrefix("error ") { throw UserError(String(text.dropFirst(6))) }
+        throw UserError("the \(service.command) on \(path) gave no answer; it may have quit")
+    }
+
+    /// The first line the instance wrote (empty when it closed without one); nil when the receive timeout passed.
+    static func readReply(_ fd: Int32) -> String? {
         var reply: [UInt8] = []
         var buf = [UInt8](repeating: 0, count: 512)
         while !reply.contains(UInt8(ascii: "\n")) && reply.count < 4096 {
             let n = buf.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
             if n < 0 && errno == EINTR { continue }
-            if n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) {
-                throw UserError("the \(service.command) on \(path) did not answer within \(JSONValue.formatNumber(timeout)) s; is it suspended (Ctrl-Z)?")
-            }
+            if n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) { return nil }
             guard n > 0 else { break }
             reply += buf[0..<n]
         }
-        let text = String(decoding: reply, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).first.map(String.init) ?? ""
-        if text.hasPrefix("ok ") { return String(text.dropFirst(3)) }
-        if text.hasPrefix("error ") { throw UserError(String(text.dropFirst(6))) }
-        throw UserError("the \(service.command) on \(path) gave no answer; it may have quit")
+        return String(decoding: reply, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).first.map(String.init) ?? ""
     }
 }

@@ -17,18 +17,24 @@ public final class SocketListener {
     public let service: SocketService
     private var fd: Int32 = -1
     /// Accepted connections and the bytes read from each so far.
-    private var clients: [(fd: Int32, buffer: [UInt8])] = []
+    /// Accepted connections: the bytes read so far, or how many were thrown away once the line was too long.
+    private var clients: [(fd: Int32, buffer: [UInt8], skipped: Int)] = []
     static let maxLine = 256 * 1024
     static let maxClients = 32
+    /// Bytes read from one connection per `poll()`.
+    static let readPerPoll = 1024 * 1024
 
     /// Listen on `path`, creating its folder (mode 0700) when needed. A socket file left by an instance that
-    /// died is replaced; a live instance, or a file that is not a socket, is a one-line error.
-    public init(path: String, service: SocketService) throws(UserError) {
+    /// died is replaced; a live instance, or a file that is not a socket, is a one-line error. `secureFolder`
+    /// (the default path): the folder must be this user's alone (`SocketPath.secureFolder`).
+    public init(path: String, service: SocketService, secureFolder: Bool = false) throws(UserError) {
         self.path = path
         self.service = service
         let addr = try SocketPath.address(path)
         let dir = (path as NSString).deletingLastPathComponent
-        if !dir.isEmpty && !FileManager.default.fileExists(atPath: dir) {
+        if secureFolder {
+            try SocketPath.secureFolder(dir, create: true)
+        } else if !dir.isEmpty && !FileManager.default.fileExists(atPath: dir) {
             do { try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700]) } catch {
                 throw UserError("--socket \(path): cannot create the folder \(dir) (\(error.localizedDescription))")
             }
@@ -70,29 +76,51 @@ public final class SocketListener {
             if c < 0 { if errno == EINTR { continue }; break }
             _ = fcntl(c, F_SETFL, fcntl(c, F_GETFL) | O_NONBLOCK)
             _ = fcntl(c, F_SETFD, FD_CLOEXEC)
-            if clients.count >= Self.maxClients { drop(at: 0) }
-            clients.append((c, []))
+            if clients.count >= Self.maxClients {
+                // The oldest sender has not finished its line; it hears why rather than finding the connection gone.
+                write(clients[0].fd, "error \(Self.maxClients) senders are already waiting on \(path); send the \(service.item) again\n")
+                drop(at: 0)
+            }
+            clients.append((c, [], 0))
         }
         var messages: [SocketMessage] = []
         var buf = [UInt8](repeating: 0, count: 4096)
+        let newline = UInt8(ascii: "\n")
         var i = 0
         while i < clients.count {
-            var closed = false
+            var closed = false, lineEnded = false, taken = 0
             while true {
                 let n = buf.withUnsafeMutableBytes { recv(clients[i].fd, $0.baseAddress, $0.count, 0) }
-                if n > 0 { clients[i].buffer += buf[0..<n]; if clients[i].buffer.count > Self.maxLine { break }; continue }
+                if n > 0 {
+                    lineEnded = buf[0..<n].contains(newline)
+                    if clients[i].skipped > 0 {
+                        clients[i].skipped += n
+                    } else {
+                        clients[i].buffer += buf[0..<n]
+                        if !lineEnded && clients[i].buffer.count > Self.maxLine {
+                            // Too long: the rest of the line is read and thrown away, so the sender can finish
+                            // writing and then read the error, instead of meeting a closed socket (a broken pipe).
+                            clients[i].skipped = clients[i].buffer.count
+                            clients[i].buffer = []
+                        }
+                    }
+                    taken += n
+                    // A bounded amount per call, so a sender that never stops cannot hold up the run loop.
+                    if lineEnded || taken >= Self.readPerPoll { break }
+                    continue
+                }
                 if n < 0 && errno == EINTR { continue }
                 closed = n == 0 || (errno != EAGAIN && errno != EWOULDBLOCK)
                 break
             }
-            if let nl = clients[i].buffer.firstIndex(of: UInt8(ascii: "\n")) {
-                messages.append(SocketMessage(line: String(decoding: clients[i].buffer[..<nl], as: UTF8.self), client: clients[i].fd))
-                clients.remove(at: i)
+            if clients[i].skipped > 0 {
+                if lineEnded || closed { refuseTooLarge(at: i) } else { i += 1 }
                 continue
             }
-            if clients[i].buffer.count > Self.maxLine {
-                write(clients[i].fd, "error the \(service.item) is larger than \(Self.maxLine / 1024) KB\n")
-                drop(at: i)
+            if let nl = clients[i].buffer.firstIndex(of: newline) {
+                if nl > Self.maxLine { refuseTooLarge(at: i); continue }
+                messages.append(SocketMessage(line: String(decoding: clients[i].buffer[..<nl], as: UTF8.self), client: clients[i].fd))
+                clients.remove(at: i)
                 continue
             }
             if closed {
@@ -156,6 +184,11 @@ public final class SocketListener {
     }
 
     deinit { close() }
+
+    private func refuseTooLarge(at i: Int) {
+        write(clients[i].fd, "error the \(service.item) is larger than \(Self.maxLine / 1024) KB; send a shorter one\n")
+        drop(at: i)
+    }
 
     private func drop(at i: Int) {
         Glibc.close(clients[i].fd)

@@ -449,12 +449,17 @@ public final class InboxScene: ScriptableScene, Leavable {
         exitStatus = 0
     }
 
+    /// SIGINT, SIGTERM or SIGHUP: the process ends by the signal right after this, so the socket file goes now.
+    public func interrupted(at now: Double) { listener?.close() }
+
     func perform(_ out: InboxOutcome) {
         for e in out.events { sink.emit(e, at: now) }
         if let s = out.status { model.status = s }
         if !out.persist.isEmpty {
             if let st = inboxStore {
-                do { try st.save(out.persist, at: wallNow) }
+                do {
+                    if out.persistAllRead { try st.markAllRead(at: wallNow) } else { try st.save(out.persist, at: wallNow) }
+                }
                 catch {
                     sink.emit(.warning(Diagnostic(.warning, path: st.store.path, error.message)), at: now)
                     model.status = error.message
@@ -470,6 +475,11 @@ public final class InboxScene: ScriptableScene, Leavable {
     /// One mark-read through the same path a key press takes (the bench's unit of persistence).
     public func markReadForBench(_ code: String) {
         perform(model.feed.markRead([code]))
+    }
+
+    /// Mark all read (the `m` key) through the same path a key press takes, for the bench.
+    public func markAllReadForBench() {
+        perform(model.feed.markAllRead())
     }
 
     // MARK: receiving pushes

@@ -186,7 +186,7 @@ enum InboxValidation {
             } else {
                 path = paramPath(item, "image", inU: (p["image"]?.stringValue ?? "").isEmpty)
             }
-            if let d = PayloadValidation.missingLocalFile(image, source: source, path: path.description, what: "the card shows the load failure in its image area") {
+            if let d = PayloadValidation.localImageProblem(image, source: source, path: path.description, what: "the card shows the load failure in its image area") {
                 out.append(d)
             }
         }

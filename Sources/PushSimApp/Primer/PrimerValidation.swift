@@ -9,7 +9,7 @@ enum PrimerValidation {
         guard doc.objectValue != nil else { return PayloadValidation.Lint(summary: "not a primer config", diagnostics: diagnostics) }
         // `pushsim primer` resolves a relative image against the config's folder, as here.
         if let image = config.image, config.style == .sheet,
-           let d = PayloadValidation.missingLocalFile(image, source: source, path: "image", what: "the primer shows its default bell instead") {
+           let d = PayloadValidation.localImageProblem(image, source: source, path: "image", what: "the primer shows its default bell instead") {
             diagnostics.append(d)
         }
         let keys = doc.objectValue!.keys.filter { doc[$0]?.isNull == false }.count

@@ -30,7 +30,7 @@ public enum StoriesValidation {
         var diagnostics: [Diagnostic] = []
         for input in inputs {
             diagnostics += input.payload.diagnostics
-            if source.path != "-" { diagnostics += missingLocalImages(input.payload, payloadPath: source.path) }
+            if source.path != "-" { diagnostics += localImageProblems(input.payload, payloadPath: source.path) }
         }
         guard let first = inputs.first else {
             return PayloadValidation.Lint(summary: "stories payload, no notification with pw_stories", diagnostics: diagnostics)
@@ -59,13 +59,15 @@ public enum StoriesValidation {
         return base.appendingPathComponent(rest).standardizedFileURL.path
     }
 
-    static func missingLocalImages(_ payload: StoriesPayload, payloadPath: String) -> [Diagnostic] {
+    static func localImageProblems(_ payload: StoriesPayload, payloadPath: String) -> [Diagnostic] {
         var out: [Diagnostic] = []
         for (i, page) in payload.pages.enumerated() {
-            guard let local = localPath(of: page.image, payloadPath: payloadPath), !FileManager.default.fileExists(atPath: local) else { continue }
+            guard let local = localPath(of: page.image, payloadPath: payloadPath) else { continue }
             let imagePath = payload.pagePaths.indices.contains(i) ? payload.pagePaths[i] + ".image" : "page \(i + 1) image"
-            out.append(Diagnostic(path: imagePath,
-                                  "\(JSONValue.string(page.image).quoted) points at \(local), which does not exist; the page will show the image placeholder"))
+            if let d = PayloadValidation.localImageProblem(page.image, local: local, path: imagePath,
+                                                           what: "the page will show the image placeholder") {
+                out.append(d)
+            }
         }
         return out
     }

@@ -3,6 +3,7 @@
 
 import Foundation
 import PushSimEngine
+import PushSimMedia
 
 /// What a file can be checked as.
 public enum PayloadKind: String, CaseIterable, Sendable, Equatable {
@@ -211,9 +212,9 @@ public enum PayloadValidation {
         return path.hasPrefix("[") ? prefix + path : prefix + "." + path
     }
 
-    /// A warning when `reference` names a local file (a `file:` URL or a plain path) that does not exist.
-    /// URLs with another scheme are not checked; relative paths resolve against the file's folder.
-    static func missingLocalFile(_ reference: String, source: Source, path: String, what: String) -> Diagnostic? {
+    /// A warning when `reference` names a local file (a `file:` URL or a plain path) that does not exist or is a
+    /// decompression bomb. URLs with another scheme are not checked; relative paths resolve against the file's folder.
+    static func localImageProblem(_ reference: String, source: Source, path: String, what: String) -> Diagnostic? {
         let local: String?
         if reference.lowercased().hasPrefix("file:") {
             local = source.folder == nil && !reference.lowercased().hasPrefix("file:/")
@@ -227,7 +228,17 @@ public enum PayloadValidation {
         } else {
             local = nil
         }
-        guard let local, !FileManager.default.fileExists(atPath: local) else { return nil }
-        return Diagnostic(path: path, "\(JSONValue.string(reference).quoted) points at \(local), which does not exist; \(what)")
+        guard let local else { return nil }
+        return localImageProblem(reference, local: local, path: path, what: what)
+    }
+
+    /// A warning when the local image `local` does not exist, or declares more pixels than the decoding budget
+    /// (a decompression bomb, which every experience refuses from its header).
+    static func localImageProblem(_ reference: String, local: String, path: String, what: String) -> Diagnostic? {
+        guard FileManager.default.fileExists(atPath: local) else {
+            return Diagnostic(path: path, "\(JSONValue.string(reference).quoted) points at \(local), which does not exist; \(what)")
+        }
+        guard let refusal = ImageDecoder.headerRefusal(ofFileAt: local) else { return nil }
+        return Diagnostic(path: path, "\(JSONValue.string(reference).quoted) (\(local)): \(refusal.reason); \(what)")
     }
 }

@@ -77,9 +77,7 @@ public struct BannerPresenter: Sendable, Equatable {
         case .arrive(let b):
             if b.id == nextGeneratedID { issued += 1 }
             if current == nil { return show(b, at: now) }
-            guard queue.count < Self.queueLimit else {
-                return [.emit(.warning(Diagnostic(path: "", "banner \(b.id) dropped: \(Self.queueLimit) banners are already waiting")))]
-            }
+            if let why = refusal(of: b) { return [.emit(.warning(Diagnostic(path: "", why)))] }
             queue.append(b)
             return []
         case .timerFired(let g):
@@ -126,6 +124,12 @@ public struct BannerPresenter: Sendable, Equatable {
             setTimer(now + cur.banner.duration)
             return []
         }
+    }
+
+    /// Why `b` would be dropped if it arrived now (the queue is full), or nil when it would be shown or queued.
+    public func refusal(of b: Banner) -> String? {
+        guard current != nil, queue.count >= Self.queueLimit else { return nil }
+        return "banner \(b.id) dropped: \(Self.queueLimit) banners are already waiting; send it again once some have been shown"
     }
 
     /// How far the banner on screen is pushed up at `now`: 0 in place, 1 entirely above the screen.

@@ -17,8 +17,19 @@ public enum InboxStatus: Int, Sendable, Equatable, CaseIterable, CustomStringCon
         return false
     }
 
-    public var isRead: Bool { [.read, .action, .deleted, .deletedService].contains(self) }
-    public var isActionPerformed: Bool { [.action, .deleted, .deletedService].contains(self) }
+    // Switches, not `[…].contains`: that allocated an array per call, four per message in a mark-all-read.
+    public var isRead: Bool {
+        switch self {
+        case .read, .action, .deleted, .deletedService: return true
+        case .created, .delivered: return false
+        }
+    }
+    public var isActionPerformed: Bool {
+        switch self {
+        case .action, .deleted, .deletedService: return true
+        case .created, .delivered, .read: return false
+        }
+    }
     /// Only status 4 hides a message; the client never filters DeletedService (5) (spec §7).
     public var isDeleted: Bool { self == .deleted }
 
