@@ -54,7 +54,7 @@ struct PixelDetectorTests {
         Row(setting: .auto, env: ["TERM": "tmux-256color", "TMUX": "/tmp/s,1,0"],
             probe: PixelProbe(deviceAttributes: "\u{1B}[?1;2;4c", tmuxPassthrough: false), expect: .sixel),
         Row(setting: .auto, env: ["TERM": "tmux-256color", "TMUX": "/tmp/s,1,0", "TERM_PROGRAM": "tmux"],
-            probe: PixelProbe(chafa: [.sixel], tmuxPassthrough: true), expect: nil),
+            probe: PixelProbe(tmuxPassthrough: true, chafa: [.sixel]), expect: nil),
         // Asked for by name.
         Row(setting: .kitty, env: ["TERM": "xterm-256color"], probe: PixelProbe(), expect: .kitty),
         Row(setting: .iterm, env: ["TERM": "xterm-256color"], probe: PixelProbe(), expect: .iterm),

@@ -121,8 +121,9 @@ public enum PrimerScreen {
     /// Copy the drawn cells of `layer` (an empty grapheme marks "nothing here") shifted by `dy`, faded toward what
     /// is underneath by `fade`.
     static func composite(_ layer: Canvas, onto canvas: inout Canvas, dy: Int, fade: Double, clip: Rect) {
-        // Pictures ride along; while the card still moves or fades they show as cells.
-        canvas.carryImages(of: layer, dx: 0, dy: dy, clip: clip, covered: fade > 0)
+        // Pictures ride along; while the card still moves or fades they show as cells (pixels would be sent anew
+        // for every frame of the animation).
+        canvas.carryImages(of: layer, dx: 0, dy: dy, clip: clip, covered: fade > 0 || dy != 0)
         for y in 0..<layer.height {
             let ty = y + dy
             guard ty >= clip.y, ty < clip.maxY else { continue }
