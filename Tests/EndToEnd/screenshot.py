@@ -1,8 +1,13 @@
 # Screenshot tools for the real-terminal tests: read an X window dump (xwd), write PNG, score similarity (SSIM).
 """Usage:
   screenshot.py png DUMP.xwd OUT.png                 convert a dump (for looking at a failure)
-  screenshot.py compare DUMP.xwd SOURCE.ppm X Y W H  SSIM of the dump's box (pixels) against SOURCE scaled to W x H
-  screenshot.py find DUMP.xwd                        bounding box of the largest non-background-coloured region
+  screenshot.py compare DUMP.xwd SOURCE.ppm X Y W H TOP BOTTOM
+                                                     SSIM of the box X Y W H (rows TOP..BOTTOM of it) against SOURCE
+                                                     aspect-filled into W x H
+  screenshot.py same A.xwd B.xwd X Y W H            largest channel difference of two dumps in a box (0: identical)
+  screenshot.py bright DUMP.xwd X Y W H              percent of near-white pixels in a box
+  screenshot.py flat DUMP.xwd X Y W H                largest difference from the box's first pixel
+  screenshot.py blank DUMP.xwd                       1 when anything is drawn, 0 when the screen is one colour
 Only numpy and the standard library: ImageMagick is not on a fresh machine, and xwd's format is simple."""
 import struct
 import sys
@@ -91,12 +96,13 @@ def aspect_fill(rgb, w, h):
     return resize_area(rgb, w, h)
 
 
+def luma(x):
+    x = x.astype(np.float64)
+    return 0.299 * x[..., 0] + 0.587 * x[..., 1] + 0.114 * x[..., 2]
+
+
 def ssim(a, b):
     """Mean SSIM of two same-sized images on luma, 8x8 windows (Wang et al. 2004 constants)."""
-    def luma(x):
-        x = x.astype(np.float64)
-        return 0.299 * x[..., 0] + 0.587 * x[..., 1] + 0.114 * x[..., 2]
-
     x, y = luma(a), luma(b)
     k = 8
     hh, ww = (x.shape[0] // k) * k, (x.shape[1] // k) * k
@@ -113,12 +119,33 @@ def ssim(a, b):
 def main(argv):
     if len(argv) >= 3 and argv[0] == "png":
         write_png(argv[2], read_xwd(argv[1]))
-    elif len(argv) == 7 and argv[0] == "compare":
+    elif len(argv) == 9 and argv[0] == "compare":
+        # The picture fills X Y W H; only rows TOP..BOTTOM of it (pixels from its top) are compared, where no text is.
         shot = read_xwd(argv[1])
+        x, y, w, h, top, bottom = map(int, argv[3:9])
+        ref = aspect_fill(read_ppm(argv[2]), w, h)[top:bottom]
+        print(f"{ssim(shot[y + top:y + bottom, x:x + w], ref):.4f}")
+    elif len(argv) == 7 and argv[0] == "same":
+        # Whether two dumps are identical in X Y W H (text cells drawn the same with and without pixels).
+        a, b = read_xwd(argv[1]), read_xwd(argv[2])
         x, y, w, h = map(int, argv[3:7])
+        diff = np.abs(a[y:y + h, x:x + w].astype(int) - b[y:y + h, x:x + w].astype(int)).max(initial=0)
+        print(int(diff))
+    elif len(argv) == 6 and argv[0] == "bright":
+        # Percent of the box's pixels that are near white (white text drawn over a dark part of a picture).
+        shot = read_xwd(argv[1])
+        x, y, w, h = map(int, argv[2:6])
+        print(int(100 * (luma(shot[y:y + h, x:x + w]) > 200).mean()))
+    elif len(argv) == 6 and argv[0] == "flat":
+        # Largest difference from the box's first pixel (0: one colour, nothing spilled into it).
+        shot = read_xwd(argv[1]).astype(int)
+        x, y, w, h = map(int, argv[2:6])
         box = shot[y:y + h, x:x + w]
-        ref = aspect_fill(read_ppm(argv[2]), w, h)
-        print(f"{ssim(box, ref):.4f}")
+        print(int(np.abs(box - box[0, 0]).max(initial=0)))
+    elif len(argv) == 2 and argv[0] == "blank":
+        # Whether a dump is one colour (the terminal has drawn nothing yet).
+        shot = read_xwd(argv[1])
+        print(int((shot != shot[0, 0]).any()))
     else:
         raise SystemExit(__doc__)
 
