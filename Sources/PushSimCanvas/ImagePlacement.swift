@@ -12,14 +12,16 @@ public struct PixelRequest: Hashable, Sendable {
     public var cells: Size
     /// Pixels of one cell (from the terminal); the image is `cells × cellPixels`.
     public var cellPixels: Size
-    /// The kitty image id (placements are deleted by id when the page changes).
+    /// kitty's image id (the pixels, transmitted once) and placement id (deleted when the page changes).
     public var kittyID: UInt32
+    public var kittyPlacement: UInt32
 
-    public init(proto: PixelProtocol, cells: Size, cellPixels: Size, kittyID: UInt32 = 1) {
+    public init(proto: PixelProtocol, cells: Size, cellPixels: Size, kittyID: UInt32 = 1, kittyPlacement: UInt32 = 1) {
         self.proto = proto
         self.cells = cells
         self.cellPixels = cellPixels
         self.kittyID = kittyID
+        self.kittyPlacement = kittyPlacement
     }
 }
 

@@ -22,7 +22,7 @@ public enum PixelRenderer {
                     pushsim_scale_rgb(origin, stride, Int32(crop.width), Int32(crop.height), Int32(w), Int32(h), $0.baseAddress)
                 }
                 guard ok == 1 else { return nil }
-                return kitty(rgb: rgb, width: w, height: h, cells: request.cells, id: request.kittyID)
+                return kitty(rgb: rgb, width: w, height: h, cells: request.cells, id: request.kittyID, placement: request.kittyPlacement)
             case .sixel, .iterm:
                 var length = 0
                 let mode = request.proto == .sixel ? CHAFA_PIXEL_MODE_SIXELS : CHAFA_PIXEL_MODE_ITERM2
@@ -38,7 +38,7 @@ public enum PixelRenderer {
     /// kitty's graphics protocol, direct transmission of 24-bit RGB in 4096-byte base64 chunks: shown at once
     /// (a=T), under the text (z=-1, so the text drawn over a story still shows), without moving the cursor (C=1),
     /// scaled into exactly `cells`, quietly (q=2: no replies arrive as input).
-    static func kitty(rgb: [UInt8], width: Int, height: Int, cells: Size, id: UInt32) -> [UInt8] {
+    static func kitty(rgb: [UInt8], width: Int, height: Int, cells: Size, id: UInt32, placement: UInt32) -> [UInt8] {
         let payload = Array(Data(rgb).base64EncodedString().utf8)
         var out: [UInt8] = []
         out.reserveCapacity(payload.count + payload.count / 4096 * 16 + 128)
@@ -47,7 +47,7 @@ public enum PixelRenderer {
             let end = min(payload.count, start + 4096)
             let more = end < payload.count ? 1 : 0
             let keys = start == 0
-                ? "a=T,f=24,s=\(width),v=\(height),i=\(id),p=1,c=\(cells.width),r=\(cells.height),z=-1,C=1,q=2,m=\(more)"
+                ? "a=T,f=24,s=\(width),v=\(height),i=\(id),p=\(placement),c=\(cells.width),r=\(cells.height),z=-1,C=1,q=2,m=\(more)"
                 : "m=\(more)"
             out += Array("\u{1B}_G\(keys);".utf8)
             out += payload[start..<end]

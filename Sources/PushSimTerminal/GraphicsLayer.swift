@@ -11,10 +11,10 @@ struct GraphicsPlan: Equatable {
     /// Drawn first when pictures are sent: their whole rectangles blank, and cells a picture leaves marked so
     /// ncurses overwrites them (writing a cell erases sixel and iTerm2 pixels; skipping it would leave them).
     var before: Canvas?
-    /// Pictures to send, with their kitty ids.
-    var send: [(placement: ImagePlacement, id: UInt32)]
-    /// kitty ids to delete.
-    var delete: [UInt32]
+    /// Pictures to send, with their kitty image and placement ids.
+    var send: [(placement: ImagePlacement, id: KittyID)]
+    /// kitty placements to delete (their image data stays, so showing the picture again is only a placement).
+    var delete: [KittyID]
 
     static func == (a: GraphicsPlan, b: GraphicsPlan) -> Bool {
         a.cells == b.cells && a.before == b.before && a.delete == b.delete
@@ -22,18 +22,27 @@ struct GraphicsPlan: Equatable {
     }
 }
 
+/// kitty's image id (one per picture and size) and placement id (one per time it is shown).
+struct KittyID: Hashable {
+    var image: UInt32
+    var placement: UInt32
+}
+
 struct GraphicsState {
     struct Shown: Equatable {
         var key: String
         var rect: Rect
-        var id: UInt32
+        var id: KittyID
         /// Cells of the rectangle that show text over the picture (row-major offsets).
         var over: Set<Int>
     }
 
     let proto: PixelProtocol
     var shown: [Shown] = []
-    var nextID: UInt32 = 1
+    /// kitty image ids by picture key: the pixels are transmitted once and placed again later.
+    var imageIDs: [String: UInt32] = [:]
+    var nextImageID: UInt32 = 1
+    var nextPlacementID: UInt32 = 1
 
     init(proto: PixelProtocol) { self.proto = proto }
 
@@ -83,12 +92,17 @@ struct GraphicsState {
                 before.update(s.rect) { $0 = GraphicsState.erase }
             }
         }
-        var send: [(placement: ImagePlacement, id: UInt32)] = []
+        var send: [(placement: ImagePlacement, id: KittyID)] = []
         var next: [Shown] = []
         for (p, over) in wanted {
             before.fill(p.rect, with: .blank)
-            let id = nextID
-            nextID = nextID == UInt32.max ? 1 : nextID + 1
+            let image = imageIDs[p.key] ?? {
+                defer { nextImageID = nextImageID == UInt32.max ? 1 : nextImageID + 1 }
+                imageIDs[p.key] = nextImageID
+                return nextImageID
+            }()
+            let id = KittyID(image: image, placement: nextPlacementID)
+            nextPlacementID = nextPlacementID == UInt32.max ? 1 : nextPlacementID + 1
             send.append((p, id))
             next.append(Shown(key: p.key, rect: p.rect, id: id, over: over))
         }
@@ -98,7 +112,7 @@ struct GraphicsState {
     }
 
     /// Everything is gone from the screen (a full repaint cleared it, or the program suspends or ends).
-    mutating func forget() -> [UInt32] {
+    mutating func forget() -> [KittyID] {
         defer { shown = [] }
         return proto == .kitty ? shown.map(\.id) : []
     }
@@ -110,9 +124,11 @@ final class GraphicsLayer {
     let proto: PixelProtocol
     private var state: GraphicsState
     private let cellPixels: Size
-    /// Escapes already encoded, per picture, size and id: going back to a page costs a write, not an encode.
+    /// Escapes already encoded (sixel, iTerm2), per picture and size: going back to a page costs a write, not an encode.
     private var encoded: [String: [UInt8]] = [:]
     private var encodedOrder: [String] = []
+    /// kitty images the terminal holds: showing one again is a placement of a few bytes.
+    private var transmitted: Set<UInt32> = []
     private var forceNext = true
     /// Bytes of pixel escapes written (the debug stats).
     private(set) var bytesSent = 0
@@ -135,7 +151,8 @@ final class GraphicsLayer {
         let force = forceNext
         forceNext = false
         let plan = state.plan(canvas, force: force)
-        if !plan.delete.isEmpty { driver.writeRaw(wrap(kittyDelete(plan.delete))) }
+        // kitty: the new pictures go up before the old ones come down, so nothing flashes in between.
+        defer { if !plan.delete.isEmpty { driver.writeRaw(wrap(kittyDelete(plan.delete))) } }
         guard let before = plan.before else {
             driver.draw(plan.cells)
             return
@@ -161,16 +178,29 @@ final class GraphicsLayer {
     func clear(on driver: NcursesDriver) {
         let ids = state.forget()
         forceNext = true
-        if proto == .kitty && !ids.isEmpty { driver.writeRaw(wrap(Array("\u{1B}_Ga=d,d=A,q=2\u{1B}\\".utf8))) }
+        // Placements only: kitty keeps the pixels, and a resumed run places them again.
+        if proto == .kitty && !ids.isEmpty { driver.writeRaw(wrap(kittyDelete(ids))) }
     }
 
-    private func escape(for p: ImagePlacement, id: UInt32) -> [UInt8]? {
-        // kitty's id is inside the escape; the others are reused as they are.
-        let cacheKey = "\(p.key)|\(p.rect.width)x\(p.rect.height)|\(proto == .kitty ? id : 0)"
+    /// Frees kitty's copies of the pictures (at exit).
+    func free(on driver: NcursesDriver) {
+        clear(on: driver)
+        if proto == .kitty && !transmitted.isEmpty { driver.writeRaw(wrap(Array("\u{1B}_Ga=d,d=A,q=2\u{1B}\\".utf8))) }
+        transmitted = []
+    }
+
+    func escape(for p: ImagePlacement, id: KittyID) -> [UInt8]? {
+        let cells = Size(width: p.rect.width, height: p.rect.height)
+        if proto == .kitty && transmitted.contains(id.image) {
+            return Array("\u{1B}_Ga=p,i=\(id.image),p=\(id.placement),c=\(cells.width),r=\(cells.height),z=-1,C=1,q=2\u{1B}\\".utf8)
+        }
+        let cacheKey = "\(p.key)|\(cells)"
         if let hit = encoded[cacheKey] { return hit }
-        guard let bytes = p.pixels.bytes(for: PixelRequest(proto: proto, cells: Size(width: p.rect.width, height: p.rect.height),
-                                                               cellPixels: cellPixels, kittyID: id)) else { return nil }
-        if proto != .kitty {
+        guard let bytes = p.pixels.bytes(for: PixelRequest(proto: proto, cells: cells, cellPixels: cellPixels,
+                                                               kittyID: id.image, kittyPlacement: id.placement)) else { return nil }
+        if proto == .kitty {
+            transmitted.insert(id.image)
+        } else {
             encoded[cacheKey] = bytes
             encodedOrder.append(cacheKey)
             // A few pages' worth: a sixel page is a few hundred KB.
@@ -179,8 +209,8 @@ final class GraphicsLayer {
         return bytes
     }
 
-    private func kittyDelete(_ ids: [UInt32]) -> [UInt8] {
-        Array(ids.map { "\u{1B}_Ga=d,d=I,i=\($0),q=2\u{1B}\\" }.joined().utf8)
+    func kittyDelete(_ ids: [KittyID]) -> [UInt8] {
+        Array(ids.map { "\u{1B}_Ga=d,d=i,i=\($0.image),p=\($0.placement),q=2\u{1B}\\" }.joined().utf8)
     }
 
     private func wrap(_ bytes: [UInt8]) -> [UInt8] {

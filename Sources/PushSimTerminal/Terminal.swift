@@ -53,7 +53,7 @@ public enum Terminal {
             if stats.firstPictureRealtime == nil && graphics.picturesSent > 0 { stats.firstPictureRealtime = pushsim_realtime_seconds() }
         }
         func finish() {
-            graphics?.clear(on: driver)
+            graphics?.free(on: driver)
             stats.pixelBytes = graphics?.bytesSent ?? 0
             stats.picturesSent = graphics?.picturesSent ?? 0
             driver.shutdown()

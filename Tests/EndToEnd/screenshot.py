@@ -4,10 +4,10 @@
   screenshot.py compare DUMP.xwd SOURCE.ppm X Y W H TOP BOTTOM
                                                      SSIM of the box X Y W H (rows TOP..BOTTOM of it) against SOURCE
                                                      aspect-filled into W x H
-  screenshot.py same A.xwd B.xwd X Y W H            largest channel difference of two dumps in a box (0: identical)
+  screenshot.py same A.xwd B.xwd "X Y W H"...       largest channel difference of two dumps per box (0: identical)
   screenshot.py bright DUMP.xwd X Y W H              percent of near-white pixels in a box
   screenshot.py flat DUMP.xwd X Y W H                largest difference from the box's first pixel
-  screenshot.py blank DUMP.xwd                       1 when anything is drawn, 0 when the screen is one colour
+  screenshot.py blank DUMP.xwd                       1 once a frame is drawn (2 % of the pixels off the background)
 Only numpy and the standard library: ImageMagick is not on a fresh machine, and xwd's format is simple."""
 import struct
 import sys
@@ -125,12 +125,14 @@ def main(argv):
         x, y, w, h, top, bottom = map(int, argv[3:9])
         ref = aspect_fill(read_ppm(argv[2]), w, h)[top:bottom]
         print(f"{ssim(shot[y + top:y + bottom, x:x + w], ref):.4f}")
-    elif len(argv) == 7 and argv[0] == "same":
-        # Whether two dumps are identical in X Y W H (text cells drawn the same with and without pixels).
-        a, b = read_xwd(argv[1]), read_xwd(argv[2])
-        x, y, w, h = map(int, argv[3:7])
-        diff = np.abs(a[y:y + h, x:x + w].astype(int) - b[y:y + h, x:x + w].astype(int)).max(initial=0)
-        print(int(diff))
+    elif len(argv) >= 4 and argv[0] == "same":
+        # For each box "X Y W H", the largest channel difference of two dumps there (0: the same cells drawn).
+        a, b = read_xwd(argv[1]).astype(int), read_xwd(argv[2]).astype(int)
+        out = []
+        for box in argv[3:]:
+            x, y, w, h = map(int, box.split())
+            out.append(str(int(np.abs(a[y:y + h, x:x + w] - b[y:y + h, x:x + w]).max(initial=0))))
+        print(" ".join(out))
     elif len(argv) == 6 and argv[0] == "bright":
         # Percent of the box's pixels that are near white (white text drawn over a dark part of a picture).
         shot = read_xwd(argv[1])
@@ -143,9 +145,12 @@ def main(argv):
         box = shot[y:y + h, x:x + w]
         print(int(np.abs(box - box[0, 0]).max(initial=0)))
     elif len(argv) == 2 and argv[0] == "blank":
-        # Whether a dump is one colour (the terminal has drawn nothing yet).
-        shot = read_xwd(argv[1])
-        print(int((shot != shot[0, 0]).any()))
+        # 1 once more than 2 % of the pixels differ from the most common colour (the terminal's background): the
+        # program has drawn its first frame; a cursor alone does not count.
+        shot = read_xwd(argv[1]).reshape(-1, 3)
+        colours, counts = np.unique(shot[::7], axis=0, return_counts=True)
+        background = colours[counts.argmax()]
+        print(int((shot != background).any(axis=1).mean() > 0.02))
     else:
         raise SystemExit(__doc__)
 

@@ -83,7 +83,6 @@ SH
     sleep 0.1
   done
   read -r CW CH < <(python3 -c "import struct,sys; h=struct.unpack('>25I', open(sys.argv[1],'rb').read(100)); print(h[4]//$COLS, h[5]//$ROWS)" "$WORK/$tag.xwd")
-  sleep 0.3
   xdotool mousemove --sync 5 5 >/dev/null 2>&1
   xdotool key --clearmodifiers Return
   return 0
@@ -123,9 +122,9 @@ check() {
   echo "$tag: SSIM $score"
   if [ -n "$ref" ]; then
     # The title over the picture, the margin left of it and the status line are the same cells as without pixels.
-    title=$($SHOT same "$WORK/$tag.xwd" "$WORK/$ref.xwd" $((TITLE_COL * CW)) $((TITLE_ROW * CH)) $((11 * CW)) "$CH")
-    margin=$($SHOT same "$WORK/$tag.xwd" "$WORK/$ref.xwd" 0 0 $((SX * CW)) $((SH * CH)))
-    status=$($SHOT same "$WORK/$tag.xwd" "$WORK/$ref.xwd" 0 $(((ROWS - 1) * CH)) $((8 * CW)) "$CH")
+    read -r title margin status < <($SHOT same "$WORK/$tag.xwd" "$WORK/$ref.xwd" \
+      "$((TITLE_COL * CW)) $((TITLE_ROW * CH)) $((11 * CW)) $CH" "0 0 $((SX * CW)) $((SH * CH))" \
+      "0 $(((ROWS - 1) * CH)) $((8 * CW)) $CH")
     [ "$title" -le 8 ] || die "$tag: the title cells over the picture differ from the cells-only run (max difference $title)"
     [ "$status" -le 8 ] || die "$tag: the status line differs from the cells-only run (max difference $status)"
   else

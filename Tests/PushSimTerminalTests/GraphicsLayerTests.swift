@@ -4,6 +4,9 @@ import PushSimScreens
 import Testing
 @testable import PushSimTerminal
 
+/// Counts encodes from inside a provider (called on the test's thread only).
+final class Counter: @unchecked Sendable { var n = 0 }
+
 @Suite("Graphics layer plan")
 struct GraphicsLayerTests {
     /// A 4x3 picture of half blocks, placed on a 20x10 screen at (2, 1).
@@ -68,6 +71,39 @@ struct GraphicsLayerTests {
         let b = kitty.plan(Self.picture("b.jpg@4x3"), force: false)
         #expect(b.delete == a.send.map(\.id))
         #expect(b.send.first?.id != a.send.first?.id)
+    }
+
+    @Test func kittyTransmitsAPictureOnceAndPlacesItAgainLater() throws {
+        var state = GraphicsState(proto: .kitty)
+        let a1 = state.plan(Self.picture("a.jpg@4x3"), force: false).send[0].id
+        _ = state.plan(Self.picture("b.jpg@4x3"), force: false)
+        let a2 = state.plan(Self.picture("a.jpg@4x3"), force: false).send[0].id
+        #expect(a2.image == a1.image && a2.placement != a1.placement)
+
+        let layer = try #require(GraphicsLayer(decision: PixelDecision(.kitty, "test"), cellPixels: Size(width: 10, height: 20)))
+        let encodes = Counter()
+        let p = ImagePlacement(key: "a", rect: Rect(x: 0, y: 0, width: 4, height: 3),
+                               pixels: PixelProvider { r in encodes.n += 1; return Array("\u{1B}_Ga=T,i=\(r.kittyID),p=\(r.kittyPlacement);AAAA\u{1B}\\".utf8) })
+        #expect(layer.escape(for: p, id: KittyID(image: 3, placement: 1)).map { String(decoding: $0, as: UTF8.self) }
+            == "\u{1B}_Ga=T,i=3,p=1;AAAA\u{1B}\\")
+        #expect(layer.escape(for: p, id: KittyID(image: 3, placement: 2)).map { String(decoding: $0, as: UTF8.self) }
+            == "\u{1B}_Ga=p,i=3,p=2,c=4,r=3,z=-1,C=1,q=2\u{1B}\\")
+        #expect(encodes.n == 1)
+        // Taking a picture down deletes its placement and keeps the pixels (lowercase d=i).
+        #expect(String(decoding: layer.kittyDelete([KittyID(image: 3, placement: 2)]), as: UTF8.self) == "\u{1B}_Ga=d,d=i,i=3,p=2,q=2\u{1B}\\")
+    }
+
+    @Test func sixelEncodesAPictureOnceForThatSize() throws {
+        let layer = try #require(GraphicsLayer(decision: PixelDecision(.sixel, "test"), cellPixels: Size(width: 6, height: 13)))
+        let encodes = Counter()
+        let p = ImagePlacement(key: "a", rect: Rect(x: 0, y: 0, width: 4, height: 3), pixels: PixelProvider { r in
+            encodes.n += 1
+            return Array("\u{1B}P0;1q\"1;1;\(r.cells.width * r.cellPixels.width);\(r.cells.height * r.cellPixels.height)\u{1B}\\".utf8)
+        })
+        let first = layer.escape(for: p, id: KittyID(image: 1, placement: 1))
+        #expect(first.map { String(decoding: $0, as: UTF8.self) } == "\u{1B}P0;1q\"1;1;24;39\u{1B}\\")
+        #expect(layer.escape(for: p, id: KittyID(image: 1, placement: 2)) == first)
+        #expect(encodes.n == 1)
     }
 
     @Test func aPictureThatGoesAwayIsErasedCellByCell() {

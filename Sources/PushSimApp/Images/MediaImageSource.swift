@@ -93,7 +93,10 @@ public final class MediaImageSource: ImageSource, @unchecked Sendable {
     func picture(_ cells: Canvas, url: String) -> Canvas {
         let loader = self.loader
         return cells.withPicture(key: "\(url)@\(cells.size)", pixels: PixelProvider { request in
-            guard let image = try? loader.image(for: url) else { return nil }
+            // Decoded just large enough for the pixels asked (a JPEG then scales in the DCT): the "cells" of a decode
+            // are 4 x 8 source pixels each.
+            let w = request.cells.width * request.cellPixels.width, h = request.cells.height * request.cellPixels.height
+            guard let image = try? loader.image(for: url, cells: Size(width: (w + 3) / 4, height: (h + 7) / 8)) else { return nil }
             return PixelRenderer.encode(image, request)
         })
     }
