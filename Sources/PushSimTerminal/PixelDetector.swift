@@ -56,9 +56,16 @@ public enum PixelDetector {
         }
     }
 
-    /// Whether tmux must be asked about pass-through.
-    public static func shouldAskTmux(_ setting: PixelSetting, environment env: [String: String]) -> Bool {
-        setting != .off && inTmux(env) && !cannotShowPixels(env)
+    /// Whether tmux must be asked about pass-through: only when a protocol that needs it is asked for or named
+    /// (sixel under tmux is decided by tmux's own device attributes), so most runs in tmux spawn nothing.
+    public static func shouldAskTmux(_ setting: PixelSetting, environment env: [String: String],
+                                     chafa: Set<PixelProtocol> = []) -> Bool {
+        guard inTmux(env), !cannotShowPixels(env) else { return false }
+        switch setting {
+        case .off: return false
+        case .kitty, .iterm, .sixel: return true
+        case .auto: return named(env, chafa: chafa).contains { $0.0 != .sixel }
+        }
     }
 
     public static func decide(_ setting: PixelSetting, environment env: [String: String], probe: PixelProbe) -> PixelDecision {

@@ -156,7 +156,7 @@ public enum Terminal {
         let env = options.environment
         var probe = PixelProbe(chafa: options.chafaPixelHint)
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else { return PixelDecision(nil, "not a terminal") }
-        if PixelDetector.shouldAskTmux(options.pixels, environment: env) { probe.tmuxPassthrough = TerminalQuery.tmuxPassthrough(environment: env) }
+        if PixelDetector.shouldAskTmux(options.pixels, environment: env, chafa: probe.chafa) { probe.tmuxPassthrough = TerminalQuery.tmuxPassthrough(environment: env) }
         if PixelDetector.shouldAskDeviceAttributes(options.pixels, environment: env) {
             probe.deviceAttributes = TerminalQuery.deviceAttributes(input: STDIN_FILENO, output: STDOUT_FILENO)
         }

@@ -86,8 +86,12 @@ struct PixelDetectorTests {
         #expect(!PixelDetector.shouldAskDeviceAttributes(.off, environment: ["TERM": "xterm-256color"]))
         #expect(!PixelDetector.shouldAskDeviceAttributes(.sixel, environment: ["TERM": "xterm-256color"]))
         #expect(PixelDetector.shouldAskDeviceAttributes(.sixel, environment: ["TERM": "tmux-256color", "TMUX": "x"]))
-        #expect(PixelDetector.shouldAskTmux(.auto, environment: ["TERM": "tmux-256color", "TMUX": "x"]))
-        #expect(!PixelDetector.shouldAskTmux(.auto, environment: ["TERM": "xterm-256color"]))
+        // tmux is asked about pass-through only when a kitty or iTerm2 terminal is named outside it (or asked for).
+        #expect(PixelDetector.shouldAskTmux(.auto, environment: ["TERM": "tmux-256color", "TMUX": "x", "KITTY_WINDOW_ID": "1"]))
+        #expect(!PixelDetector.shouldAskTmux(.auto, environment: ["TERM": "tmux-256color", "TMUX": "x"]))
+        #expect(PixelDetector.shouldAskTmux(.iterm, environment: ["TERM": "tmux-256color", "TMUX": "x"]))
+        #expect(!PixelDetector.shouldAskTmux(.off, environment: ["TERM": "tmux-256color", "TMUX": "x", "KITTY_WINDOW_ID": "1"]))
+        #expect(!PixelDetector.shouldAskTmux(.auto, environment: ["TERM": "xterm-256color", "KITTY_WINDOW_ID": "1"]))
     }
 
     @Test func sixelIsAttributeFourAfterTheClass() {
