@@ -339,9 +339,9 @@ static inline int pushsim_scale_rgb(const guint8 *rgba, int stride, int cw, int 
     return 1;
 }
 
-/* A region of RGBA8 drawn by chafa in a pixel mode (sixel or iTerm2) over cols x rows cells of cell_w x cell_h
-   pixels; returns the escape sequence (g_free it), or NULL. The fallback term info knows every protocol's codes. */
-static inline gchar *pushsim_chafa_pixels(ChafaPixelMode mode, const guint8 *rgba, int cw, int ch, int stride,
+/* RGB8 pixels drawn by chafa in a pixel mode (sixel or iTerm2) over cols x rows cells of cell_w x cell_h pixels;
+   returns the escape sequence (g_free it), or NULL. The fallback term info knows every protocol's codes. */
+static inline gchar *pushsim_chafa_pixels(ChafaPixelMode mode, const guint8 *rgb, int cw, int ch, int stride,
                                           int cols, int rows, int cell_w, int cell_h, gsize *length) {
     ChafaCanvasConfig *config = chafa_canvas_config_new();
     if (!config) return NULL;
@@ -354,7 +354,7 @@ static inline gchar *pushsim_chafa_pixels(ChafaPixelMode mode, const guint8 *rgb
     ChafaCanvas *canvas = chafa_canvas_new(config);
     chafa_canvas_config_unref(config);
     if (!canvas) return NULL;
-    chafa_canvas_draw_all_pixels(canvas, CHAFA_PIXEL_RGBA8_UNASSOCIATED, rgba, cw, ch, stride);
+    chafa_canvas_draw_all_pixels(canvas, CHAFA_PIXEL_RGB8, rgb, cw, ch, stride);
     ChafaTermInfo *ti = chafa_term_db_get_fallback_info(chafa_term_db_get_default());
     GString *out = chafa_canvas_print(canvas, ti);
     chafa_term_info_unref(ti);

@@ -5,6 +5,17 @@ public enum PixelProtocol: String, Sendable, Hashable, CaseIterable {
     case kitty, iterm, sixel
 }
 
+/// A gradient drawn over the bottom of a picture (a story's scrim behind its text): clear at the top of row
+/// `fromRow` (counted within the picture), `darkness` black at the picture's bottom.
+public struct PixelScrim: Hashable, Sendable {
+    public var fromRow: Int
+    public var darkness: Double
+    public init(fromRow: Int, darkness: Double) {
+        self.fromRow = fromRow
+        self.darkness = darkness
+    }
+}
+
 /// What the terminal asks of a picture: its bytes for one protocol at one size.
 public struct PixelRequest: Hashable, Sendable {
     public var proto: PixelProtocol
@@ -15,13 +26,16 @@ public struct PixelRequest: Hashable, Sendable {
     /// kitty's image id (the pixels, transmitted once) and placement id (deleted when the page changes).
     public var kittyID: UInt32
     public var kittyPlacement: UInt32
+    public var scrim: PixelScrim?
 
-    public init(proto: PixelProtocol, cells: Size, cellPixels: Size, kittyID: UInt32 = 1, kittyPlacement: UInt32 = 1) {
+    public init(proto: PixelProtocol, cells: Size, cellPixels: Size, kittyID: UInt32 = 1, kittyPlacement: UInt32 = 1,
+                scrim: PixelScrim? = nil) {
         self.proto = proto
         self.cells = cells
         self.cellPixels = cellPixels
         self.kittyID = kittyID
         self.kittyPlacement = kittyPlacement
+        self.scrim = scrim
     }
 }
 
@@ -42,6 +56,8 @@ public struct ImagePlacement: Hashable, Sendable {
     public var rect: Rect
     /// True once an overlay was drawn over part of it, or it was clipped: the terminal then shows its cells.
     public var covered: Bool
+    /// The screen darkened the picture's bottom (Scrim): the pixels are darkened the same way.
+    public var scrim: PixelScrim?
     public let pixels: PixelProvider
     /// The picture's own cells (row by row, `rect.width` wide): a cell that no longer shows its symbol has text
     /// drawn over the picture (a story's title, the progress bar), which stays a cell over the pixels.
@@ -56,13 +72,14 @@ public struct ImagePlacement: Hashable, Sendable {
     }
 
     public static func == (a: ImagePlacement, b: ImagePlacement) -> Bool {
-        a.key == b.key && a.rect == b.rect && a.covered == b.covered
+        a.key == b.key && a.rect == b.rect && a.covered == b.covered && a.scrim == b.scrim
     }
 
     public func hash(into h: inout Hasher) {
         h.combine(key)
         h.combine(rect)
         h.combine(covered)
+        h.combine(scrim)
     }
 }
 
@@ -72,6 +89,16 @@ extension Canvas {
     public mutating func coverImages(in rect: Rect) {
         guard !images.isEmpty, !rect.isEmpty else { return }
         for i in images.indices where !images[i].rect.intersection(rect).isEmpty { images[i].covered = true }
+    }
+
+    /// A gradient over the pictures whose bottom rows `rows` covers (from its top to their bottom): the cells are
+    /// darkened by the screen, the pixels by the terminal's encoder.
+    public mutating func shadeImages(_ rows: Rect, darkness: Double) {
+        for i in images.indices {
+            let r = images[i].rect
+            guard rows.maxY >= r.maxY, rows.y >= r.y, rows.y < r.maxY, rows.x <= r.x, rows.maxX >= r.maxX else { continue }
+            images[i].scrim = PixelScrim(fromRow: rows.y - r.y, darkness: darkness)
+        }
     }
 
     /// This canvas as one picture filling it (what the media layer hands a screen).

@@ -12,26 +12,41 @@ public enum PixelRenderer {
         let w = cols * request.cellPixels.width, h = rows * request.cellPixels.height
         guard cols > 0, rows > 0, w > 0, h > 0, image.width > 0, image.height > 0 else { return nil }
         let crop = aspectFill(imageWidth: image.width, imageHeight: image.height, width: w, height: h)
-        return image.rgba.withUnsafeBufferPointer { buf -> [UInt8]? in
-            let origin = buf.baseAddress! + (crop.y * image.width + crop.x) * 4
-            let stride = Int32(image.width * 4)
-            switch request.proto {
-            case .kitty:
-                var rgb = [UInt8](repeating: 0, count: w * h * 3)
-                let ok = rgb.withUnsafeMutableBufferPointer {
-                    pushsim_scale_rgb(origin, stride, Int32(crop.width), Int32(crop.height), Int32(w), Int32(h), $0.baseAddress)
-                }
-                guard ok == 1 else { return nil }
-                return kitty(rgb: rgb, width: w, height: h, cells: request.cells, id: request.kittyID, placement: request.kittyPlacement)
-            case .sixel, .iterm:
-                var length = 0
-                let mode = request.proto == .sixel ? CHAFA_PIXEL_MODE_SIXELS : CHAFA_PIXEL_MODE_ITERM2
-                guard let s = pushsim_chafa_pixels(mode, origin, Int32(crop.width), Int32(crop.height), stride,
-                                                   Int32(cols), Int32(rows), Int32(request.cellPixels.width),
-                                                   Int32(request.cellPixels.height), &length) else { return nil }
-                defer { g_free(s) }
-                return s.withMemoryRebound(to: UInt8.self, capacity: length) { Array(UnsafeBufferPointer(start: $0, count: length)) }
+        // Cropped and scaled to exactly the pixels of the cells (gdk-pixbuf, bilinear), then darkened under a scrim.
+        var rgb = [UInt8](repeating: 0, count: w * h * 3)
+        let scaled = image.rgba.withUnsafeBufferPointer { buf in
+            rgb.withUnsafeMutableBufferPointer {
+                pushsim_scale_rgb(buf.baseAddress! + (crop.y * image.width + crop.x) * 4, Int32(image.width * 4),
+                                  Int32(crop.width), Int32(crop.height), Int32(w), Int32(h), $0.baseAddress)
             }
+        }
+        guard scaled == 1 else { return nil }
+        if let scrim = request.scrim { darken(&rgb, width: w, height: h, from: scrim.fromRow * request.cellPixels.height, darkness: scrim.darkness) }
+        switch request.proto {
+        case .kitty:
+            return kitty(rgb: rgb, width: w, height: h, cells: request.cells, id: request.kittyID, placement: request.kittyPlacement)
+        case .sixel, .iterm:
+            var length = 0
+            let mode = request.proto == .sixel ? CHAFA_PIXEL_MODE_SIXELS : CHAFA_PIXEL_MODE_ITERM2
+            let out = rgb.withUnsafeBufferPointer {
+                pushsim_chafa_pixels(mode, $0.baseAddress, Int32(w), Int32(h), Int32(w * 3), Int32(cols), Int32(rows),
+                                     Int32(request.cellPixels.width), Int32(request.cellPixels.height), &length)
+            }
+            guard let out else { return nil }
+            defer { g_free(out) }
+            return out.withMemoryRebound(to: UInt8.self, capacity: length) { Array(UnsafeBufferPointer(start: $0, count: length)) }
+        }
+    }
+
+    /// The story scrim in pixels (spec §1.7): clear at pixel row `from`, `darkness` black at the bottom, linear.
+    static func darken(_ rgb: inout [UInt8], width: Int, height: Int, from: Int, darkness: Double) {
+        let top = max(0, min(from, height))
+        let band = height - top
+        guard band > 0 else { return }
+        for y in top..<height {
+            let keep = 1 - darkness * Double(y - top + 1) / Double(band)
+            let start = y * width * 3
+            for i in start..<(start + width * 3) { rgb[i] = UInt8(Double(rgb[i]) * keep + 0.5) }
         }
     }
 

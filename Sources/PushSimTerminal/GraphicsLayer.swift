@@ -32,6 +32,7 @@ struct GraphicsState {
     struct Shown: Equatable {
         var key: String
         var rect: Rect
+        var scrim: PixelScrim?
         var id: KittyID
         /// Cells of the rectangle that show text over the picture (row-major offsets).
         var over: Set<Int>
@@ -77,7 +78,7 @@ struct GraphicsState {
         // Same pictures in the same places: nothing to send, unless a cell that showed text over a sixel or iTerm2
         // picture now shows the picture again (ncurses will write a blank there, erasing its pixels).
         let same = !force && wanted.count == shown.count && zip(wanted, shown).allSatisfy { w, s in
-            w.0.key == s.key && w.0.rect == s.rect && (proto == .kitty || s.over.isSubset(of: w.1))
+            w.0.key == s.key && w.0.rect == s.rect && w.0.scrim == s.scrim && (proto == .kitty || s.over.isSubset(of: w.1))
         }
         if same {
             for i in shown.indices { shown[i].over = wanted[i].1 }
@@ -96,19 +97,25 @@ struct GraphicsState {
         var next: [Shown] = []
         for (p, over) in wanted {
             before.fill(p.rect, with: .blank)
-            let image = imageIDs[p.key] ?? {
+            let pixelsKey = GraphicsState.pixelsKey(p)
+            let image = imageIDs[pixelsKey] ?? {
                 defer { nextImageID = nextImageID == UInt32.max ? 1 : nextImageID + 1 }
-                imageIDs[p.key] = nextImageID
+                imageIDs[pixelsKey] = nextImageID
                 return nextImageID
             }()
             let id = KittyID(image: image, placement: nextPlacementID)
             nextPlacementID = nextPlacementID == UInt32.max ? 1 : nextPlacementID + 1
             send.append((p, id))
-            next.append(Shown(key: p.key, rect: p.rect, id: id, over: over))
+            next.append(Shown(key: p.key, rect: p.rect, scrim: p.scrim, id: id, over: over))
         }
         shown = next
         let needsBefore = !send.isEmpty || (proto != .kitty && hadShown && !force)
         return GraphicsPlan(cells: cells, before: needsBefore ? before : nil, send: send, delete: delete)
+    }
+
+    /// The same pixels: the picture, its size in cells and its scrim.
+    static func pixelsKey(_ p: ImagePlacement) -> String {
+        "\(p.key)|\(p.rect.width)x\(p.rect.height)|" + (p.scrim.map { "\($0.fromRow):\($0.darkness)" } ?? "")
     }
 
     /// Everything is gone from the screen (a full repaint cleared it, or the program suspends or ends).
@@ -194,10 +201,11 @@ final class GraphicsLayer {
         if proto == .kitty && transmitted.contains(id.image) {
             return Array("\u{1B}_Ga=p,i=\(id.image),p=\(id.placement),c=\(cells.width),r=\(cells.height),z=-1,C=1,q=2\u{1B}\\".utf8)
         }
-        let cacheKey = "\(p.key)|\(cells)"
+        let cacheKey = GraphicsState.pixelsKey(p)
         if let hit = encoded[cacheKey] { return hit }
         guard let bytes = p.pixels.bytes(for: PixelRequest(proto: proto, cells: cells, cellPixels: cellPixels,
-                                                               kittyID: id.image, kittyPlacement: id.placement)) else { return nil }
+                                                               kittyID: id.image, kittyPlacement: id.placement,
+                                                               scrim: p.scrim)) else { return nil }
         if proto == .kitty {
             transmitted.insert(id.image)
         } else {

@@ -25,6 +25,21 @@ import PushSimCanvas
         #expect(Array(rgb[(239 * 3)..<(240 * 3)]) == [0, 0, 255])
     }
 
+    // spec §1.7: the scrim darkens the picture from its top row (clear) to 75 % black at the bottom.
+    @Test func theScrimDarkensTheBottomOfThePixels() throws {
+        let request = PixelRequest(proto: .kitty, cells: Size(width: 10, height: 10), cellPixels: Size(width: 2, height: 4),
+                                   scrim: PixelScrim(fromRow: 5, darkness: 0.75))
+        let out = String(decoding: try #require(PixelRenderer.encode(Self.image, request)), as: UTF8.self)
+        let payload = out.components(separatedBy: "\u{1B}\\").filter { !$0.isEmpty }
+            .map { $0[$0.index(after: $0.firstIndex(of: ";")!)...] }.joined()
+        let rgb = [UInt8](try #require(Data(base64Encoded: payload)))
+        func red(_ y: Int) -> UInt8 { rgb[(y * 20) * 3] }  // the leftmost pixel of row y (red in the source)
+        #expect(red(0) == 255 && red(19) == 255)         // above the scrim
+        #expect(red(20) < 255 && red(20) > 240)          // its first row, barely darker
+        #expect(red(39) == 64)                           // the bottom: 25 % of 255
+        #expect(red(30) > red(39) && red(30) < red(20))
+    }
+
     @Test func sixelIsChafasDCSAtTheCellsPixelSize() throws {
         let request = PixelRequest(proto: .sixel, cells: Size(width: 10, height: 5), cellPixels: Size(width: 6, height: 12))
         let out = String(decoding: try #require(PixelRenderer.encode(Self.image, request)), as: UTF8.self)

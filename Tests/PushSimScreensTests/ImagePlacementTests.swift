@@ -27,6 +27,10 @@ import Testing
         #expect(c.images.map(\.covered) == [false])
         // The title is drawn over the picture's cells, which the terminal keeps as cells over the pixels.
         #expect(c.plainText.contains("Spring sale"))
+        // spec §1.7: the scrim behind the text (clear → 75 % black to the bottom) is asked of the pixels too,
+        // from the row where the screen's own scrim starts.
+        let layout = StoriesScreen.textLayout(Self.story().page!, rect: rect)
+        #expect(c.images.first?.scrim == PixelScrim(fromRow: layout.scrimTop - rect.y, darkness: Scrim.maxDarkness))
     }
 
     @Test func theHelpBoxCoversTheStoryPicture() {

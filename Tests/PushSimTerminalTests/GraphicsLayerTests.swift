@@ -60,6 +60,17 @@ struct GraphicsLayerTests {
         #expect(kitty.plan(Self.picture(), force: false).send.isEmpty)
     }
 
+    @Test func aChangedScrimSendsThePictureAgain() {
+        var state = GraphicsState(proto: .kitty)
+        var frame = Self.picture()
+        frame.shadeImages(Rect(x: 2, y: 2, width: 4, height: 2), darkness: 0.75)
+        #expect(frame.images.first?.scrim == PixelScrim(fromRow: 1, darkness: 0.75))
+        let first = state.plan(frame, force: false)
+        #expect(state.plan(frame, force: false).send.isEmpty)
+        let plain = state.plan(Self.picture(), force: false)
+        #expect(plain.send.count == 1 && plain.send[0].id.image != first.send[0].id.image)
+    }
+
     @Test func aNewPageReplacesThePicture() {
         var sixel = GraphicsState(proto: .sixel)
         _ = sixel.plan(Self.picture("a.jpg@4x3"), force: false)
