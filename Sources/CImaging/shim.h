@@ -323,8 +323,9 @@ static inline void pushsim_chafa_pixel_hint(gchar **envp, int *sixel, int *kitty
     if (ti) chafa_term_info_unref(ti);
 }
 
-/* A cw x ch region of RGBA8 (row stride in bytes) scaled to dw x dh, written as packed RGB8 (bilinear). */
-static inline int pushsim_scale_rgb(const guint8 *rgba, int stride, int cw, int ch, int dw, int dh, guint8 *out) {
+/* A cw x ch region of RGBA8 (row stride in bytes) scaled to dw x dh (bilinear), written packed with 3 (RGB8) or 4
+   (RGBA8, opaque) channels: kitty takes RGB; chafa 1.12's sixel and iTerm2 encoders read RGB8 wrongly, RGBA right. */
+static inline int pushsim_scale_rgb(const guint8 *rgba, int stride, int cw, int ch, int dw, int dh, int channels, guint8 *out) {
     GdkPixbuf *src = gdk_pixbuf_new_from_data(rgba, GDK_COLORSPACE_RGB, TRUE, 8, cw, ch, stride, NULL, NULL);
     if (!src) return 0;
     GdkPixbuf *dst = gdk_pixbuf_scale_simple(src, dw, dh, GDK_INTERP_BILINEAR);
@@ -333,15 +334,18 @@ static inline int pushsim_scale_rgb(const guint8 *rgba, int stride, int cw, int 
     int n = gdk_pixbuf_get_n_channels(dst), ds = gdk_pixbuf_get_rowstride(dst);
     const guint8 *p = gdk_pixbuf_read_pixels(dst);
     for (int y = 0; y < dh; y++)
-        for (int x = 0; x < dw; x++)
-            memcpy(out + ((gsize)y * dw + x) * 3, p + (gsize)y * ds + x * n, 3);
+        for (int x = 0; x < dw; x++) {
+            guint8 *o = out + ((gsize)y * dw + x) * channels;
+            memcpy(o, p + (gsize)y * ds + x * n, 3);
+            if (channels == 4) o[3] = 255;
+        }
     g_object_unref(dst);
     return 1;
 }
 
-/* RGB8 pixels drawn by chafa in a pixel mode (sixel or iTerm2) over cols x rows cells of cell_w x cell_h pixels;
+/* RGBA8 pixels drawn by chafa in a pixel mode (sixel or iTerm2) over cols x rows cells of cell_w x cell_h pixels;
    returns the escape sequence (g_free it), or NULL. The fallback term info knows every protocol's codes. */
-static inline gchar *pushsim_chafa_pixels(ChafaPixelMode mode, const guint8 *rgb, int cw, int ch, int stride,
+static inline gchar *pushsim_chafa_pixels(ChafaPixelMode mode, const guint8 *rgba, int cw, int ch, int stride,
                                           int cols, int rows, int cell_w, int cell_h, gsize *length) {
     ChafaCanvasConfig *config = chafa_canvas_config_new();
     if (!config) return NULL;
@@ -354,7 +358,7 @@ static inline gchar *pushsim_chafa_pixels(ChafaPixelMode mode, const guint8 *rgb
     ChafaCanvas *canvas = chafa_canvas_new(config);
     chafa_canvas_config_unref(config);
     if (!canvas) return NULL;
-    chafa_canvas_draw_all_pixels(canvas, CHAFA_PIXEL_RGB8, rgb, cw, ch, stride);
+    chafa_canvas_draw_all_pixels(canvas, CHAFA_PIXEL_RGBA8_UNASSOCIATED, rgba, cw, ch, stride);
     ChafaTermInfo *ti = chafa_term_db_get_fallback_info(chafa_term_db_get_default());
     GString *out = chafa_canvas_print(canvas, ti);
     chafa_term_info_unref(ti);

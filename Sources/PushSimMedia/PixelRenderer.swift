@@ -13,23 +13,26 @@ public enum PixelRenderer {
         guard cols > 0, rows > 0, w > 0, h > 0, image.width > 0, image.height > 0 else { return nil }
         let crop = aspectFill(imageWidth: image.width, imageHeight: image.height, width: w, height: h)
         // Cropped and scaled to exactly the pixels of the cells (gdk-pixbuf, bilinear), then darkened under a scrim.
-        var rgb = [UInt8](repeating: 0, count: w * h * 3)
+        let channels = request.proto == .kitty ? 3 : 4
+        var px = [UInt8](repeating: 0, count: w * h * channels)
         let scaled = image.rgba.withUnsafeBufferPointer { buf in
-            rgb.withUnsafeMutableBufferPointer {
+            px.withUnsafeMutableBufferPointer {
                 pushsim_scale_rgb(buf.baseAddress! + (crop.y * image.width + crop.x) * 4, Int32(image.width * 4),
-                                  Int32(crop.width), Int32(crop.height), Int32(w), Int32(h), $0.baseAddress)
+                                  Int32(crop.width), Int32(crop.height), Int32(w), Int32(h), Int32(channels), $0.baseAddress)
             }
         }
         guard scaled == 1 else { return nil }
-        if let scrim = request.scrim { darken(&rgb, width: w, height: h, from: scrim.fromRow * request.cellPixels.height, darkness: scrim.darkness) }
+        if let scrim = request.scrim {
+            darken(&px, width: w, height: h, channels: channels, from: scrim.fromRow * request.cellPixels.height, darkness: scrim.darkness)
+        }
         switch request.proto {
         case .kitty:
-            return kitty(rgb: rgb, width: w, height: h, cells: request.cells, id: request.kittyID, placement: request.kittyPlacement)
+            return kitty(rgb: px, width: w, height: h, cells: request.cells, id: request.kittyID, placement: request.kittyPlacement)
         case .sixel, .iterm:
             var length = 0
             let mode = request.proto == .sixel ? CHAFA_PIXEL_MODE_SIXELS : CHAFA_PIXEL_MODE_ITERM2
-            let out = rgb.withUnsafeBufferPointer {
-                pushsim_chafa_pixels(mode, $0.baseAddress, Int32(w), Int32(h), Int32(w * 3), Int32(cols), Int32(rows),
+            let out = px.withUnsafeBufferPointer {
+                pushsim_chafa_pixels(mode, $0.baseAddress, Int32(w), Int32(h), Int32(w * 4), Int32(cols), Int32(rows),
                                      Int32(request.cellPixels.width), Int32(request.cellPixels.height), &length)
             }
             guard let out else { return nil }
@@ -39,14 +42,16 @@ public enum PixelRenderer {
     }
 
     /// The story scrim in pixels (spec §1.7): clear at pixel row `from`, `darkness` black at the bottom, linear.
-    static func darken(_ rgb: inout [UInt8], width: Int, height: Int, from: Int, darkness: Double) {
+    static func darken(_ px: inout [UInt8], width: Int, height: Int, channels: Int, from: Int, darkness: Double) {
         let top = max(0, min(from, height))
         let band = height - top
         guard band > 0 else { return }
         for y in top..<height {
             let keep = 1 - darkness * Double(y - top + 1) / Double(band)
-            let start = y * width * 3
-            for i in start..<(start + width * 3) { rgb[i] = UInt8(Double(rgb[i]) * keep + 0.5) }
+            let start = y * width * channels
+            for i in start..<(start + width * channels) where channels == 3 || i % 4 != 3 {
+                px[i] = UInt8(Double(px[i]) * keep + 0.5)
+            }
         }
     }
 

@@ -47,6 +47,9 @@ import PushSimCanvas
         #expect(out.hasSuffix("\u{1B}\\"))
         // Raster attributes: 1:1 aspect, 60 x 60 pixels.
         #expect(out.contains("\"1;1;60;60"))
+        // The palette holds the picture's colours (red and blue, in percent), not a misread of its bytes.
+        #expect(out.contains(";2;100;0;0"))
+        #expect(out.contains(";2;0;0;100"))
     }
 
     @Test func itermIsAnInlineFileOfTheCellSize() throws {
