@@ -12,36 +12,53 @@ public enum PixelRenderer {
         let w = cols * request.cellPixels.width, h = rows * request.cellPixels.height
         guard cols > 0, rows > 0, w > 0, h > 0, image.width > 0, image.height > 0 else { return nil }
         let crop = aspectFill(imageWidth: image.width, imageHeight: image.height, width: w, height: h)
-        // Cropped and scaled to exactly the pixels of the cells (gdk-pixbuf, bilinear), then darkened under a scrim.
-        let channels = request.proto == .kitty ? 3 : 4
-        var px = [UInt8](repeating: 0, count: w * h * channels)
-        let scaled = image.rgba.withUnsafeBufferPointer { buf in
-            px.withUnsafeMutableBufferPointer {
-                pushsim_scale_rgb(buf.baseAddress! + (crop.y * image.width + crop.x) * 4, Int32(image.width * 4),
-                                  Int32(crop.width), Int32(crop.height), Int32(w), Int32(h), Int32(channels), $0.baseAddress)
-            }
-        }
-        guard scaled == 1 else { return nil }
-        if let scrim = request.scrim {
-            darken(&px, width: w, height: h, channels: channels, from: scrim.fromRow * request.cellPixels.height, darkness: scrim.darkness)
-        }
         switch request.proto {
         case .kitty:
-            return kitty(rgb: px, width: w, height: h, cells: request.cells, id: request.kittyID, placement: request.kittyPlacement)
-        case .sixel, .iterm:
-            var length = 0
-            let mode = request.proto == .sixel ? CHAFA_PIXEL_MODE_SIXELS : CHAFA_PIXEL_MODE_ITERM2
-            let out = px.withUnsafeBufferPointer {
-                pushsim_chafa_pixels(mode, $0.baseAddress, Int32(w), Int32(h), Int32(w * 4), Int32(cols), Int32(rows),
-                                     Int32(request.cellPixels.width), Int32(request.cellPixels.height), &length)
+            // Cropped and scaled to exactly the pixels of the cells (gdk-pixbuf, bilinear), darkened under a scrim.
+            var rgb = [UInt8](repeating: 0, count: w * h * 3)
+            let scaled = image.rgba.withUnsafeBufferPointer { buf in
+                rgb.withUnsafeMutableBufferPointer {
+                    pushsim_scale_rgb(buf.baseAddress! + (crop.y * image.width + crop.x) * 4, Int32(image.width * 4),
+                                      Int32(crop.width), Int32(crop.height), Int32(w), Int32(h), 3, $0.baseAddress)
+                }
             }
-            guard let out else { return nil }
-            defer { g_free(out) }
-            return out.withMemoryRebound(to: UInt8.self, capacity: length) { Array(UnsafeBufferPointer(start: $0, count: length)) }
+            guard scaled == 1 else { return nil }
+            if let scrim = request.scrim {
+                darken(&rgb, width: w, height: h, channels: 3, from: scrim.fromRow * request.cellPixels.height, darkness: scrim.darkness)
+            }
+            return kitty(rgb: rgb, width: w, height: h, cells: request.cells, id: request.kittyID, placement: request.kittyPlacement)
+        case .sixel, .iterm:
+            // chafa scales the crop itself (faster than scaling first); a scrim is applied to the crop's rows, which
+            // a uniform scale maps onto the same fraction of the picture.
+            let mode = request.proto == .sixel ? CHAFA_PIXEL_MODE_SIXELS : CHAFA_PIXEL_MODE_ITERM2
+            func encode(_ origin: UnsafePointer<UInt8>, stride: Int) -> [UInt8]? {
+                var length = 0
+                guard let out = pushsim_chafa_pixels(mode, origin, Int32(crop.width), Int32(crop.height), Int32(stride),
+                                                     Int32(cols), Int32(rows), Int32(request.cellPixels.width),
+                                                     Int32(request.cellPixels.height), &length) else { return nil }
+                defer { g_free(out) }
+                return out.withMemoryRebound(to: UInt8.self, capacity: length) { Array(UnsafeBufferPointer(start: $0, count: length)) }
+            }
+            guard let scrim = request.scrim else {
+                return image.rgba.withUnsafeBufferPointer { encode($0.baseAddress! + (crop.y * image.width + crop.x) * 4, stride: image.width * 4) }
+            }
+            var region = [UInt8](repeating: 0, count: crop.width * crop.height * 4)
+            image.rgba.withUnsafeBufferPointer { src in
+                region.withUnsafeMutableBufferPointer { dst in
+                    for y in 0..<crop.height {
+                        (dst.baseAddress! + y * crop.width * 4).update(from: src.baseAddress! + ((crop.y + y) * image.width + crop.x) * 4,
+                                                                       count: crop.width * 4)
+                    }
+                }
+            }
+            darken(&region, width: crop.width, height: crop.height, channels: 4,
+                   from: scrim.fromRow * request.cellPixels.height * crop.height / h, darkness: scrim.darkness)
+            return region.withUnsafeBufferPointer { encode($0.baseAddress!, stride: crop.width * 4) }
         }
     }
 
-    /// The story scrim in pixels (spec §1.7): clear at pixel row `from`, `darkness` black at the bottom, linear.
+    /// The story scrim in pixels (spec §1.7): clear at pixel row `from`, `darkness` black at the bottom, linear;
+    /// with 4 channels the alpha byte stays opaque.
     static func darken(_ px: inout [UInt8], width: Int, height: Int, channels: Int, from: Int, darkness: Double) {
         let top = max(0, min(from, height))
         let band = height - top

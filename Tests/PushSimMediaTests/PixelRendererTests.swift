@@ -50,6 +50,13 @@ import PushSimCanvas
         // The palette holds the picture's colours (red and blue, in percent), not a misread of its bytes.
         #expect(out.contains(";2;100;0;0"))
         #expect(out.contains(";2;0;0;100"))
+        // Under a scrim over the whole picture, chafa gets the darkened crop: its palette has dark reds.
+        var shaded = request
+        shaded.scrim = PixelScrim(fromRow: 0, darkness: 0.75)
+        let dark = String(decoding: try #require(PixelRenderer.encode(Self.image, shaded)), as: UTF8.self)
+        #expect(dark != out && dark.contains("\"1;1;60;60"))
+        let reds = dark.matches(of: /;2;(\d+);0;0/).compactMap { Int($0.1) }
+        #expect(reds.contains { $0 < 50 })
     }
 
     @Test func itermIsAnInlineFileOfTheCellSize() throws {
