@@ -4,6 +4,8 @@ public struct Canvas: Equatable, Sendable {
     public private(set) var width: Int
     public private(set) var height: Int
     public private(set) var cells: [Cell]
+    /// The pictures on this canvas (see ImagePlacement); the cells under them hold the picture as symbols.
+    public var images: [ImagePlacement] = []
 
     public init(width: Int, height: Int, fill: Cell = .blank) {
         self.width = max(0, width)
@@ -85,8 +87,10 @@ public struct Canvas: Equatable, Sendable {
         return text(t, x: rect.x + (rect.width - w) / 2, y: y, style: style, maxWidth: rect.width)
     }
 
-    /// Copy another canvas onto this one at (x, y), clipped.
+    /// Copy another canvas onto this one at (x, y), clipped. Pictures under it are covered; its own come along.
     public mutating func blit(_ other: Canvas, x ox: Int, y oy: Int) {
+        coverImages(in: Rect(x: ox, y: oy, width: other.width, height: other.height))
+        carryImages(of: other, dx: ox, dy: oy)
         for y in 0..<other.height {
             let ty = oy + y
             guard ty >= 0, ty < height else { continue }

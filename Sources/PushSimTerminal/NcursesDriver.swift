@@ -8,6 +8,8 @@ final class NcursesDriver {
     let colorMode: ColorMode
     private let screen: OpaquePointer
     private let relay: OutputRelay?
+    /// Where ncurses writes; picture escapes go the same way, after ncurses' own output (GraphicsLayer).
+    private let output: UnsafeMutablePointer<FILE>
     private var last: Canvas?
     private var mouseDown = false
     /// The size the recording last announced.
@@ -36,7 +38,8 @@ final class NcursesDriver {
             relay?.finish()
             throw TerminalError("TERM is not set; set it to your terminal type, for example TERM=xterm-256color")
         }
-        guard let scr = newterm(nil, relay?.ncursesOutput ?? pushsim_stdout(), pushsim_stdin()) else {
+        output = relay?.ncursesOutput ?? pushsim_stdout()
+        guard let scr = newterm(nil, output, pushsim_stdin()) else {
             relay?.finish()
             throw TerminalError("the terminal type '\(term!)' is unknown to ncurses; try TERM=xterm-256color")
         }
@@ -189,6 +192,13 @@ final class NcursesDriver {
     }
 
     func bell() { beep() }
+
+    /// Bytes ncurses does not know about (picture escapes), written after its last update and flushed.
+    func writeRaw(_ bytes: [UInt8]) {
+        guard !bytes.isEmpty else { return }
+        _ = bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, output) }
+        fflush(output)
+    }
 
     // MARK: Input
 

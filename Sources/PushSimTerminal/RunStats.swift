@@ -17,6 +17,12 @@ public final class RunStats {
     public var cellsChanged = 0
     public var bytesNeeded = 0
     public var bytesWritten: Int?
+    /// How pictures are shown (GraphicsLayer): the protocol and why, or "cells (why)".
+    public var pixels = ""
+    public var pixelBytes = 0
+    public var picturesSent = 0
+    /// When the first picture's escape was written (the first pixel frame, for bench/pixels.sh).
+    public var firstPictureRealtime: Double?
 
     public init() {}
 
@@ -31,6 +37,9 @@ public final class RunStats {
             ("renders", "\(renders)"), ("cellsChanged", "\(cellsChanged)"), ("bytesNeeded", "\(bytesNeeded)"),
         ]
         fields.append(("bytesWritten", bytesWritten.map { "\($0)" } ?? "null"))
+        let escaped = pixels.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+        fields += [("pixels", "\"\(escaped)\""), ("pixelBytes", "\(pixelBytes)"), ("picturesSent", "\(picturesSent)"),
+                   ("firstPictureRealtime", firstPictureRealtime.map { String(format: "%.6f", $0) } ?? "null")]
         return "{" + fields.map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ") + "}\n"
     }
 

@@ -12,12 +12,19 @@ public enum Terminal {
         /// Write the loop's counters here at exit (`PUSHSIM_DEBUG_STATS`).
         public var statsPath: String?
         public var environment: [String: String]
+        /// `--pixels`: real pictures where the terminal shows them.
+        public var pixels: PixelSetting
+        /// What libchafa's terminal database finds in the environment (the media layer asks it; this target has no chafa).
+        public var chafaPixelHint: Set<PixelProtocol>
 
         public init(recordPath: String? = nil, statsPath: String? = nil,
-                    environment: [String: String] = ProcessInfo.processInfo.environment) {
+                    environment: [String: String] = ProcessInfo.processInfo.environment,
+                    pixels: PixelSetting = .off, chafaPixelHint: Set<PixelProtocol> = []) {
             self.recordPath = recordPath
             self.statsPath = statsPath ?? environment["PUSHSIM_DEBUG_STATS"].flatMap { $0.isEmpty ? nil : $0 }
             self.environment = environment
+            self.pixels = pixels
+            self.chafaPixelHint = chafaPixelHint
         }
     }
 
@@ -34,15 +41,28 @@ public enum Terminal {
         var stoppedFor = 0.0
         func now() -> Double { pushsim_monotonic_seconds() - origin - stoppedFor }
 
+        // Asked before ncurses owns the terminal: the answers must not arrive as keys.
+        let pixels = detectPixels(options)
+        stats.pixels = pixels.description
         let driver = try NcursesDriver(recordPath: options.recordPath, environment: options.environment, stats: stats, start: origin)
+        let graphics = GraphicsLayer(decision: pixels, cellPixels: TerminalQuery.cellPixels(STDOUT_FILENO))
+        if pixels.proto != nil && graphics == nil { stats.pixels = "cells (the terminal does not report its cell size in pixels)" }
+        func present(_ canvas: Canvas) {
+            guard let graphics else { return driver.draw(canvas) }
+            graphics.present(canvas, on: driver)
+            if stats.firstPictureRealtime == nil && graphics.picturesSent > 0 { stats.firstPictureRealtime = pushsim_realtime_seconds() }
+        }
         func finish() {
+            graphics?.free(on: driver)
+            stats.pixelBytes = graphics?.bytesSent ?? 0
+            stats.picturesSent = graphics?.picturesSent ?? 0
             driver.shutdown()
             stats.bytesWritten = driver.bytesWritten
             if let p = options.statsPath { stats.write(to: p) }
         }
 
         scene.resize(to: driver.size, at: now())
-        driver.draw(scene.render(at: now()))
+        present(scene.render(at: now()))
 
         while scene.exitStatus == nil {
             let timeout: Int32
@@ -69,6 +89,7 @@ public enum Terminal {
                     case SIGTSTP:
                         let stopped = pushsim_monotonic_seconds()
                         TerminalGuard.ignoreTTOU(true)
+                        graphics?.clear(on: driver)
                         driver.suspend()
                         TerminalGuard.ignoreTTOU(false)
                         TerminalGuard.suspendSelf()
@@ -78,6 +99,7 @@ public enum Terminal {
                         redrawAll = true
                     case SIGCONT:
                         driver.invalidate()
+                        graphics?.invalidate()
                         redrawAll = true
                     case SIGWINCH:
                         resizedTo = driver.refreshSize()
@@ -118,11 +140,27 @@ public enum Terminal {
             // Input that decoded to nothing (a hovering mouse) changes nothing: no frame.
             // A readable scene descriptor was drained by `advance` above and may have changed the picture.
             guard redrawAll || !events.isEmpty || due || woke & 2 != 0 || (woke > 0 && woke & 4 != 0) else { continue }
-            if redrawAll { driver.invalidate() }
-            driver.draw(scene.render(at: now()))
+            if redrawAll {
+                driver.invalidate()
+                graphics?.invalidate()
+            }
+            present(scene.render(at: now()))
         }
         finish()
         return scene.exitStatus ?? 0
+    }
+
+    /// The pixel protocol for this run: the environment first, then (only if it could change the answer) the
+    /// terminal's device attributes and tmux's pass-through setting.
+    static func detectPixels(_ options: Options) -> PixelDecision {
+        let env = options.environment
+        var probe = PixelProbe(chafa: options.chafaPixelHint)
+        guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else { return PixelDecision(nil, "not a terminal") }
+        if PixelDetector.shouldAskTmux(options.pixels, environment: env, chafa: probe.chafa) { probe.tmuxPassthrough = TerminalQuery.tmuxPassthrough(environment: env) }
+        if PixelDetector.shouldAskDeviceAttributes(options.pixels, environment: env) {
+            probe.deviceAttributes = TerminalQuery.deviceAttributes(input: STDIN_FILENO, output: STDOUT_FILENO)
+        }
+        return PixelDetector.decide(options.pixels, environment: env, probe: probe)
     }
 
     /// One `poll()` over the keyboard, the signal pipe and the scene's descriptors. Returns -1 on EINTR, else bits:

@@ -3,6 +3,7 @@
 import ArgumentParser
 import Foundation
 import PushSimApp
+import PushSimMedia
 import PushSimScreens
 import PushSimTerminal
 
@@ -10,12 +11,28 @@ import PushSimTerminal
 struct InteractiveOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Write an asciicast v2 recording of what the terminal was sent.", valueName: "file.cast"))
     var record: String?
+
+    @Option(help: ArgumentHelp("""
+        Show pictures as real pixels: auto (detect the terminal: kitty, iTerm2, sixel, else cells), kitty, iterm, \
+        sixel, or off (cells).
+        """, valueName: "auto|kitty|iterm|sixel|off"))
+    var pixels: String = "auto"
+
+    func validate() throws {
+        guard PixelSetting(rawValue: pixels.lowercased()) != nil else {
+            throw ValidationError("--pixels must be auto, kitty, iterm, sixel or off (got '\(pixels)')")
+        }
+    }
 }
 
 /// Run `scene` until it exits, restoring the terminal on every path; exits the process with the scene's status.
 func runInteractive(_ scene: Scene, options: InteractiveOptions) -> Never {
     do {
-        let status = try Terminal.run(scene, options: Terminal.Options(recordPath: options.record))
+        let env = ProcessInfo.processInfo.environment
+        let setting = PixelSetting(rawValue: options.pixels.lowercased()) ?? .auto
+        let status = try Terminal.run(scene, options: Terminal.Options(
+            recordPath: options.record, environment: env, pixels: setting,
+            chafaPixelHint: setting == .auto ? PixelRenderer.chafaHint(environment: env) : []))
         exit(status)
     } catch {
         fail(UserError(error.message))

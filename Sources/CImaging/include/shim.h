@@ -326,4 +326,62 @@ static inline void pushsim_http_get(const char *url, long connect_ms, long total
     c->easy_cleanup(h);
 }
 
+/* ---------------------------------------------------------------------------------------------------------------
+ * Real pixels for terminals that show them (kitty graphics, iTerm2 inline images, sixel): see PixelRenderer.swift.
+ * ------------------------------------------------------------------------------------------------------------- */
+
+/* Which pixel protocols libchafa's terminal database finds in an environment (NULL-terminated "NAME=value"s). */
+static inline void pushsim_chafa_pixel_hint(gchar **envp, int *sixel, int *kitty, int *iterm) {
+    ChafaTermInfo *ti = chafa_term_db_detect(chafa_term_db_get_default(), envp);
+    *sixel = ti && chafa_term_info_have_seq(ti, CHAFA_TERM_SEQ_BEGIN_SIXELS);
+    *kitty = ti && chafa_term_info_have_seq(ti, CHAFA_TERM_SEQ_BEGIN_KITTY_IMMEDIATE_IMAGE_V1);
+    *iterm = ti && chafa_term_info_have_seq(ti, CHAFA_TERM_SEQ_BEGIN_ITERM2_IMAGE);
+    if (ti) chafa_term_info_unref(ti);
+}
+
+/* A cw x ch region of RGBA8 (row stride in bytes) scaled to dw x dh (bilinear), written packed with 3 (RGB8) or 4
+   (RGBA8, opaque) channels: kitty takes RGB; chafa 1.12's sixel and iTerm2 encoders read RGB8 wrongly, RGBA right. */
+static inline int pushsim_scale_rgb(const guint8 *rgba, int stride, int cw, int ch, int dw, int dh, int channels, guint8 *out) {
+    GdkPixbuf *src = gdk_pixbuf_new_from_data(rgba, GDK_COLORSPACE_RGB, TRUE, 8, cw, ch, stride, NULL, NULL);
+    if (!src) return 0;
+    GdkPixbuf *dst = gdk_pixbuf_scale_simple(src, dw, dh, GDK_INTERP_BILINEAR);
+    g_object_unref(src);
+    if (!dst) return 0;
+    int n = gdk_pixbuf_get_n_channels(dst), ds = gdk_pixbuf_get_rowstride(dst);
+    const guint8 *p = gdk_pixbuf_read_pixels(dst);
+    for (int y = 0; y < dh; y++)
+        for (int x = 0; x < dw; x++) {
+            guint8 *o = out + ((gsize)y * dw + x) * channels;
+            memcpy(o, p + (gsize)y * ds + x * n, 3);
+            if (channels == 4) o[3] = 255;
+        }
+    g_object_unref(dst);
+    return 1;
+}
+
+/* RGBA8 pixels drawn by chafa in a pixel mode (sixel or iTerm2) over cols x rows cells of cell_w x cell_h pixels;
+   returns the escape sequence (g_free it), or NULL. The fallback term info knows every protocol's codes. */
+static inline gchar *pushsim_chafa_pixels(ChafaPixelMode mode, const guint8 *rgba, int cw, int ch, int stride,
+                                          int cols, int rows, int cell_w, int cell_h, gsize *length) {
+    ChafaCanvasConfig *config = chafa_canvas_config_new();
+    if (!config) return NULL;
+    chafa_canvas_config_set_geometry(config, cols, rows);
+    chafa_canvas_config_set_cell_geometry(config, cell_w, cell_h);
+    chafa_canvas_config_set_pixel_mode(config, mode);
+    chafa_canvas_config_set_canvas_mode(config, CHAFA_CANVAS_MODE_TRUECOLOR);
+    /* Dithering would change with every size and shimmer on resize; a photo looks right without it. */
+    chafa_canvas_config_set_dither_mode(config, CHAFA_DITHER_MODE_NONE);
+    ChafaCanvas *canvas = chafa_canvas_new(config);
+    chafa_canvas_config_unref(config);
+    if (!canvas) return NULL;
+    chafa_canvas_draw_all_pixels(canvas, CHAFA_PIXEL_RGBA8_UNASSOCIATED, rgba, cw, ch, stride);
+    ChafaTermInfo *ti = chafa_term_db_get_fallback_info(chafa_term_db_get_default());
+    GString *out = chafa_canvas_print(canvas, ti);
+    chafa_term_info_unref(ti);
+    chafa_canvas_unref(canvas);
+    if (!out) return NULL;
+    *length = out->len;
+    return g_string_free(out, FALSE);
+}
+
 #endif

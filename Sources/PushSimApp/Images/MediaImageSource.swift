@@ -60,12 +60,12 @@ public final class MediaImageSource: ImageSource, @unchecked Sendable {
             return .failed(f.reason)
         }
         lock.unlock()
-        if let hit = loader.renders.value(for: key) { return .image(hit) }
+        if let hit = loader.renders.value(for: key) { return .image(picture(hit, url: url)) }
 
         // The SDK shows an image already decoded in memory at once; so do we, rendering it now.
         if mode == .synchronous || loader.isInMemory(url) {
             do {
-                return .image(try loader.render(url, size: size))
+                return .image(picture(try loader.render(url, size: size), url: url))
             } catch {
                 lock.lock(); defer { lock.unlock() }
                 failures[url] = error
@@ -86,6 +86,19 @@ public final class MediaImageSource: ImageSource, @unchecked Sendable {
             workers.addOperation(op)
         }
         return .loading
+    }
+
+    /// The rendered cells, marked as `url`'s picture so a terminal that shows pixels can draw the real image there
+    /// (decoded at the SDK's size, encoded only when the terminal asks).
+    func picture(_ cells: Canvas, url: String) -> Canvas {
+        let loader = self.loader
+        return cells.withPicture(key: "\(url)@\(cells.size)", pixels: PixelProvider { request in
+            // Decoded just large enough for the pixels asked (a JPEG then scales in the DCT): the "cells" of a decode
+            // are 4 x 8 source pixels each.
+            let w = request.cells.width * request.cellPixels.width, h = request.cells.height * request.cellPixels.height
+            guard let image = try? loader.image(for: url, cells: Size(width: (w + 3) / 4, height: (h + 7) / 8)) else { return nil }
+            return PixelRenderer.encode(image, request)
+        })
     }
 
     /// The SDK's pre-fetch of pages 1…n-1: decode (and render at the last size asked for) in the background.

@@ -57,7 +57,10 @@ public enum BannerOverlay {
             canvas.text(line, x: inner.x, y: inner.y + 2 + i, style: Style(fg: IOSColor.label, bg: background), maxWidth: textWidth)
         }
         if showThumb {
-            drawThumbnail(image, at: Rect(x: inner.maxX - thumbnail.width, y: inner.y + 1, width: thumbnail.width, height: thumbnail.height), on: &canvas)
+            let thumb = Rect(x: inner.maxX - thumbnail.width, y: inner.y + 1, width: thumbnail.width, height: thumbnail.height)
+            drawThumbnail(image, at: thumb, on: &canvas)
+            // While the card drops or is dragged the thumbnail shows as cells: pixels would be sent for every frame.
+            if offset > 0 { canvas.coverImages(in: thumb) }
         }
         return r.intersection(canvas.bounds)
     }

@@ -78,6 +78,7 @@ public enum PrimerScreen {
     /// Dim `area` toward black by `amount` (the backdrop is black at 50 % when fully in).
     public static func dim(_ area: Rect, on canvas: inout Canvas, amount: Double) {
         guard amount > 0 else { return }
+        canvas.coverImages(in: area)  // a pixel picture cannot be dimmed: it shows as cells under the backdrop
         canvas.update(area) { cell in
             cell.fg = (cell.fg == .default ? IOSColor.label : cell.fg).darkened(amount)
             cell.bg = (cell.bg == .default ? IOSColor.groupedBackground : cell.bg).darkened(amount)
@@ -123,6 +124,9 @@ public enum PrimerScreen {
     /// Copy the drawn cells of `layer` (an empty grapheme marks "nothing here") shifted by `dy`, faded toward what
     /// is underneath by `fade`.
     static func composite(_ layer: Canvas, onto canvas: inout Canvas, dy: Int, fade: Double, clip: Rect) {
+        // Pictures ride along; while the card still moves or fades they show as cells (pixels would be sent anew
+        // for every frame of the animation).
+        canvas.carryImages(of: layer, dx: 0, dy: dy, clip: clip, covered: fade > 0 || dy != 0)
         for y in 0..<layer.height {
             let ty = y + dy
             guard ty >= clip.y, ty < clip.maxY else { continue }

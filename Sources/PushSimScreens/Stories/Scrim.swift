@@ -8,6 +8,7 @@ public enum Scrim {
         let top = max(rect.y, fromY)
         let rows = rect.maxY - top
         guard rows > 0 else { return }
+        canvas.shadeImages(Rect(x: rect.x, y: top, width: rect.width, height: rows), darkness: maxDarkness)
         for y in top..<rect.maxY {
             let k = maxDarkness * Double(y - top + 1) / Double(rows)
             canvas.update(Rect(x: rect.x, y: y, width: rect.width, height: 1)) { cell in

@@ -22,7 +22,10 @@ public enum Box {
     public static func draw(_ rect: Rect, on canvas: inout Canvas, corners: Corners, line: Style,
                             fill: Color? = nil, edges: Edges = .all) {
         guard rect.width >= 2, rect.height >= 1 else { return }
-        if let fill { canvas.fill(rect, with: Cell(" ", bg: fill)) }
+        if let fill {
+            canvas.fill(rect, with: Cell(" ", bg: fill))
+            canvas.coverImages(in: rect)  // a filled box is an overlay: pictures under it show as cells
+        }
         let (tl, tr, bl, br) = corners == .rounded ? ("╭", "╮", "╰", "╯") : ("┌", "┐", "└", "┘")
         let x0 = rect.x, x1 = rect.maxX - 1, y0 = rect.y, y1 = rect.maxY - 1
         func put(_ g: String, _ x: Int, _ y: Int) { canvas.text(g, x: x, y: y, style: line, maxWidth: 1) }

@@ -5,6 +5,7 @@ public enum OverlayBox {
         guard r.width >= 2, r.height >= 2 else { return }
         let bg = style.bg ?? .default
         canvas.fill(r, with: Cell(" ", fg: style.fg, bg: bg))
+        canvas.coverImages(in: r)
         let line = Style(fg: style.fg, bg: bg)
         canvas.text("╭" + String(repeating: "─", count: r.width - 2) + "╮", x: r.x, y: r.y, style: line)
         for y in (r.y + 1)..<(r.maxY - 1) {

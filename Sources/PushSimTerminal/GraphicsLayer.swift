@@ -1,0 +1,251 @@
+// Shows the pictures a frame carries as real pixels (kitty, iTerm2, sixel) over the cells ncurses draws: each
+// picture is sent once per page and size, and ncurses keeps every other cell.
+
+import PushSimScreens
+
+/// What one frame needs, worked out from the canvas and what is on screen (pure, so it is unit-tested).
+struct GraphicsPlan: Equatable {
+    /// The frame for ncurses: each pixel picture's own cells blanked (ncurses leaves them alone); text drawn over
+    /// a picture stays.
+    var cells: Canvas
+    /// Drawn first when pictures are sent: their whole rectangles blank, and cells a picture leaves marked so
+    /// ncurses overwrites them (writing a cell erases sixel and iTerm2 pixels; skipping it would leave them).
+    var before: Canvas?
+    /// Pictures to send, with their kitty image and placement ids.
+    var send: [(placement: ImagePlacement, id: KittyID)]
+    /// kitty placements to delete (their image data stays, so showing the picture again is only a placement).
+    var delete: [KittyID]
+
+    static func == (a: GraphicsPlan, b: GraphicsPlan) -> Bool {
+        a.cells == b.cells && a.before == b.before && a.delete == b.delete
+            && a.send.map(\.placement) == b.send.map(\.placement) && a.send.map(\.id) == b.send.map(\.id)
+    }
+}
+
+/// kitty's image id (one per picture and size) and placement id (one per time it is shown).
+struct KittyID: Hashable {
+    var image: UInt32
+    var placement: UInt32
+}
+
+struct GraphicsState {
+    struct Shown: Equatable {
+        var key: String
+        var rect: Rect
+        var scrim: PixelScrim?
+        var id: KittyID
+        /// Cells of the rectangle that show text over the picture (row-major offsets).
+        var over: Set<Int>
+    }
+
+    let proto: PixelProtocol
+    var shown: [Shown] = []
+    /// kitty image ids by picture key: the pixels are transmitted once and placed again later.
+    var imageIDs: [String: UInt32] = [:]
+    var nextImageID: UInt32 = 1
+    var nextPlacementID: UInt32 = 1
+
+    init(proto: PixelProtocol) { self.proto = proto }
+
+    /// Marks a cell a picture leaves, so ncurses writes it even when its new content is blank: U+2800 (a blank
+    /// braille pattern) looks empty but differs from a space.
+    static let erase = Cell("\u{2800}")
+
+    /// Which pictures show as pixels: whole, uncovered, on screen; with sixel and iTerm2 not on the last row (a
+    /// picture reaching it makes those terminals scroll the screen).
+    func eligible(_ p: ImagePlacement, screen: Size) -> Bool {
+        guard !p.covered, !p.rect.isEmpty, p.rect.intersection(Rect(x: 0, y: 0, width: screen.width, height: screen.height)) == p.rect,
+              p.symbols.count == p.rect.width * p.rect.height else { return false }
+        return proto == .kitty || p.rect.maxY < screen.height
+    }
+
+    /// Works out the frame; `force` after a full repaint (resize, resume), when every picture is sent again.
+    mutating func plan(_ canvas: Canvas, force: Bool) -> GraphicsPlan {
+        var cells = canvas
+        var wanted: [(ImagePlacement, Set<Int>)] = []
+        for p in canvas.images where eligible(p, screen: canvas.size) {
+            var over = Set<Int>()
+            for y in 0..<p.rect.height {
+                for x in 0..<p.rect.width {
+                    let c = canvas[p.rect.x + x, p.rect.y + y]
+                    if c.grapheme != p.symbols[y * p.rect.width + x].grapheme { over.insert(y * p.rect.width + x) }
+                    else { cells[p.rect.x + x, p.rect.y + y] = .blank }
+                }
+            }
+            wanted.append((p, over))
+        }
+
+        // Same pictures in the same places: nothing to send, unless a cell that showed text over a sixel or iTerm2
+        // picture now shows the picture again (ncurses will write a blank there, erasing its pixels).
+        let same = !force && wanted.count == shown.count && zip(wanted, shown).allSatisfy { w, s in
+            w.0.key == s.key && w.0.rect == s.rect && w.0.scrim == s.scrim && (proto == .kitty || s.over.isSubset(of: w.1))
+        }
+        if same {
+            for i in shown.indices { shown[i].over = wanted[i].1 }
+            return GraphicsPlan(cells: cells, before: nil, send: [], delete: [])
+        }
+
+        let hadShown = !shown.isEmpty
+        let delete = proto == .kitty ? shown.map(\.id) : []
+        var before = cells
+        if proto != .kitty && !force {
+            for s in shown {
+                before.update(s.rect) { $0 = GraphicsState.erase }
+            }
+        }
+        var send: [(placement: ImagePlacement, id: KittyID)] = []
+        var next: [Shown] = []
+        for (p, over) in wanted {
+            before.fill(p.rect, with: .blank)
+            let pixelsKey = GraphicsState.pixelsKey(p)
+            let image = imageIDs[pixelsKey] ?? {
+                defer { nextImageID = nextImageID == UInt32.max ? 1 : nextImageID + 1 }
+                imageIDs[pixelsKey] = nextImageID
+                return nextImageID
+            }()
+            let id = KittyID(image: image, placement: nextPlacementID)
+            nextPlacementID = nextPlacementID == UInt32.max ? 1 : nextPlacementID + 1
+            send.append((p, id))
+            next.append(Shown(key: p.key, rect: p.rect, scrim: p.scrim, id: id, over: over))
+        }
+        shown = next
+        let needsBefore = !send.isEmpty || (proto != .kitty && hadShown && !force)
+        return GraphicsPlan(cells: cells, before: needsBefore ? before : nil, send: send, delete: delete)
+    }
+
+    /// The same pixels: the picture, its size in cells and its scrim.
+    static func pixelsKey(_ p: ImagePlacement) -> String {
+        "\(p.key)|\(p.rect.width)x\(p.rect.height)|" + (p.scrim.map { "\($0.fromRow):\($0.darkness)" } ?? "")
+    }
+
+    /// Everything is gone from the screen (a full repaint cleared it, or the program suspends or ends).
+    mutating func forget() -> [KittyID] {
+        defer { shown = [] }
+        return proto == .kitty ? shown.map(\.id) : []
+    }
+}
+
+/// The terminal side: writes what GraphicsState planned, at the right cells, through ncurses' own output.
+final class GraphicsLayer {
+    let decision: PixelDecision
+    let proto: PixelProtocol
+    private var state: GraphicsState
+    private let cellPixels: Size
+    /// Escapes already encoded (sixel, iTerm2), per picture and size: going back to a page costs a write, not an encode.
+    private var encoded: [String: [UInt8]] = [:]
+    private var encodedOrder: [String] = []
+    /// kitty images the terminal holds: showing one again is a placement of a few bytes.
+    private var transmitted: Set<UInt32> = []
+    private var forceNext = true
+    /// Bytes of pixel escapes written (the debug stats).
+    private(set) var bytesSent = 0
+    private(set) var picturesSent = 0
+
+    init?(decision: PixelDecision, cellPixels: Size?) {
+        guard let proto = decision.proto else { return nil }
+        // kitty scales into the cells it is given; sixel and iTerm2 need the real cell size to fit them.
+        guard let px = cellPixels ?? (proto == .kitty ? Size(width: 10, height: 20) : nil) else { return nil }
+        self.decision = decision
+        self.proto = proto
+        self.cellPixels = px
+        state = GraphicsState(proto: proto)
+    }
+
+    /// The screen was repainted from scratch (resize, resume): send every picture again.
+    func invalidate() { forceNext = true }
+
+    func present(_ canvas: Canvas, on driver: NcursesDriver) {
+        let force = forceNext
+        forceNext = false
+        let plan = state.plan(canvas, force: force)
+        // kitty: the new pictures go up before the old ones come down, so nothing flashes in between.
+        defer { if !plan.delete.isEmpty { driver.writeRaw(wrap(kittyDelete(plan.delete))) } }
+        guard let before = plan.before else {
+            driver.draw(plan.cells)
+            return
+        }
+        driver.draw(before)
+        var out: [UInt8] = []
+        for (p, id) in plan.send {
+            guard let bytes = escape(for: p, id: id) else { continue }
+            // Save the cursor, move to the picture's top-left cell, draw, restore: ncurses' idea of the cursor holds.
+            out += Array("\u{1B}7\u{1B}[\(p.rect.y + 1);\(p.rect.x + 1)H".utf8)
+            out += wrap(bytes)
+            out += Array("\u{1B}8".utf8)
+            picturesSent += 1
+        }
+        if !out.isEmpty {
+            driver.writeRaw(out)
+            bytesSent += out.count
+        }
+        driver.draw(plan.cells)
+    }
+
+    /// Take every picture off the screen (before suspending or exiting; sixel goes with the alternate screen).
+    func clear(on driver: NcursesDriver) {
+        let ids = state.forget()
+        forceNext = true
+        // Placements only: kitty keeps the pixels, and a resumed run places them again.
+        if proto == .kitty && !ids.isEmpty { driver.writeRaw(wrap(kittyDelete(ids))) }
+    }
+
+    /// Frees kitty's copies of the pictures (at exit).
+    func free(on driver: NcursesDriver) {
+        clear(on: driver)
+        if proto == .kitty && !transmitted.isEmpty { driver.writeRaw(wrap(Array("\u{1B}_Ga=d,d=A,q=2\u{1B}\\".utf8))) }
+        transmitted = []
+    }
+
+    func escape(for p: ImagePlacement, id: KittyID) -> [UInt8]? {
+        let cells = Size(width: p.rect.width, height: p.rect.height)
+        if proto == .kitty && transmitted.contains(id.image) {
+            return Array("\u{1B}_Ga=p,i=\(id.image),p=\(id.placement),c=\(cells.width),r=\(cells.height),z=-1,C=1,q=2\u{1B}\\".utf8)
+        }
+        let cacheKey = GraphicsState.pixelsKey(p)
+        if let hit = encoded[cacheKey] { return hit }
+        guard let bytes = p.pixels.bytes(for: PixelRequest(proto: proto, cells: cells, cellPixels: cellPixels,
+                                                               kittyID: id.image, kittyPlacement: id.placement,
+                                                               scrim: p.scrim)) else { return nil }
+        if proto == .kitty {
+            transmitted.insert(id.image)
+        } else {
+            encoded[cacheKey] = bytes
+            encodedOrder.append(cacheKey)
+            // A few pages' worth: a sixel page is a few hundred KB.
+            if encodedOrder.count > 8 { encoded[encodedOrder.removeFirst()] = nil }
+        }
+        return bytes
+    }
+
+    func kittyDelete(_ ids: [KittyID]) -> [UInt8] {
+        Array(ids.map { "\u{1B}_Ga=d,d=i,i=\($0.image),p=\($0.placement),q=2\u{1B}\\" }.joined().utf8)
+    }
+
+    private func wrap(_ bytes: [UInt8]) -> [UInt8] {
+        decision.passthrough ? GraphicsLayer.tmuxPassthrough(bytes) : bytes
+    }
+
+    /// Each escape sequence in `bytes` wrapped in tmux's pass-through (`ESC P tmux; … ESC \`, inner ESCs doubled).
+    static func tmuxPassthrough(_ bytes: [UInt8]) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count + bytes.count / 2048 * 16 + 16)
+        var i = 0
+        while i < bytes.count {
+            // The picture escapes are strings (APC, DCS, OSC): each runs to its terminator, ESC \ or BEL.
+            var end = i + 2
+            while end < bytes.count {
+                if bytes[end] == 0x07 { end += 1; break }
+                if bytes[end - 1] == 0x1B && bytes[end] == 0x5C { end += 1; break }
+                end += 1
+            }
+            out += Array("\u{1B}Ptmux;".utf8)
+            for b in bytes[i..<end] {
+                if b == 0x1B { out.append(0x1B) }
+                out.append(b)
+            }
+            out += [0x1B, 0x5C]
+            i = end
+        }
+        return out
+    }
+}

@@ -1,0 +1,177 @@
+// The pixel layer's plan per frame: which pictures are sent, when, and which cells ncurses keeps.
+
+import PushSimScreens
+import Testing
+@testable import PushSimTerminal
+
+/// Counts encodes from inside a provider (called on the test's thread only).
+final class Counter: @unchecked Sendable { var n = 0 }
+
+@Suite("Graphics layer plan")
+struct GraphicsLayerTests {
+    /// A 4x3 picture of half blocks, placed on a 20x10 screen at (2, 1).
+    static func picture(_ key: String = "a.jpg@4x3", at origin: (Int, Int) = (2, 1), size: Size = Size(width: 4, height: 3)) -> Canvas {
+        let cells = Canvas(size: size, fill: Cell("▀", fg: .rgb(200, 0, 0), bg: .rgb(0, 0, 200)))
+        var screen = Canvas(width: 20, height: 10)
+        screen.blit(cells.withPicture(key: key, pixels: PixelProvider { _ in Array("PIX".utf8) }), x: origin.0, y: origin.1)
+        return screen
+    }
+
+    @Test func aPictureIsSentOnceThenLeftAlone() {
+        var state = GraphicsState(proto: .sixel)
+        let frame = Self.picture()
+        let first = state.plan(frame, force: false)
+        #expect(first.send.map(\.placement.rect) == [Rect(x: 2, y: 1, width: 4, height: 3)])
+        // ncurses gets blanks where the pixels go, and the cells around untouched.
+        #expect(first.cells[2, 1] == .blank && first.cells[5, 3] == .blank)
+        #expect(first.cells[6, 1] == frame[6, 1])
+        #expect(first.before != nil)
+        // The next frames (a progress bar ticking elsewhere) send nothing.
+        var next = frame
+        next.text("50%", x: 10, y: 8)
+        let second = state.plan(next, force: false)
+        #expect(second.send.isEmpty && second.before == nil && second.delete.isEmpty)
+        #expect(second.cells[10, 8].grapheme == "5")
+    }
+
+    @Test func textOverThePictureStaysACell() {
+        var state = GraphicsState(proto: .sixel)
+        var frame = Self.picture()
+        frame.text("Hi", x: 3, y: 3, style: Style(fg: .white))
+        let plan = state.plan(frame, force: false)
+        #expect(plan.send.count == 1)
+        #expect(plan.cells[3, 3].grapheme == "H" && plan.cells[4, 3].grapheme == "i")
+        #expect(plan.cells[2, 3] == .blank)
+        // The picture is sent over blanks; the text comes after it.
+        #expect(plan.before?[3, 3] == .blank)
+    }
+
+    @Test func textGoingAwayFromASixelPictureSendsItAgain() {
+        // ncurses would write a blank where the text was, and that erases sixel pixels.
+        var state = GraphicsState(proto: .sixel)
+        var paused = Self.picture()
+        paused.text("❚❚", x: 2, y: 1)
+        _ = state.plan(paused, force: false)
+        let resumed = state.plan(Self.picture(), force: false)
+        #expect(resumed.send.count == 1)
+        // kitty keeps its pixels under text: nothing to send.
+        var kitty = GraphicsState(proto: .kitty)
+        _ = kitty.plan(paused, force: false)
+        #expect(kitty.plan(Self.picture(), force: false).send.isEmpty)
+    }
+
+    @Test func aChangedScrimSendsThePictureAgain() {
+        var state = GraphicsState(proto: .kitty)
+        var frame = Self.picture()
+        frame.shadeImages(Rect(x: 2, y: 2, width: 4, height: 2), darkness: 0.75)
+        #expect(frame.images.first?.scrim == PixelScrim(fromRow: 1, darkness: 0.75))
+        let first = state.plan(frame, force: false)
+        #expect(state.plan(frame, force: false).send.isEmpty)
+        let plain = state.plan(Self.picture(), force: false)
+        #expect(plain.send.count == 1 && plain.send[0].id.image != first.send[0].id.image)
+    }
+
+    @Test func aNewPageReplacesThePicture() {
+        var sixel = GraphicsState(proto: .sixel)
+        _ = sixel.plan(Self.picture("a.jpg@4x3"), force: false)
+        let next = sixel.plan(Self.picture("b.jpg@4x3"), force: false)
+        #expect(next.send.map(\.placement.key) == ["b.jpg@4x3"])
+
+        var kitty = GraphicsState(proto: .kitty)
+        let a = kitty.plan(Self.picture("a.jpg@4x3"), force: false)
+        let b = kitty.plan(Self.picture("b.jpg@4x3"), force: false)
+        #expect(b.delete == a.send.map(\.id))
+        #expect(b.send.first?.id != a.send.first?.id)
+    }
+
+    @Test func kittyTransmitsAPictureOnceAndPlacesItAgainLater() throws {
+        var state = GraphicsState(proto: .kitty)
+        let a1 = state.plan(Self.picture("a.jpg@4x3"), force: false).send[0].id
+        _ = state.plan(Self.picture("b.jpg@4x3"), force: false)
+        let a2 = state.plan(Self.picture("a.jpg@4x3"), force: false).send[0].id
+        #expect(a2.image == a1.image && a2.placement != a1.placement)
+
+        let layer = try #require(GraphicsLayer(decision: PixelDecision(.kitty, "test"), cellPixels: Size(width: 10, height: 20)))
+        let encodes = Counter()
+        let p = ImagePlacement(key: "a", rect: Rect(x: 0, y: 0, width: 4, height: 3),
+                               pixels: PixelProvider { r in encodes.n += 1; return Array("\u{1B}_Ga=T,i=\(r.kittyID),p=\(r.kittyPlacement);AAAA\u{1B}\\".utf8) })
+        #expect(layer.escape(for: p, id: KittyID(image: 3, placement: 1)).map { String(decoding: $0, as: UTF8.self) }
+            == "\u{1B}_Ga=T,i=3,p=1;AAAA\u{1B}\\")
+        #expect(layer.escape(for: p, id: KittyID(image: 3, placement: 2)).map { String(decoding: $0, as: UTF8.self) }
+            == "\u{1B}_Ga=p,i=3,p=2,c=4,r=3,z=-1,C=1,q=2\u{1B}\\")
+        #expect(encodes.n == 1)
+        // Taking a picture down deletes its placement and keeps the pixels (lowercase d=i).
+        #expect(String(decoding: layer.kittyDelete([KittyID(image: 3, placement: 2)]), as: UTF8.self) == "\u{1B}_Ga=d,d=i,i=3,p=2,q=2\u{1B}\\")
+    }
+
+    @Test func sixelEncodesAPictureOnceForThatSize() throws {
+        let layer = try #require(GraphicsLayer(decision: PixelDecision(.sixel, "test"), cellPixels: Size(width: 6, height: 13)))
+        let encodes = Counter()
+        let p = ImagePlacement(key: "a", rect: Rect(x: 0, y: 0, width: 4, height: 3), pixels: PixelProvider { r in
+            encodes.n += 1
+            return Array("\u{1B}P0;1q\"1;1;\(r.cells.width * r.cellPixels.width);\(r.cells.height * r.cellPixels.height)\u{1B}\\".utf8)
+        })
+        let first = layer.escape(for: p, id: KittyID(image: 1, placement: 1))
+        #expect(first.map { String(decoding: $0, as: UTF8.self) } == "\u{1B}P0;1q\"1;1;24;39\u{1B}\\")
+        #expect(layer.escape(for: p, id: KittyID(image: 1, placement: 2)) == first)
+        #expect(encodes.n == 1)
+    }
+
+    @Test func aPictureThatGoesAwayIsErasedCellByCell() {
+        // Sixel pixels stay until their cells are written; a blank cell ncurses thinks is already blank would not be.
+        var state = GraphicsState(proto: .sixel)
+        _ = state.plan(Self.picture(), force: false)
+        let gone = state.plan(Canvas(width: 20, height: 10), force: false)
+        #expect(gone.send.isEmpty)
+        #expect(gone.before?[2, 1] == GraphicsState.erase && gone.before?[5, 3] == GraphicsState.erase)
+        #expect(gone.before?[6, 1] == .blank)
+        #expect(gone.cells[2, 1] == .blank)
+        var kitty = GraphicsState(proto: .kitty)
+        let shown = kitty.plan(Self.picture(), force: false)
+        let deleted = kitty.plan(Canvas(width: 20, height: 10), force: false)
+        #expect(deleted.delete == shown.send.map(\.id) && deleted.before == nil)
+    }
+
+    @Test func anOverlayOverThePictureShowsItAsCells() {
+        var state = GraphicsState(proto: .kitty)
+        var frame = Self.picture()
+        OverlayBox.draw(into: &frame, Rect(x: 4, y: 2, width: 8, height: 4), title: "Keys", style: Style(fg: .white, bg: .black))
+        let plan = state.plan(frame, force: false)
+        #expect(plan.send.isEmpty)
+        #expect(plan.cells == frame)
+    }
+
+    @Test func clippedAndLastRowPictures() {
+        // Half off the screen: cells.
+        var state = GraphicsState(proto: .kitty)
+        #expect(state.plan(Self.picture(at: (18, 1)), force: false).send.isEmpty)
+        // Touching the last row: kitty draws it; sixel would scroll the screen, so cells.
+        var kitty = GraphicsState(proto: .kitty)
+        #expect(kitty.plan(Self.picture(at: (2, 7)), force: false).send.count == 1)
+        var sixel = GraphicsState(proto: .sixel)
+        #expect(sixel.plan(Self.picture(at: (2, 7)), force: false).send.isEmpty)
+    }
+
+    @Test func aFullRepaintSendsEverythingAgain() {
+        var state = GraphicsState(proto: .sixel)
+        _ = state.plan(Self.picture(), force: false)
+        #expect(state.plan(Self.picture(), force: true).send.count == 1)
+        #expect(state.plan(Self.picture(), force: false).send.isEmpty)
+    }
+
+    @Test func tmuxPassThroughWrapsEachEscapeAndDoublesItsEscapes() {
+        let kitty = Array("\u{1B}_Ga=T,m=1;AAAA\u{1B}\\\u{1B}_Gm=0;BBBB\u{1B}\\".utf8)
+        let wrapped = String(decoding: GraphicsLayer.tmuxPassthrough(kitty), as: UTF8.self)
+        #expect(wrapped == "\u{1B}Ptmux;\u{1B}\u{1B}_Ga=T,m=1;AAAA\u{1B}\u{1B}\\\u{1B}\\"
+            + "\u{1B}Ptmux;\u{1B}\u{1B}_Gm=0;BBBB\u{1B}\u{1B}\\\u{1B}\\")
+        let iterm = Array("\u{1B}]1337;File=inline=1:QUJD\u{07}".utf8)
+        #expect(String(decoding: GraphicsLayer.tmuxPassthrough(iterm), as: UTF8.self)
+            == "\u{1B}Ptmux;\u{1B}\u{1B}]1337;File=inline=1:QUJD\u{07}\u{1B}\\")
+    }
+
+    @Test func noCellSizeMeansCellsForSixelButNotForKitty() {
+        #expect(GraphicsLayer(decision: PixelDecision(.sixel, "test"), cellPixels: nil) == nil)
+        #expect(GraphicsLayer(decision: PixelDecision(.kitty, "test"), cellPixels: nil) != nil)
+        #expect(GraphicsLayer(decision: PixelDecision(nil, "test"), cellPixels: Size(width: 10, height: 20)) == nil)
+    }
+}

@@ -1,0 +1,116 @@
+#!/usr/bin/env bash
+# Pixel benchmark: the first pixel frame of a cached 1080x1620 JPEG story page in sixel and kitty mode, whole
+# process, against `chafa -f sixels` / `chafa -f kitty` drawing the same image into the same cells.
+# Usage: bash bench/pixels.sh [RELEASE_BIN] (make bench runs it through bench/run.sh). Prints result: lines and
+# exits non-zero on a miss.
+set -euo pipefail
+
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+BIN=$(cd "$ROOT" && realpath "${1:-.build/release/pushsim}")
+IMAGE="$ROOT/Resources/images/aurora.jpg"
+WORK=$(mktemp -d "${TMPDIR:-/tmp}/pushsim-pixels-bench.XXXXXX")
+trap 'rm -rf "$WORK"' EXIT
+command -v chafa >/dev/null || { echo "bench/pixels: chafa is not installed (make deps)"; exit 2; }
+GROUP="$WORK/group"
+mkdir -p "$GROUP/pw_stories_cache" "$WORK/run" "$WORK/data"
+chmod 700 "$WORK/run"
+URL=https://cdn.example.invalid/stories/aurora.jpg
+# The SDK's cache name (sha256 of the URL), as `pushsim prefetch` would have written it.
+cp "$IMAGE" "$GROUP/pw_stories_cache/$(printf '%s' "$URL" | sha256sum | cut -c1-64)"
+printf '{"pw_stories":{"pages":[{"image":"%s","duration":30,"title":"Aurora"}]}}\n' "$URL" > "$WORK/one.json"
+
+COLS=80 ROWS=40 CELL_W=10 CELL_H=20
+# The story's cells at that size, from the same layout drawn headless (its picture is the half blocks).
+read -r SW SH < <("$BIN" stories "$WORK/one.json" --headless --size ${COLS}x${ROWS} --app-group "$GROUP" --frames - \
+  | tail -n $ROWS | python3 -c '
+import sys
+rows = sys.stdin.read().split("\n")
+cells = [(x, y) for y, r in enumerate(rows) for x, ch in enumerate(r) if ch == "\u2580"]
+xs, ys = [c[0] for c in cells], [c[1] for c in cells]
+print(max(xs) - min(xs) + 1, max(ys) - min(ys) + 2)')
+
+# Each command runs in its own pseudo-terminal of COLS x ROWS cells of CELL_W x CELL_H pixels; the clock stops
+# when the first complete picture escape (sixel DCS or kitty's last chunk, up to ESC \) has arrived. pushsim opens
+# as the collapsed notification, so Enter is typed as soon as its first frame arrives (that frame is counted too).
+# Commands alternate (A B A B …) so machine load hits both alike; medians of RUNS paired runs after 3 warm-ups.
+python3 - "$WORK" "$COLS" "$ROWS" "$CELL_W" "$CELL_H" \
+  "$BIN stories $WORK/one.json --pixels sixel --app-group $GROUP --store $WORK/store.sqlite" \
+  "chafa -f sixels --size ${SW}x${SH} $IMAGE" \
+  "$BIN stories $WORK/one.json --pixels kitty --app-group $GROUP --store $WORK/store.sqlite" \
+  "chafa -f kitty --size ${SW}x${SH} $IMAGE" <<'PY'
+import fcntl, os, select, shlex, signal, statistics, struct, subprocess, sys, termios, time
+work, cols, rows, cw, ch = sys.argv[1], *map(int, sys.argv[2:6])
+cmds = sys.argv[6:]
+RUNS = int(os.environ.get("PIXELS_BENCH_RUNS", "12"))
+env = dict(os.environ, TERM="xterm-256color", LANG="C.UTF-8", XDG_RUNTIME_DIR=f"{work}/run", XDG_DATA_HOME=f"{work}/data")
+for k in ("TMUX", "COLORTERM", "NO_COLOR", "KITTY_WINDOW_ID", "TERM_PROGRAM"):
+    env.pop(k, None)
+
+def first_picture(cmd):
+    master, slave = os.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, cols * cw, rows * ch))
+    def child():
+        os.setsid()
+        fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+    t0 = time.perf_counter()
+    p = subprocess.Popen(shlex.split(cmd), stdin=slave, stdout=slave, stderr=subprocess.DEVNULL, env=env,
+                         preexec_fn=child, close_fds=True)
+    os.close(slave)
+    buf, typed, start, elapsed = b"", "pushsim" not in cmd.split()[0], -1, None
+    while elapsed is None and time.perf_counter() - t0 < 20:
+        r, _, _ = select.select([master], [], [], 1)
+        if not r:
+            continue
+        try:
+            chunk = os.read(master, 1 << 16)
+        except OSError:
+            break
+        buf += chunk
+        if not typed:
+            typed = True
+            os.write(master, b"\r")
+        if start < 0:
+            i, j = buf.find(b"\x1bP"), buf.find(b"\x1b_G")
+            start = min(x for x in (i, j) if x >= 0) if max(i, j) >= 0 else -1
+            if start >= 0 and buf[start + 1:start + 2] == b"_":
+                start = buf.find(b"m=0", start)   # kitty: the last chunk (m=0; base64 never holds "m=") ends it
+        if start >= 0 and buf.find(b"\x1b\\", start) >= 0:
+            elapsed = time.perf_counter() - t0
+    p.send_signal(signal.SIGTERM)
+    try:
+        while True:
+            if not select.select([master], [], [], 0.5)[0] or not os.read(master, 1 << 16):
+                break
+    except OSError:
+        pass
+    p.wait()
+    os.close(master)
+    if elapsed is None:
+        sys.exit(f"bench/pixels: no picture from: {cmd}")
+    return elapsed * 1000
+
+for pair in (cmds[0:2], cmds[2:4]):
+    for c in pair:
+        for _ in range(3):
+            first_picture(c)
+    times = {c: [] for c in pair}
+    for _ in range(RUNS):
+        for c in pair:
+            times[c].append(first_picture(c))
+    for c in pair:
+        print(f"{statistics.median(times[c]):.1f} ms median of {RUNS}: {c}")
+    with open(f"{work}/medians", "a") as f:
+        f.write(" ".join(f"{statistics.median(times[c]):.1f}" for c in pair) + "\n")
+PY
+
+misses=0
+result() { # measure value goal: the ratio must not exceed the goal
+  if python3 -c "import sys; sys.exit(0 if $2 <= $3 else 1)"; then echo "result: $1 $2 goal $3 met"
+  else echo "result: $1 $2 goal $3 MISS"; misses=$((misses + 1)); fi
+}
+read -r sixel chafa_sixel < <(sed -n 1p "$WORK/medians")
+read -r kitty chafa_kitty < <(sed -n 2p "$WORK/medians")
+echo "story picture ${SW}x${SH} cells of ${CELL_W}x${CELL_H} px in a ${COLS}x${ROWS} terminal"
+result "first-pixel-frame-sixel-pushsim/chafa-ratio" "$(python3 -c "print('%.2f' % ($sixel / $chafa_sixel))")" 1.0
+result "first-pixel-frame-kitty-pushsim/chafa-ratio" "$(python3 -c "print('%.2f' % ($kitty / $chafa_kitty))")" 1.0
+exit $((misses > 0))
