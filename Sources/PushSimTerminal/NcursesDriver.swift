@@ -151,9 +151,17 @@ final class NcursesDriver {
         stats.renders += 1
         stats.cellsChanged += estimate.cells
         stats.bytesNeeded += estimate.bytes
+        stats.bytesCursorAndGlyphs += estimate.bare
         if stats.firstFrameRealtime == nil {
             stats.firstFrameRealtime = pushsim_realtime_seconds()
             stats.firstFrameCPUSeconds = pushsim_process_cpu_seconds()
+            stats.firstFrameCells = estimate.cells
+            stats.firstFrameCursorAndGlyphs = estimate.bare
+            if let relay, stats.detailed {
+                // Only for the bench's byte count: wait for the first paint to pass through the relay.
+                relay.drain()
+                stats.firstFrameBytesWritten = relay.bytesWritten
+            }
         }
     }
 
