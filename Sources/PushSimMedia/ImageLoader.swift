@@ -11,14 +11,18 @@ public final class ImageLoader: @unchecked Sendable {
         public var fetch: FetchLimits
         public var decode: DecodeLimits
         public var render: RenderOptions
+        /// Renders kept on disk between runs (nil: only in memory).
+        public var renderCache: RenderDiskCache?
 
         public init(baseDirectory: String, cache: DiskCache, fetch: FetchLimits = FetchLimits(),
-                    decode: DecodeLimits = DecodeLimits(), render: RenderOptions = RenderOptions()) {
+                    decode: DecodeLimits = DecodeLimits(), render: RenderOptions = RenderOptions(),
+                    renderCache: RenderDiskCache? = nil) {
             self.baseDirectory = baseDirectory
             self.cache = cache
             self.fetch = fetch
             self.decode = decode
             self.render = render
+            self.renderCache = renderCache
         }
     }
 
@@ -69,15 +73,30 @@ public final class ImageLoader: @unchecked Sendable {
     /// True when `url` is decoded in memory (the SDK then shows it at once, without a spinner).
     public func isInMemory(_ url: String) -> Bool { decoded.contains(url) }
 
-    /// The cells of `url` at `size`, from the render cache or rendered now (chafa; the Swift half-block renderer
-    /// if chafa fails).
+    /// The cells of `url` at `size`, from the render cache (memory, then disk) or rendered now (chafa; the Swift
+    /// half-block renderer if chafa fails).
     public func render(_ url: String, size: Size) throws(LoadFailure) -> Canvas {
         let key = RenderKey(url: url, size: size, options: configuration.render)
         if let hit = renders.value(for: key) { return hit }
-        let image = try self.image(for: url, cells: size)
+        // A render on disk is named by the image's bytes, so they are read first (the decode below uses them too);
+        // an image already decoded in memory is rendered from there without touching the disk.
+        var diskKey: String?
+        var data: Data?
+        if let disk = configuration.renderCache, !decoded.contains(url) {
+            let bytes = try self.bytes(for: url)
+            let k = RenderDiskCache.key(bytes: bytes, size: size, options: configuration.render)
+            if let canvas = disk.read(k, size: size) {
+                renders.set(canvas, for: key, cost: size.width * size.height * ImageLoader.cellCost)
+                return canvas
+            }
+            diskKey = k
+            data = bytes
+        }
+        let image = try self.image(for: url, cells: size, bytes: data)
         let canvas: Canvas
         do {
             canvas = try ChafaRenderer.render(image, size: size, options: configuration.render)
+            if let diskKey { configuration.renderCache?.write(canvas, key: diskKey) }
         } catch {
             canvas = HalfBlockRenderer.render(image, size: size, colorMode: configuration.render.colorMode)
         }
@@ -90,12 +109,19 @@ public final class ImageLoader: @unchecked Sendable {
     /// smaller, just enough for that many cells — most of a first frame's cost — and is decoded again from the
     /// original bytes if a larger size needs more.
     public func image(for url: String, cells: Size? = nil) throws(LoadFailure) -> DecodedImage {
+        try image(for: url, cells: cells, bytes: nil)
+    }
+
+    /// `bytes`: the original bytes when the caller has already read them.
+    func image(for url: String, cells: Size?, bytes known: Data?) throws(LoadFailure) -> DecodedImage {
         func usable(_ img: DecodedImage) -> Bool { cells.map(img.suffices(for:)) ?? (img.decodedFor == nil) }
         if let hit = decoded.value(for: url), usable(hit) { return hit }
         let l = lock(for: url)
         l.lock(); defer { l.unlock() }
         if let hit = decoded.value(for: url), usable(hit) { return hit }
-        let image = try ImageDecoder.decode(try bytes(for: url), limits: configuration.decode, cells: cells)
+        let data: Data
+        if let known { data = known } else { data = try bytes(for: url) }
+        let image = try ImageDecoder.decode(data, limits: configuration.decode, cells: cells)
         decoded.set(image, for: url, cost: image.cost)
         return image
     }

@@ -160,7 +160,10 @@ struct InboxCommand: ParsableCommand {
                     FileHandle.standardError.write(Data("pushsim: warning: \(path): \(msg)\n".utf8))
                 }
             }
-            print(scene.feed.dump().jsonText())
+            // Written as it is made, in 64 KB pieces, instead of one string of the whole feed.
+            let out = FileHandle.standardOutput
+            scene.feed.writeDump { out.write(Data($0.utf8)) }
+            out.write(Data("\n".utf8))
             return
         }
         if headlessOptions.headless {

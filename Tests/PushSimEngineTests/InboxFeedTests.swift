@@ -215,4 +215,35 @@ import Testing
         #expect(noPin?["pinned"] == false)
         #expect(noPin?["date"] == .null)
     }
+
+    // Issue 14: --dump streams its text in pieces; joined, they are exactly the one-string form, at any piece size.
+    @Test func writeDumpIsTheDumpInPieces() {
+        let ap: JSONObject = ["buttons": [["title": "Go", "url": "https://go"]]]
+        let f = loaded((0..<50).map { m("c\($0)", Double($0) * 86_400 * 37, ap: $0 % 3 == 0 ? ap : [:]) }, InboxAttributes())
+        for size in [1, 100, 1 << 16] {
+            var pieces: [String] = []
+            f.writeDump(chunkSize: size) { pieces.append($0) }
+            #expect(pieces.joined() == f.dump().jsonText())
+            #expect(size > 1000 || pieces.count > 1)
+        }
+        var empty: [String] = []
+        InboxFeed().writeDump { empty.append($0) }
+        #expect(empty.joined() == "[]")
+    }
+
+    // Issue 14: the dump's dates by arithmetic are what ISO8601DateFormatter's internet date-time gives (UTC,
+    // seconds rounded down), across leap years, centuries, before 1970 and far ahead.
+    @Test func iso8601MatchesTheFormatter() {
+        let f = ISO8601DateFormatter()
+        f.formatOptions = [.withInternetDateTime]
+        var t = -2_208_988_800.0  // 1900-01-01
+        while t < 4_102_444_800 * 2 {
+            for d in [t, t + 0.999, t - 0.25, t + 86_399] {
+                let date = Date(timeIntervalSince1970: d)
+                #expect(InboxFeed.iso8601(date) == f.string(from: date), "\(d)")
+            }
+            t += 86_400 * 97 + 3_671
+        }
+        #expect(InboxFeed.iso8601(Date(timeIntervalSince1970: 951_782_400)) == "2000-02-29T00:00:00Z")
+    }
 }

@@ -417,26 +417,61 @@ public struct InboxFeed: Sendable {
 
     /// The feed as displayed: `[{"code","kind","pinned","read","title","message","image","date","buttons":[…]}]`.
     public func dump() -> JSONValue {
-        .array(rows.map { r in
-            let m = r.message
-            let o: JSONObject = [
-                "code": .string(m.code),
-                "kind": .string(r.kind.rawValue),
-                "pinned": .bool(attributes.pinningEnabled && r.pinned),
-                "read": .bool(m.isRead),
-                "title": m.title.map(JSONValue.string) ?? .null,
-                "message": m.message.map(JSONValue.string) ?? .null,
-                "image": r.imageURL.map(JSONValue.string) ?? .null,
-                "date": m.sendDate.map { .string(InboxFeed.iso8601($0)) } ?? .null,
-                "buttons": .array(visibleButtons(r).map(\.dumpValue)),
-            ]
-            return .object(o)
-        })
+        .array(rows.map(dumpRow))
     }
 
+    /// The same text as `dump().jsonText()`, handed over in pieces of about `chunkSize` bytes as it is made: a
+    /// 100,000-row feed never exists as one tree of values and one string at once.
+    public func writeDump(chunkSize: Int = 1 << 16, _ chunk: (String) -> Void) {
+        var out = "["
+        out.reserveCapacity(chunkSize + 4096)
+        for (i, r) in rows.enumerated() {
+            if i > 0 { out += "," }
+            dumpRow(r).write(into: &out, sortedKeys: false)
+            if out.utf8.count >= chunkSize {
+                chunk(out)
+                out.removeAll(keepingCapacity: true)
+            }
+        }
+        out += "]"
+        chunk(out)
+    }
+
+    private func dumpRow(_ r: InboxRow) -> JSONValue {
+        let m = r.message
+        let o: JSONObject = [
+            "code": .string(m.code),
+            "kind": .string(r.kind.rawValue),
+            "pinned": .bool(attributes.pinningEnabled && r.pinned),
+            "read": .bool(m.isRead),
+            "title": m.title.map(JSONValue.string) ?? .null,
+            "message": m.message.map(JSONValue.string) ?? .null,
+            "image": r.imageURL.map(JSONValue.string) ?? .null,
+            "date": m.sendDate.map { .string(InboxFeed.iso8601($0)) } ?? .null,
+            "buttons": .array(visibleButtons(r).map(\.dumpValue)),
+        ]
+        return .object(o)
+    }
+
+    /// `2026-11-23T12:00:00Z`: what ISO8601DateFormatter's internet date-time gives (UTC, whole seconds, rounded
+    /// down), by arithmetic: creating a formatter per row was most of a 100,000-row --dump.
     public static func iso8601(_ d: Date) -> String {
-        let f = ISO8601DateFormatter()
-        f.formatOptions = [.withInternetDateTime]
-        return f.string(from: d)
+        let t = d.timeIntervalSince1970.rounded(.down)
+        guard t.isFinite, abs(t) < 1e14 else { return "" }
+        let secs = Int64(t)
+        let (days, rem) = (secs >= 0 ? secs / 86_400 : (secs - 86_399) / 86_400, ((secs % 86_400) + 86_400) % 86_400)
+        // Days since 1970-01-01 to a proleptic Gregorian date (Howard Hinnant's civil_from_days).
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let doe = z - era * 146_097
+        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        let day = doy - (153 * mp + 2) / 5 + 1
+        let month = mp < 10 ? mp + 3 : mp - 9
+        let year = yoe + era * 400 + (month <= 2 ? 1 : 0)
+        func two(_ n: Int64) -> String { n < 10 ? "0\(n)" : "\(n)" }
+        let y = year >= 0 && year < 10_000 ? String(repeating: "0", count: 4 - String(year).count) + String(year) : String(year)
+        return "\(y)-\(two(month))-\(two(day))T\(two(rem / 3600)):\(two(rem % 3600 / 60)):\(two(rem % 60))Z"
     }
 }

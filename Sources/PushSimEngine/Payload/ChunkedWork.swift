@@ -41,13 +41,22 @@ public enum ChunkedWork {
             body(0, 0..<count)
             return
         }
-        // concurrentPerform runs the iterations on the calling thread and the pool, and waits for every one;
-        // `body` does not escape, so it is handed over without a copy.
+        // Threads of its own, not DispatchQueue.concurrentPerform: the first use of libdispatch's global pool starts
+        // a monitor that wakes the process every second for the rest of its life (an idle inbox must not wake).
+        // The calling thread works the first chunk; `body` does not escape, so it is handed over without a copy.
         withoutActuallyEscaping(body) { body in
             nonisolated(unsafe) let work = body
-            DispatchQueue.concurrentPerform(iterations: chunks) { c in
-                work(c, range(c, of: chunks, count: count))
+            let done = DispatchSemaphore(value: 0)
+            for c in 1..<chunks {
+                let thread = Thread {
+                    work(c, range(c, of: chunks, count: count))
+                    done.signal()
+                }
+                thread.stackSize = 8 << 20
+                thread.start()
             }
+            work(0, range(0, of: chunks, count: count))
+            for _ in 1..<chunks { done.wait() }
         }
     }
 }
