@@ -1,7 +1,7 @@
 # pushsim: `make run` installs what is missing, builds and opens the home screen; `make test` runs every test.
 
 SWIFT ?= swift
-APT_PACKAGES := libncurses-dev libchafa-dev libgdk-pixbuf-2.0-dev webp-pixbuf-loader libsqlite3-dev libcurl4 tmux chafa
+APT_PACKAGES := libncurses-dev libchafa-dev libgdk-pixbuf-2.0-dev webp-pixbuf-loader libsqlite3-dev libcurl4 tmux chafa time
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 BIN := .build/debug/pushsim
 RELEASE_BIN := .build/release/pushsim

@@ -27,8 +27,9 @@ import Testing
     @Test func highPriorityJobsGoFirst() {
         let pool = WorkerThreads(name: "test", maxThreads: 1)
         let log = Log()
-        let gate = DispatchSemaphore(value: 0)
-        pool.run(.low) { gate.wait(); log.add("first") }  // holds the only thread while the others queue
+        let gate = DispatchSemaphore(value: 0), started = DispatchSemaphore(value: 0)
+        pool.run(.low) { started.signal(); gate.wait(); log.add("first") }  // holds the only thread while the others queue
+        started.wait()
         for i in 0..<3 { pool.run(.low) { log.add("low \(i)") } }
         pool.run(.high) { log.add("high") }
         gate.signal()
