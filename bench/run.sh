@@ -31,6 +31,7 @@ echo "=== bench: every goal ($ran scripts, $(( $(date +%s) - start )) s, load av
 printf '%s' "$rows" | python3 -c '
 import sys
 rows = [[c.strip() for c in l.split("|")] for l in sys.stdin.read().splitlines() if l.strip()]
+rows = [r if len(r) == 4 else [" | ".join(r), "?", "?", "NO (malformed result line)"] for r in rows]
 head = ["measure", "value", "goal", "met"]
 w = [max(len(r[i]) for r in rows + [head]) for i in range(4)]
 line = lambda r: "  ".join(c.ljust(w[i]) for i, c in enumerate(r)).rstrip()

@@ -10,6 +10,8 @@ BIN=${1:-.build/release/pushsim}
 IMAGES=$(cd "$(dirname "$0")/../Resources/images" 2>/dev/null && pwd || echo /nonexistent)
 WORK=$(mktemp -d)
 trap 'rm -rf "$WORK"' EXIT
+# Its own cache folder: rendered pages are kept on disk there after the first run (as they are for a user).
+export XDG_CACHE_HOME="$WORK/cache"
 
 # payload OUT IMAGE-PATTERN: 50 pages with titles, subtitles and a button on every fifth.
 payload() {

@@ -65,6 +65,9 @@ final class NcursesDriver {
         Self.defineKeyVariants()
         nodelay(pushsim_stdscr(), true)
         _ = curs_set(0)
+        // The cursor is hidden: leave it wherever the last change ended instead of moving it back to the window's
+        // cursor after every frame (bytes per changed cell, issue 14).
+        _ = leaveok(pushsim_stdscr(), true)
         set_escdelay(25)
         // start_color only when drawing in colour: once started, even pair 0 is sent as explicit colours.
         colorMode = ColorMode.detect(environment: environment, hasColors: has_colors(), colors: Int(pushsim_terminfo_colors()))

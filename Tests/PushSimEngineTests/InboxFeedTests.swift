@@ -218,17 +218,23 @@ import Testing
 
     // Issue 14: --dump streams its text in pieces; joined, they are exactly the one-string form, at any piece size.
     @Test func writeDumpIsTheDumpInPieces() {
-        let ap: JSONObject = ["buttons": [["title": "Go", "url": "https://go"]]]
-        let f = loaded((0..<50).map { m("c\($0)", Double($0) * 86_400 * 37, ap: $0 % 3 == 0 ? ap : [:]) }, InboxAttributes())
+        let ap: JSONObject = ["pinned": true, "buttons": [["title": "Go \"now\"", "url": "https://go"], ["title": "C", "tag": "t"]]]
+        var messages: [InboxMessage] = []
+        for i in 0..<50 {
+            let date: Double? = i % 7 == 0 ? nil : Double(i) * 86_400 * 37
+            let status: InboxStatus = i % 2 == 0 ? .read : .delivered
+            messages.append(m("c\(i)", date, status: status, ap: i % 3 == 0 ? ap : [:], title: i % 5 == 0 ? nil : "T \(i)"))
+        }
+        let f = loaded(messages)
         for size in [1, 100, 1 << 16] {
-            var pieces: [String] = []
+            var pieces: [[UInt8]] = []
             f.writeDump(chunkSize: size) { pieces.append($0) }
-            #expect(pieces.joined() == f.dump().jsonText())
+            #expect(String(decoding: pieces.joined(), as: UTF8.self) == f.dump().jsonText())
             #expect(size > 1000 || pieces.count > 1)
         }
-        var empty: [String] = []
+        var empty: [[UInt8]] = []
         InboxFeed().writeDump { empty.append($0) }
-        #expect(empty.joined() == "[]")
+        #expect(String(decoding: empty.joined(), as: UTF8.self) == "[]")
     }
 
     // Issue 14: the dump's dates by arithmetic are what ISO8601DateFormatter's internet date-time gives (UTC,
