@@ -112,11 +112,15 @@ for i in 2 3 4 5 6 7 8; do
 done
 keys q q
 wait_exit >/dev/null || die "pushsim did not quit"
-read -r cmax cmed n < <(python3 -c "
-import json, statistics; s = json.load(open('$WORK/change.json')); v = s['inputFrameMs']
-print(max(v), statistics.median(v), len(v))")
-echo "key to frame on screen, $n keys (7 page changes): max ${cmax} ms, median ${cmed} ms; frames still showing a spinner: $spinners"
-result "page change to a not-yet-drawn cached image, key to frame (max)" "${cmax} ms" "< 16 ms" "$cmax < 16"
+# The keys that drew a frame ended with l seven times, then q (dismiss; the second q exits without a frame): the
+# page changes are the 7 entries before the last. Wall time from the wake to
+# the frame handed to the terminal is judged; the run loop's own CPU time for it is printed beside it (on a busy
+# machine the wall time also holds the scheduler's queueing).
+read -r cmax cmed cpumax n < <(python3 -c "
+import json, statistics; s = json.load(open('$WORK/change.json')); v = s['inputFrameMs'][-8:-1]; c = s['inputFrameCPUMs'][-8:-1]
+print(round(max(v), 2), round(statistics.median(v), 2), round(max(c), 2), len(v))")
+echo "key to frame on screen, $n page changes: max ${cmax} ms, median ${cmed} ms wall; max ${cpumax} ms of the run loop's CPU; frames still showing a spinner: $spinners"
+result "page change to a not-yet-drawn cached image, key to frame (max of 7)" "${cmax} ms (CPU ${cpumax} ms)" "< 16 ms" "$cmax < 16"
 result "page changes that showed a spinner instead of the image" "$spinners of 7" "0" "$spinners == 0"
 
 echo

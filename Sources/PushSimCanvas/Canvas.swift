@@ -107,8 +107,9 @@ public struct Canvas: Equatable, Sendable {
         for y in 0..<height {
             if y > 0 { out.append(0x0A) }
             for x in 0..<width {
-                let c = cells[y * width + x]
-                if !c.isContinuation { out.append(contentsOf: c.grapheme.utf8) }
+                var g = cells[y * width + x].grapheme
+                // withUTF8: one contiguous copy (a small string's bytes are inline), not a generic UTF-8 walk.
+                g.withUTF8 { out.append(contentsOf: $0) }
             }
             while out.last == 0x20 { out.removeLast() }
         }

@@ -14,8 +14,11 @@ final class NcursesDriver {
     private var recordedSize: Size?
     private var active = true
     let stats: RunStats
+    /// The run's monotonic origin, which the recording's timestamps also count from.
+    private let origin: Double
 
     init(recordPath: String?, environment: [String: String], stats: RunStats, start: Double) throws(TerminalError) {
+        origin = start
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
             throw TerminalError("standard input and output must be a terminal for the interactive view; use --headless for scripts and pipes")
         }
@@ -155,16 +158,10 @@ final class NcursesDriver {
         stats.cellsChanged += estimate.cells
         stats.bytesNeeded += estimate.bytes
         stats.bytesCursorAndGlyphs += estimate.bare
+        if stats.detailed { stats.frameLog.append((pushsim_monotonic_seconds() - origin, estimate.cells, estimate.bare)) }
         if stats.firstFrameRealtime == nil {
             stats.firstFrameRealtime = pushsim_realtime_seconds()
             stats.firstFrameCPUSeconds = pushsim_process_cpu_seconds()
-            stats.firstFrameCells = estimate.cells
-            stats.firstFrameCursorAndGlyphs = estimate.bare
-            if let relay, stats.detailed {
-                // Only for the bench's byte count: wait for the first paint to pass through the relay.
-                relay.drain()
-                stats.firstFrameBytesWritten = relay.bytesWritten
-            }
         }
     }
 

@@ -19,14 +19,14 @@ public final class RunStats {
     /// Cursor moves and glyphs alone (no colours): the floor `NeededBytes.bare` counts.
     public var bytesCursorAndGlyphs = 0
     public var bytesWritten: Int?
-    /// The first frame's share of the counters above (recording only for bytes), so a bench can judge the frames
-    /// that follow it: the steady state of playback, not the first full paint.
-    public var firstFrameCells = 0
-    public var firstFrameCursorAndGlyphs = 0
-    public var firstFrameBytesWritten: Int?
     /// For each wake-up that brought input and drew a frame: milliseconds from the wake to the frame handed to the
     /// terminal (what a key costs before its effect is on screen).
     public var inputFrameMs: [Double] = []
+    /// The run loop thread's CPU time over the same spans: what the frame cost, without the machine's queueing.
+    public var inputFrameCPUMs: [Double] = []
+    /// Every frame: seconds since the run's origin (the recording's clock), cells changed and their
+    /// cursor-and-glyph floor, so a bench can judge a window of steady playback against the recorded bytes.
+    public var frameLog: [(t: Double, cells: Int, bare: Int)] = []
     /// Whether the counters will be written (PUSHSIM_DEBUG_STATS): only then are the costlier ones kept.
     public var detailed = false
 
@@ -41,10 +41,10 @@ public final class RunStats {
             ("deadlineWakeups", "\(deadlineWakeups)"), ("signalWakeups", "\(signalWakeups)"),
             ("otherWakeups", "\(otherWakeups)"), ("inputEvents", "\(inputEvents)"),
             ("renders", "\(renders)"), ("cellsChanged", "\(cellsChanged)"), ("bytesNeeded", "\(bytesNeeded)"),
-            ("bytesCursorAndGlyphs", "\(bytesCursorAndGlyphs)"), ("firstFrameCells", "\(firstFrameCells)"),
-            ("firstFrameCursorAndGlyphs", "\(firstFrameCursorAndGlyphs)"),
-            ("firstFrameBytesWritten", firstFrameBytesWritten.map { "\($0)" } ?? "null"),
+            ("bytesCursorAndGlyphs", "\(bytesCursorAndGlyphs)"),
             ("inputFrameMs", "[" + inputFrameMs.map { String(format: "%.3f", $0) }.joined(separator: ", ") + "]"),
+            ("frameLog", "[" + frameLog.map { String(format: "[%.6f, %d, %d]", $0.t, $0.cells, $0.bare) }.joined(separator: ", ") + "]"),
+            ("inputFrameCPUMs", "[" + inputFrameCPUMs.map { String(format: "%.3f", $0) }.joined(separator: ", ") + "]"),
         ]
         fields.append(("bytesWritten", bytesWritten.map { "\($0)" } ?? "null"))
         return "{" + fields.map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ") + "}\n"

@@ -56,7 +56,7 @@ public enum Terminal {
             }
             stats.iterations += 1
             let woke = wait(input: STDIN_FILENO, signals: signalFD, scene: scene.wakeDescriptors, timeoutMs: timeout)
-            let wokeAt = pushsim_monotonic_seconds()
+            let wokeAt = pushsim_monotonic_seconds(), wokeCPU = pushsim_thread_cpu_seconds()
             var redrawAll = false
             var resizedTo: Size?
 
@@ -124,6 +124,7 @@ public enum Terminal {
             driver.draw(scene.render(at: now()))
             if stats.detailed && events.contains(where: { if case .resize = $0 { false } else { true } }) {
                 stats.inputFrameMs.append((pushsim_monotonic_seconds() - wokeAt) * 1000)
+                stats.inputFrameCPUMs.append((pushsim_thread_cpu_seconds() - wokeCPU) * 1000)
             }
         }
         finish()

@@ -437,9 +437,9 @@ public final class StoriesScene: ScriptableScene {
             let findings = input.payload.diagnostics.filter { $0.severity == .error } + input.payload.diagnostics.filter { $0.severity != .error }
             StoriesScreen.drawFallback(body: state.body, warnings: findings.map { "\($0.path): \($0.message)" }, into: &canvas, rect: story)
         } else {
-            canvas.blit(imageLayer(at: t), x: story.x, y: story.y)
-            StoriesScreen.drawOverlay(state, at: t, into: &canvas, rect: story, flash: flashUntil.map { t < $0 } ?? false,
-                                      pillPressed: mouseDown?.onPill ?? false)
+            canvas.blit(backdrop(at: t), x: story.x, y: story.y)
+            StoriesScreen.drawControls(state, at: t, into: &canvas, rect: story, flash: flashUntil.map { t < $0 } ?? false,
+                                       pillPressed: mouseDown?.onPill ?? false)
             if state.phase == .dismissed {
                 canvas.update(story) { c in
                     c.bg = c.bg.darkened(0.6)
@@ -462,6 +462,25 @@ public final class StoriesScene: ScriptableScene {
 
     /// The current page's picture, crossfaded from the previous page's while a crossfade runs; with crossfade on,
     /// the previous picture stays while the new one loads (spec §1.7).
+    /// The page's picture with its scrim and text, kept while nothing it depends on changes: a page that plays
+    /// redraws only its bar, not a scrim over every image cell per frame (issue 14). A spinner or a crossfade
+    /// changes with time and is drawn afresh.
+    func backdrop(at t: Double) -> Canvas {
+        let sz = storySize
+        let page = state.page!
+        let slot = images.slot(for: page.image, size: sz)
+        let still = crossfadeFrom == nil && slot != .loading
+        if still, let b = backdropMemo, b.index == state.index, b.count == state.pages.count, b.page == page, b.size == sz,
+           b.slot == slot { return b.canvas }
+        var layer = imageLayer(at: t)
+        StoriesScreen.drawBackdrop(page, into: &layer, rect: Rect(x: 0, y: 0, width: sz.width, height: sz.height))
+        backdropMemo = still ? (state.index, state.pages.count, page, sz, slot, layer) : nil
+        return layer
+    }
+
+    /// Keyed by everything the backdrop is drawn from (a --watch reload may change a page in place).
+    private var backdropMemo: (index: Int, count: Int, page: StoryPage, size: Size, slot: ImageSlot, canvas: Canvas)?
+
     func imageLayer(at t: Double) -> Canvas {
         let sz = storySize
         let page = state.page!

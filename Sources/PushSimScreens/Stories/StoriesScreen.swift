@@ -98,6 +98,13 @@ public enum StoriesScreen {
     public static func drawOverlay(_ s: StoriesState, at now: Double, into canvas: inout Canvas, rect: Rect,
                                    flash: Bool = false, pillPressed: Bool = false) -> Rect? {
         guard let page = s.page, s.phase != .fallback else { return nil }
+        drawBackdrop(page, into: &canvas, rect: rect)
+        return drawControls(s, at: now, into: &canvas, rect: rect, flash: flash, pillPressed: pillPressed)
+    }
+
+    /// The part of the overlay that only depends on the page and the rect (the scrim and the text): a scene may
+    /// draw it once per page over the image and reuse the result while the page plays.
+    public static func drawBackdrop(_ page: StoryPage, into canvas: inout Canvas, rect: Rect) {
         let layout = textLayout(page, rect: rect)
         if layout.scrimTop < rect.maxY { Scrim.apply(to: &canvas, in: rect, fromY: layout.scrimTop) }
         var y = layout.textTop
@@ -109,6 +116,14 @@ public enum StoriesScreen {
             canvas.text(line, x: rect.x + 2, y: y, style: Style(fg: subtitleColor), maxWidth: rect.width - 4)
             y += 1
         }
+    }
+
+    /// What changes while a page plays, over the backdrop: the pill, the progress bar, the paused marker.
+    @discardableResult
+    public static func drawControls(_ s: StoriesState, at now: Double, into canvas: inout Canvas, rect: Rect,
+                                    flash: Bool = false, pillPressed: Bool = false) -> Rect? {
+        guard let page = s.page, s.phase != .fallback else { return nil }
+        let layout = textLayout(page, rect: rect)
         var pill: Rect?
         if let py = layout.pillY, let title = page.buttonTitle {
             pill = ButtonPill.draw(title, into: &canvas, in: rect.insetBy(dx: 2, dy: 0), y: py, pressed: pillPressed)
