@@ -272,7 +272,7 @@ public final class StoriesScene: ScriptableScene {
                 mouseDown = (m.x, m.y, false, true)
                 return
             }
-            let onPill = StoriesScreen.pillFrame(state, rect: story)?.contains(x: m.x, y: m.y) ?? false
+            let onPill = StoriesScreen.pillFrame(state, rect: story, layout: textLayout(in: story))?.contains(x: m.x, y: m.y) ?? false
             mouseDown = (m.x, m.y, onPill, false)
             mouseMoved = false
             if !onPill && story.contains(x: m.x, y: m.y) {
@@ -287,7 +287,7 @@ public final class StoriesScene: ScriptableScene {
                 return
             }
             if down.onPill {
-                if StoriesScreen.pillFrame(state, rect: story)?.contains(x: m.x, y: m.y) ?? false {
+                if StoriesScreen.pillFrame(state, rect: story, layout: textLayout(in: story))?.contains(x: m.x, y: m.y) ?? false {
                     apply(StoriesPlayer.reduce(&state, .button(at: now)), at: now)
                 }
                 return
@@ -439,7 +439,7 @@ public final class StoriesScene: ScriptableScene {
         } else {
             canvas.blit(backdrop(at: t), x: story.x, y: story.y)
             StoriesScreen.drawControls(state, at: t, into: &canvas, rect: story, flash: flashUntil.map { t < $0 } ?? false,
-                                       pillPressed: mouseDown?.onPill ?? false)
+                                       pillPressed: mouseDown?.onPill ?? false, layout: textLayout(in: story))
             if state.phase == .dismissed {
                 canvas.update(story) { c in
                     c.bg = c.bg.darkened(0.6)
@@ -470,16 +470,42 @@ public final class StoriesScene: ScriptableScene {
         let page = state.page!
         let slot = images.slot(for: page.image, size: sz)
         let still = crossfadeFrom == nil && slot != .loading
-        if still, let b = backdropMemo, b.index == state.index, b.count == state.pages.count, b.page == page, b.size == sz,
-           b.slot == slot { return b.canvas }
+        if still, let k = backdrops.firstIndex(where: { $0.index == state.index && $0.count == state.pages.count && $0.page == page
+                                                             && $0.size == sz && $0.slot == slot }) {
+            let hit = backdrops.remove(at: k)
+            backdrops.append(hit)
+            return hit.canvas
+        }
         var layer = imageLayer(at: t)
-        StoriesScreen.drawBackdrop(page, into: &layer, rect: Rect(x: 0, y: 0, width: sz.width, height: sz.height))
-        backdropMemo = still ? (state.index, state.pages.count, page, sz, slot, layer) : nil
+        let local = Rect(x: 0, y: 0, width: sz.width, height: sz.height)
+        StoriesScreen.drawBackdrop(page, into: &layer, rect: local, layout: textLayout(in: local))
+        if still {
+            backdrops.append((state.index, state.pages.count, page, sz, slot, layer))
+            if backdrops.count > StoriesScene.keptBackdrops { backdrops.removeFirst() }
+        }
         return layer
     }
 
-    /// Keyed by everything the backdrop is drawn from (a --watch reload may change a page in place).
-    private var backdropMemo: (index: Int, count: Int, page: StoryPage, size: Size, slot: ImageSlot, canvas: Canvas)?
+    /// The last few pages' backdrops, most recent last (going back a page, as taps often do, finds it drawn), keyed by
+    /// everything a backdrop is drawn from (a --watch reload may change a page in place).
+    private var backdrops: [(index: Int, count: Int, page: StoryPage, size: Size, slot: ImageSlot, canvas: Canvas)] = []
+    static let keptBackdrops = 6
+
+    /// The current page's text layout in `rect`, kept per page and rect: the controls and the pill ask for it on every
+    /// frame and tap, and wrapping the title and subtitle each time was a fifth of a headless taps run. nil without
+    /// a page (the fallback).
+    func textLayout(in rect: Rect) -> StoriesScreen.TextLayout? {
+        guard let page = state.page else { return nil }
+        let key = LayoutKey(index: state.index, rect: rect)
+        if let l = layouts[key], l.page == page { return l.layout }
+        let layout = StoriesScreen.textLayout(page, rect: rect)
+        if layouts.count > 256 { layouts.removeAll() }
+        layouts[key] = (page, layout)
+        return layout
+    }
+
+    private struct LayoutKey: Hashable { var index: Int; var rect: Rect }
+    private var layouts: [LayoutKey: (page: StoryPage, layout: StoriesScreen.TextLayout)] = [:]
 
     func imageLayer(at t: Double) -> Canvas {
         let sz = storySize

@@ -104,8 +104,8 @@ public enum StoriesScreen {
 
     /// The part of the overlay that only depends on the page and the rect (the scrim and the text): a scene may
     /// draw it once per page over the image and reuse the result while the page plays.
-    public static func drawBackdrop(_ page: StoryPage, into canvas: inout Canvas, rect: Rect) {
-        let layout = textLayout(page, rect: rect)
+    public static func drawBackdrop(_ page: StoryPage, into canvas: inout Canvas, rect: Rect, layout known: TextLayout? = nil) {
+        let layout = known ?? textLayout(page, rect: rect)
         if layout.scrimTop < rect.maxY { Scrim.apply(to: &canvas, in: rect, fromY: layout.scrimTop) }
         var y = layout.textTop
         for line in layout.title {
@@ -121,9 +121,9 @@ public enum StoriesScreen {
     /// What changes while a page plays, over the backdrop: the pill, the progress bar, the paused marker.
     @discardableResult
     public static func drawControls(_ s: StoriesState, at now: Double, into canvas: inout Canvas, rect: Rect,
-                                    flash: Bool = false, pillPressed: Bool = false) -> Rect? {
+                                    flash: Bool = false, pillPressed: Bool = false, layout known: TextLayout? = nil) -> Rect? {
         guard let page = s.page, s.phase != .fallback else { return nil }
-        let layout = textLayout(page, rect: rect)
+        let layout = known ?? textLayout(page, rect: rect)
         var pill: Rect?
         if let py = layout.pillY, let title = page.buttonTitle {
             pill = ButtonPill.draw(title, into: &canvas, in: rect.insetBy(dx: 2, dy: 0), y: py, pressed: pillPressed)
@@ -148,7 +148,8 @@ public enum StoriesScreen {
         return pill
     }
 
-    struct TextLayout {
+    /// Where a page's text, pill and scrim go in a rect (`textLayout`); a scene may keep it per page and size.
+    public struct TextLayout: Sendable {
         var title: [String]
         var subtitle: [String]
         var textTop: Int
@@ -156,7 +157,7 @@ public enum StoriesScreen {
         var scrimTop: Int
     }
 
-    static func textLayout(_ page: StoryPage, rect: Rect) -> TextLayout {
+    public static func textLayout(_ page: StoryPage, rect: Rect) -> TextLayout {
         let width = max(1, rect.width - 4)
         let title = page.title.map { TextWidth.wrap(TextWidth.sanitized($0), width: width, maxLines: 2) } ?? []
         let subtitle = page.subtitle.map { TextWidth.wrap(TextWidth.sanitized($0), width: width, maxLines: 2) } ?? []
@@ -173,9 +174,9 @@ public enum StoriesScreen {
     }
 
     /// Where the call-to-action pill is for the current page, if it has one.
-    public static func pillFrame(_ s: StoriesState, rect: Rect) -> Rect? {
+    public static func pillFrame(_ s: StoriesState, rect: Rect, layout known: TextLayout? = nil) -> Rect? {
         guard s.phase != .fallback, let page = s.page, let title = page.buttonTitle, page.hasCallToAction,
-              let py = textLayout(page, rect: rect).pillY else { return nil }
+              let py = (known ?? textLayout(page, rect: rect)).pillY else { return nil }
         return ButtonPill.frame(title: title, in: rect.insetBy(dx: 2, dy: 0), y: py)
     }
 
