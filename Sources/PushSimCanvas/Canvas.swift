@@ -108,8 +108,9 @@ public struct Canvas: Equatable, Sendable {
             if y > 0 { out.append(0x0A) }
             for x in 0..<width {
                 var g = cells[y * width + x].grapheme
-                // withUTF8: one contiguous copy (a small string's bytes are inline), not a generic UTF-8 walk.
-                g.withUTF8 { out.append(contentsOf: $0) }
+                // withUTF8 gives a small string's inline bytes; a cell is 1–4 of them, where a byte-by-byte append
+                // beats append(contentsOf:)'s per-call overhead.
+                g.withUTF8 { for b in $0 { out.append(b) } }
             }
             while out.last == 0x20 { out.removeLast() }
         }
