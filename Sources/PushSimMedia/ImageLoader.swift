@@ -83,7 +83,12 @@ public final class ImageLoader: @unchecked Sendable {
         var diskKey: String?
         var data: Data?
         if let disk = configuration.renderCache, !decoded.contains(url) {
-            let bytes = try self.bytes(for: url)
+            // Under the URL's lock, as a decode reads them: the page on screen and a pre-fetch never download twice.
+            let l = lock(for: url)
+            l.lock()
+            let bytes: Data
+            do { bytes = try self.bytes(for: url) } catch { l.unlock(); throw error }
+            l.unlock()
             let k = RenderDiskCache.key(bytes: bytes, size: size, options: configuration.render)
             if let canvas = disk.read(k, size: size) {
                 renders.set(canvas, for: key, cost: size.width * size.height * ImageLoader.cellCost)
