@@ -455,7 +455,14 @@ public struct InboxFeed: Sendable {
         key(#""title":"#); string(m.title)
         key(#""message":"#); string(m.message)
         key(#""image":"#); string(r.imageURL)
-        key(#""date":"#); string(m.sendDate.map(InboxFeed.iso8601))
+        key(#""date":"#)
+        if let date = m.sendDate {
+            out.append(UInt8(ascii: "\""))
+            InboxFeed.writeISO8601(date, into: &out)
+            out.append(UInt8(ascii: "\""))
+        } else {
+            out += InboxFeed.null
+        }
         key(#""buttons":"#)
         out.append(UInt8(ascii: "["))
         for (k, b) in visibleButtons(r).enumerated() {
@@ -487,8 +494,15 @@ public struct InboxFeed: Sendable {
     /// `2026-11-23T12:00:00Z`: what ISO8601DateFormatter's internet date-time gives (UTC, whole seconds, rounded
     /// down), by arithmetic: creating a formatter per row was most of a 100,000-row --dump.
     public static func iso8601(_ d: Date) -> String {
+        var out: [UInt8] = []
+        writeISO8601(d, into: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// `iso8601(d)`'s UTF-8, appended digit by digit (the --dump writes one per row).
+    static func writeISO8601(_ d: Date, into out: inout [UInt8]) {
         let t = d.timeIntervalSince1970.rounded(.down)
-        guard t.isFinite, abs(t) < 1e14 else { return "" }
+        guard t.isFinite, abs(t) < 1e14 else { return }
         let secs = Int64(t)
         let (days, rem) = (secs >= 0 ? secs / 86_400 : (secs - 86_399) / 86_400, ((secs % 86_400) + 86_400) % 86_400)
         // Days since 1970-01-01 to a proleptic Gregorian date (Howard Hinnant's civil_from_days).
@@ -501,8 +515,17 @@ public struct InboxFeed: Sendable {
         let day = doy - (153 * mp + 2) / 5 + 1
         let month = mp < 10 ? mp + 3 : mp - 9
         let year = yoe + era * 400 + (month <= 2 ? 1 : 0)
-        func two(_ n: Int64) -> String { n < 10 ? "0\(n)" : "\(n)" }
-        let y = year >= 0 && year < 10_000 ? String(repeating: "0", count: 4 - String(year).count) + String(year) : String(year)
-        return "\(y)-\(two(month))-\(two(day))T\(two(rem / 3600)):\(two(rem % 3600 / 60)):\(two(rem % 60))Z"
+        func digits(_ n: Int64, _ width: Int) {
+            var p: Int64 = 1
+            for _ in 1..<width { p *= 10 }
+            while p > 0 { out.append(UInt8(ascii: "0") + UInt8(n / p % 10)); p /= 10 }
+        }
+        if year >= 0 && year < 10_000 { digits(year, 4) } else { out += String(year).utf8 }
+        out.append(UInt8(ascii: "-")); digits(month, 2)
+        out.append(UInt8(ascii: "-")); digits(day, 2)
+        out.append(UInt8(ascii: "T")); digits(rem / 3600, 2)
+        out.append(UInt8(ascii: ":")); digits(rem % 3600 / 60, 2)
+        out.append(UInt8(ascii: ":")); digits(rem % 60, 2)
+        out.append(UInt8(ascii: "Z"))
     }
 }
