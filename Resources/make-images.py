@@ -3,7 +3,8 @@
 """
 Writes Resources/images/: five 1080x1620 story pages (aurora.jpg, dunes.jpg, city.png,
 ocean.jpg, forest.png), banner-sale.jpg (1200x600), avatar-1.png and avatar-2.png (256x256)
-and hero-bell.png (512x512). PNGs are written with the standard library (zlib); JPEGs are
+and hero-bell.png (512x512); bench-photo.jpg (1080x1620,
+a detailed photo-like page for bench/media.sh). PNGs are written with the standard library (zlib); JPEGs are
 encoded by gdk-pixbuf through a ten-line C tool compiled on the fly (cc + pkg-config
 gdk-pixbuf-2.0, both installed by `make deps`). The output is deterministic (fixed seeds).
 """
@@ -192,6 +193,54 @@ def aurora():
         if s:
             r, g, b = mix((r, g, b), (255, 255, 255), s)
         return r, g, b
+
+    return smooth_image(W, H, shade)
+
+
+def bench_photo():
+    """A photo-like page for the benchmarks: fractal clouds, ridged mountains, a grassy meadow and sensor grain,
+    detailed at every scale, so a JPEG of it costs what a real photo costs to decode (not a flat gradient)."""
+    rnd = random.Random(14)
+
+    def lattice(n):
+        return [[rnd.random() for _ in range(n)] for _ in range(n)]
+
+    octaves = [(lattice(c), c) for c in (6, 13, 27, 55, 111, 223)]
+
+    def noise(x, y, first, last):
+        total, amp, norm = 0.0, 1.0, 0.0
+        for grid, cells in octaves[first:last]:
+            gx, gy = x * cells / W, y * cells / W
+            ix, iy = int(gx), int(gy)
+            fx, fy = gx - ix, gy - iy
+            # The lattice wraps, so any x and y (a stretched meadow, the image below its width) are valid.
+            row0, row1 = grid[iy % cells], grid[(iy + 1) % cells]
+            x0, x1 = ix % cells, (ix + 1) % cells
+            top = row0[x0] + (row0[x1] - row0[x0]) * fx
+            bottom = row1[x0] + (row1[x1] - row1[x0]) * fx
+            total += amp * (top + (bottom - top) * fy)
+            norm += amp
+            amp *= 0.55
+        return total / norm
+
+    ridge = [int(H * 0.42 + 260 * (noise(x, 0, 0, 4) - 0.5)) for x in range(W)]
+    meadow = [int(H * 0.62 + 90 * (noise(x, 400, 0, 3) - 0.5)) for x in range(W)]
+
+    def shade(x, y):
+        grain = rnd.uniform(-9, 9)
+        if y < ridge[x]:
+            cloud = max(0.0, noise(x, y, 0, 6) - 0.45) * 2.2
+            r, g, b = mix(mix((40, 90, 170), (150, 190, 230), y / H * 2), (245, 245, 250), min(1.0, cloud))
+        elif y < meadow[x]:
+            rock = noise(x, y, 2, 6)
+            snow = 1.0 if (y - ridge[x]) < 40 * rock and rock > 0.5 else 0.0
+            r, g, b = mix(mix((70, 66, 74), (150, 140, 135), rock), (240, 244, 250), snow)
+        else:
+            blade = noise(x * 3, y, 3, 6)
+            flower = 1.0 if noise(x, y, 4, 6) > 0.74 else 0.0
+            depth = (y - meadow[x]) / (H - meadow[x] + 1)
+            r, g, b = mix(mix((60, 110, 30), (150, 190, 60), blade), (230, 200, 40), flower * (1 - depth))
+        return r + grain, g + grain, b + grain
 
     return smooth_image(W, H, shade)
 
@@ -424,6 +473,7 @@ def main():
             ("banner-sale.jpg", lambda: jpeg.save(os.path.join(OUT, "banner-sale.jpg"), *banner_sale())),
             ("avatar-1.png", lambda: avatar_person().save(os.path.join(OUT, "avatar-1.png"))),
             ("avatar-2.png", lambda: avatar_letters().save(os.path.join(OUT, "avatar-2.png"))),
+            ("bench-photo.jpg", lambda: jpeg.save(os.path.join(OUT, "bench-photo.jpg"), W, H, bench_photo())),
             ("hero-bell.png", lambda: write_png(os.path.join(OUT, "hero-bell.png"), 512, 512, hero_bell(), 6)),
         ]
         only = set(sys.argv[1:])

@@ -8,22 +8,17 @@ BIN=$(readlink -f "${1:-$BIN}")
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 E2E_TIMEOUT=30
 . "$ROOT/Tests/EndToEnd/lib.sh"
-ok=1
-miss() { echo "  MISS: $*"; ok=0; }
-# Context switches (voluntary + involuntary) of the main thread, which runs the loop: each one is a wake-up.
-# (Image loader threads come and go, so a sum over threads is not monotonic; their number is printed beside it.)
-main_wakeups() { awk '/^voluntary_ctxt_switches/ {v=$2} /^nonvoluntary_ctxt_switches/ {n=$2} END {print v + n}' "/proc/$1/task/$1/status"; }
+. "$ROOT/bench/lib/result.sh"
 
-# idle NAME: wake-ups of the running pushsim over 5 s with no input and nothing sent.
+# idle NAME: wake-ups of every thread of the running pushsim over 10 s with no input and nothing sent
+# (/proc/PID/task/*: the run loop, and any thread a library started).
 idle() {
-  local name=$1 pid m0 m1 rate
+  local name=$1 pid n
   pid=$(pushsim_pid) || die "pushsim is not running"
   sleep 2
-  m0=$(main_wakeups "$pid"); sleep 5; m1=$(main_wakeups "$pid")
-  rate=$(python3 -c "print(round(($m1 - $m0) / 5, 1))")
-  echo "$name idle and listening: $((m1 - m0)) wake-ups of the run loop in 5 s ($rate/s; $(ls /proc/"$pid"/task | wc -l) threads) (target 0)"
-  echo "result: $name idle wake-ups $rate/s (target 0)"
-  [ "$((m1 - m0))" -eq 0 ] || miss "$name main thread woke $((m1 - m0)) times in 5 s while idle"
+  n=$(idle_wakeups "$pid" 10)
+  echo "$name idle and listening: $n wake-ups of all $(ls /proc/"$pid"/task | wc -l) threads in 10 s"
+  result "wake-ups while $name idles, all threads, 10 s" "$n" "0" "$n == 0"
 }
 
 # latency TEXT CMD...: from just before CMD starts, milliseconds until the screen first changes (the first frame
@@ -64,8 +59,7 @@ report_latency() {
   local first text cmd
   first=$(col 1 | sed -n 3p); text=$(col 2 | sed -n 3p); cmd=$(col 3 | sed -n 3p)
   echo "$name, ms from notify to the first frame: $(col 1 | tr '\n' ' ')(median $first); to the text readable: median $text; the notify process itself: median $cmd"
-  echo "result: $name notify to first frame median $first ms (target < 100); text readable $text ms (no target)"
-  python3 -c "import sys; sys.exit(0 if $first < 100 else 1)" || miss "$name latency $first ms"
+  result "$name: notify to first frame, median of 5" "$first ms (text readable: $text ms)" "< 100 ms" "$first < 100"
 }
 
 start 80 24
@@ -101,4 +95,4 @@ done
 report_latency "pushsim inbox push" "${runs[@]}"
 keys q
 wait_exit >/dev/null || die "pushsim inbox did not quit"
-[ $ok -eq 1 ]
+exit $((BENCH_MISSES > 0))

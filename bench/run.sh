@@ -1,31 +1,45 @@
 #!/usr/bin/env bash
-# make bench: runs every bench/*.sh (except this file) against a release binary and prints a summary.
-# Usage: bench/run.sh PATH/TO/pushsim. Each script gets the binary as $1 and $BIN, prints what it measured,
-# and exits non-zero when a target is missed; lines starting with "result:" are repeated in the summary (for a
-# script without any, its lines that mention a target or budget).
+# make bench: runs every bench/*.sh (except this file) against a release binary, then prints one table of every
+# goal (measure, value, goal, met) and exits non-zero when any goal is missed or any script fails.
+# Usage: bench/run.sh PATH/TO/pushsim. Each script gets the binary as $1 and $BIN, prints what it measured, and
+# reports each goal as a "result: MEASURE | VALUE | GOAL | yes|NO" line (bench/lib/result.sh).
 set -u
 BIN=$(readlink -f "${1:-.build/release/pushsim}")
 HERE=$(cd "$(dirname "$0")" && pwd)
 export BIN
-[ -x "$BIN" ] || { echo "bench: $BIN is not built (run: swift build -c release)"; exit 2; }
-summary=""; failed=0; ran=0
+[ -x "$BIN" ] || { echo "bench: $BIN is not built (run: make release)"; exit 2; }
+rows=""; failed=0; ran=0
+start=$(date +%s)
 for b in "$HERE"/*.sh; do
   [ "$(basename "$b")" = "run.sh" ] && continue
   name=$(basename "$b" .sh)
-  echo "=== $name"
+  echo "=== $name ($(date -u +%H:%M:%S), load average $(cut -d' ' -f1-3 /proc/loadavg))"
   out=$(bash "$b" "$BIN" 2>&1); rc=$?
   echo "$out"
   ran=$((ran + 1))
-  if [ $rc -eq 0 ]; then status="ok  "; else status="MISS"; failed=$((failed + 1)); fi
-  summary+="$status $name"$'\n'
-  results=$(echo "$out" | grep '^result:')
-  # Scripts that print no result: lines are summarised by their lines that name a target or budget.
-  [ -n "$results" ] || results=$(echo "$out" | grep -Ei 'target|budget')
-  summary+=$(echo "$results" | sed 's/^/       /')
-  summary+=$'\n'
+  results=$(echo "$out" | sed -n 's/^result: //p')
+  # A script that stopped early (a crash, a scene that never appeared) is a miss of its own, even if the lines it
+  # printed before were met.
+  if [ $rc -ne 0 ] && ! echo "$results" | grep -q '| NO$'; then
+    results+=$'\n'"$name ran to the end | exit status $rc | 0 | NO"
+    failed=$((failed + 1))
+  fi
+  rows+="$results"$'\n'
 done
 echo
-echo "=== summary"
-printf '%s' "$summary" | sed '/^$/d'
-echo "bench: $ran run, $((ran - failed)) met their targets, $failed missed"
-[ "$failed" -eq 0 ]
+echo "=== bench: every goal ($ran scripts, $(( $(date +%s) - start )) s, load average $(cut -d' ' -f1-3 /proc/loadavg), $(nproc) cores)"
+printf '%s' "$rows" | python3 -c '
+import sys
+rows = [[c.strip() for c in l.split("|")] for l in sys.stdin.read().splitlines() if l.strip()]
+rows = [r if len(r) == 4 else [" | ".join(r), "?", "?", "NO (malformed result line)"] for r in rows]
+head = ["measure", "value", "goal", "met"]
+w = [max(len(r[i]) for r in rows + [head]) for i in range(4)]
+line = lambda r: "  ".join(c.ljust(w[i]) for i, c in enumerate(r)).rstrip()
+print(line(head)); print(line(["-" * x for x in w]))
+for r in rows: print(line(r))
+missed = sum(1 for r in rows if r[3] != "yes")
+print(f"{len(rows)} goals: {len(rows) - missed} met, {missed} missed")
+sys.exit(1 if missed else 0)
+'
+table=$?
+[ $table -eq 0 ] && [ $failed -eq 0 ]

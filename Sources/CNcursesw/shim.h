@@ -87,6 +87,13 @@ static inline double pushsim_process_cpu_seconds(void) {
     return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
+/// CPU time of the calling thread alone (the run loop's own cost of a frame, whatever the machine's load).
+static inline double pushsim_thread_cpu_seconds(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
 /// Seconds since the epoch (for asciicast headers and launch measurements).
 static inline double pushsim_realtime_seconds(void) {
     struct timespec ts;

@@ -104,18 +104,21 @@ public struct Canvas: Equatable, Sendable {
 
     /// The canvas as plain text: one line per row, wide graphemes once, trailing spaces trimmed.
     public var plainText: String {
-        var out = ""
+        // Bytes, not String appends: trimming a row with hasSuffix/removeLast was most of a headless run's frames
+        // (issue 14). A trailing 0x20 byte can only be a whole " " grapheme, so trimming bytes trims spaces.
+        var out = [UInt8]()
+        out.reserveCapacity(width * height + height)
         for y in 0..<height {
-            var line = ""
+            if y > 0 { out.append(0x0A) }
             for x in 0..<width {
-                let c = cells[y * width + x]
-                if !c.isContinuation { line += c.grapheme }
+                var g = cells[y * width + x].grapheme
+                // withUTF8 gives a small string's inline bytes; a cell is 1–4 of them, where a byte-by-byte append
+                // beats append(contentsOf:)'s per-call overhead.
+                g.withUTF8 { for b in $0 { out.append(b) } }
             }
-            while line.hasSuffix(" ") { line.removeLast() }
-            out += line
-            if y < height - 1 { out += "\n" }
+            while out.last == 0x20 { out.removeLast() }
         }
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 
     public func row(_ y: Int) -> String {

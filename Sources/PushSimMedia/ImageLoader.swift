@@ -11,14 +11,18 @@ public final class ImageLoader: @unchecked Sendable {
         public var fetch: FetchLimits
         public var decode: DecodeLimits
         public var render: RenderOptions
+        /// Renders kept on disk between runs (nil: only in memory).
+        public var renderCache: RenderDiskCache?
 
         public init(baseDirectory: String, cache: DiskCache, fetch: FetchLimits = FetchLimits(),
-                    decode: DecodeLimits = DecodeLimits(), render: RenderOptions = RenderOptions()) {
+                    decode: DecodeLimits = DecodeLimits(), render: RenderOptions = RenderOptions(),
+                    renderCache: RenderDiskCache? = nil) {
             self.baseDirectory = baseDirectory
             self.cache = cache
             self.fetch = fetch
             self.decode = decode
             self.render = render
+            self.renderCache = renderCache
         }
     }
 
@@ -69,15 +73,37 @@ public final class ImageLoader: @unchecked Sendable {
     /// True when `url` is decoded in memory (the SDK then shows it at once, without a spinner).
     public func isInMemory(_ url: String) -> Bool { decoded.contains(url) }
 
-    /// The cells of `url` at `size`, from the render cache or rendered now (chafa; the Swift half-block renderer
-    /// if chafa fails).
+    /// The cells of `url` at `size`, from the render cache (memory, then disk) or rendered now (chafa; the Swift
+    /// half-block renderer if chafa fails).
     public func render(_ url: String, size: Size) throws(LoadFailure) -> Canvas {
         let key = RenderKey(url: url, size: size, options: configuration.render)
         if let hit = renders.value(for: key) { return hit }
-        let image = try self.image(for: url, cells: size)
+        // A render on disk is named by the image's bytes, so they are read first (the decode below uses them too);
+        // an image already decoded in memory is rendered from there without touching the disk.
+        var diskKey: String?
+        var data: SourceBytes?
+        if let disk = configuration.renderCache, !decoded.contains(url) {
+            // Under the URL's lock, as a decode reads them: the page on screen and a pre-fetch never download twice.
+            let l = lock(for: url)
+            l.lock()
+            let source: SourceBytes
+            do { source = try sourceBytes(for: url) } catch { l.unlock(); throw error }
+            l.unlock()
+            let k = RenderDiskCache.key(bytes: source.data, size: size, options: configuration.render)
+            if let canvas = disk.read(k, size: size) {
+                // These very bytes rendered before, so they decoded: a fresh download may enter the disk cache.
+                if source.downloaded { try? configuration.cache.write(source.data, for: url) }
+                renders.set(canvas, for: key, cost: size.width * size.height * ImageLoader.cellCost)
+                return canvas
+            }
+            diskKey = k
+            data = source
+        }
+        let image = try self.image(for: url, cells: size, bytes: data)
         let canvas: Canvas
         do {
             canvas = try ChafaRenderer.render(image, size: size, options: configuration.render)
+            if let diskKey { configuration.renderCache?.write(canvas, key: diskKey) }
         } catch {
             canvas = HalfBlockRenderer.render(image, size: size, colorMode: configuration.render.colorMode)
         }
@@ -90,33 +116,59 @@ public final class ImageLoader: @unchecked Sendable {
     /// smaller, just enough for that many cells — most of a first frame's cost — and is decoded again from the
     /// original bytes if a larger size needs more.
     public func image(for url: String, cells: Size? = nil) throws(LoadFailure) -> DecodedImage {
+        try image(for: url, cells: cells, bytes: nil)
+    }
+
+    /// `bytes`: the source bytes when the caller has already read them.
+    func image(for url: String, cells: Size?, bytes known: SourceBytes?) throws(LoadFailure) -> DecodedImage {
         func usable(_ img: DecodedImage) -> Bool { cells.map(img.suffices(for:)) ?? (img.decodedFor == nil) }
         if let hit = decoded.value(for: url), usable(hit) { return hit }
         let l = lock(for: url)
         l.lock(); defer { l.unlock() }
         if let hit = decoded.value(for: url), usable(hit) { return hit }
-        let image = try decodeSource(url, cells: cells)
+        let image = try decodeSource(url, cells: cells, known: known)
         decoded.set(image, for: url, cost: image.cost)
         return image
     }
 
-    /// Decodes `url` from its file, or for a remote image from the disk cache, else the network. Downloaded bytes
-    /// enter the disk cache only once they have decoded within the limits, so a truncated file, a short body or a
-    /// refused decompression bomb is never kept; a cached file that no longer decodes is dropped and fetched again.
-    private func decodeSource(_ url: String, cells: Size?) throws(LoadFailure) -> DecodedImage {
+    /// An image's bytes and where they came from: `downloaded` bytes are not in the disk cache yet.
+    struct SourceBytes {
+        var data: Data
+        var downloaded: Bool
+    }
+
+    /// `url`'s bytes: its file, or for a remote image the disk cache, else the network. A download is not written to
+    /// the disk cache here: only bytes that decode within the limits may enter it (`decodeSource`).
+    func sourceBytes(for url: String) throws(LoadFailure) -> SourceBytes {
         switch try ImageLocation.resolve(url, base: configuration.baseDirectory) {
         case .file(let path):
-            return try ImageDecoder.decode(try Self.readFile(path), limits: configuration.decode, cells: cells)
+            return SourceBytes(data: try Self.readFile(path), downloaded: false)
         case .remote(let remote):
             if let data = configuration.cache.read(url) {
-                if let image = try? ImageDecoder.decode(data, limits: configuration.decode, cells: cells) { return image }
+                if ImageDecoder.probe(data) != nil { return SourceBytes(data: data, downloaded: false) }
                 configuration.cache.remove(url)
             }
-            let data = try download(remote)
-            let image = try ImageDecoder.decode(data, limits: configuration.decode, cells: cells)
-            try configuration.cache.write(data, for: url)
-            return image
+            return SourceBytes(data: try download(remote), downloaded: true)
         }
+    }
+
+    /// Decodes `url` from its source bytes. Downloaded bytes enter the disk cache only once they have decoded within
+    /// the limits, so a truncated file, a short body or a refused decompression bomb is never kept; a cached file that
+    /// no longer decodes is dropped and fetched again.
+    private func decodeSource(_ url: String, cells: Size?, known: SourceBytes? = nil) throws(LoadFailure) -> DecodedImage {
+        var source: SourceBytes
+        if let known { source = known } else { source = try sourceBytes(for: url) }
+        let image: DecodedImage
+        do throws(LoadFailure) {
+            image = try ImageDecoder.decode(source.data, limits: configuration.decode, cells: cells)
+        } catch {
+            guard !source.downloaded, case .remote(let remote) = try ImageLocation.resolve(url, base: configuration.baseDirectory) else { throw error }
+            configuration.cache.remove(url)
+            source = SourceBytes(data: try download(remote), downloaded: true)
+            image = try ImageDecoder.decode(source.data, limits: configuration.decode, cells: cells)
+        }
+        if source.downloaded { try configuration.cache.write(source.data, for: url) }
+        return image
     }
 
     /// The cells a pre-fetch decodes for: the smallest, so a JPEG is checked at 1/8 scale in the DCT (every byte

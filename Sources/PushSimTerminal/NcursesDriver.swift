@@ -16,8 +16,11 @@ final class NcursesDriver {
     private var recordedSize: Size?
     private var active = true
     let stats: RunStats
+    /// The run's monotonic origin, which the recording's timestamps also count from.
+    private let origin: Double
 
     init(recordPath: String?, environment: [String: String], stats: RunStats, start: Double) throws(TerminalError) {
+        origin = start
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
             throw TerminalError("standard input and output must be a terminal for the interactive view; use --headless for scripts and pipes")
         }
@@ -68,6 +71,9 @@ final class NcursesDriver {
         Self.defineKeyVariants()
         nodelay(pushsim_stdscr(), true)
         _ = curs_set(0)
+        // The cursor is hidden: leave it wherever the last change ended instead of moving it back to the window's
+        // cursor after every frame (bytes per changed cell, issue 14).
+        _ = leaveok(pushsim_stdscr(), true)
         set_escdelay(25)
         // start_color only when drawing in colour: once started, even pair 0 is sent as explicit colours.
         colorMode = ColorMode.detect(environment: environment, hasColors: has_colors(), colors: Int(pushsim_terminfo_colors()))
@@ -154,6 +160,8 @@ final class NcursesDriver {
         stats.renders += 1
         stats.cellsChanged += estimate.cells
         stats.bytesNeeded += estimate.bytes
+        stats.bytesCursorAndGlyphs += estimate.bare
+        if stats.detailed { stats.frameLog.append((pushsim_monotonic_seconds() - origin, estimate.cells, estimate.bare)) }
         if stats.firstFrameRealtime == nil {
             stats.firstFrameRealtime = pushsim_realtime_seconds()
             stats.firstFrameCPUSeconds = pushsim_process_cpu_seconds()

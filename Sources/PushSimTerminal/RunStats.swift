@@ -16,6 +16,8 @@ public final class RunStats {
     public var renders = 0
     public var cellsChanged = 0
     public var bytesNeeded = 0
+    /// Cursor moves and glyphs alone (no colours): the floor `NeededBytes.bare` counts.
+    public var bytesCursorAndGlyphs = 0
     public var bytesWritten: Int?
     /// How pictures are shown (GraphicsLayer): the protocol and why, or "cells (why)".
     public var pixels = ""
@@ -23,6 +25,16 @@ public final class RunStats {
     public var picturesSent = 0
     /// When the first picture's escape was written (the first pixel frame, for bench/pixels.sh).
     public var firstPictureRealtime: Double?
+    /// For each wake-up that brought input and drew a frame: milliseconds from the wake to the frame handed to the
+    /// terminal (what a key costs before its effect is on screen).
+    public var inputFrameMs: [Double] = []
+    /// The run loop thread's CPU time over the same spans: what the frame cost, without the machine's queueing.
+    public var inputFrameCPUMs: [Double] = []
+    /// Every frame: seconds since the run's origin (the recording's clock), cells changed and their
+    /// cursor-and-glyph floor, so a bench can judge a window of steady playback against the recorded bytes.
+    public var frameLog: [(t: Double, cells: Int, bare: Int)] = []
+    /// Whether the counters will be written (PUSHSIM_DEBUG_STATS): only then are the costlier ones kept.
+    public var detailed = false
 
     public init() {}
 
@@ -35,6 +47,10 @@ public final class RunStats {
             ("deadlineWakeups", "\(deadlineWakeups)"), ("signalWakeups", "\(signalWakeups)"),
             ("otherWakeups", "\(otherWakeups)"), ("inputEvents", "\(inputEvents)"),
             ("renders", "\(renders)"), ("cellsChanged", "\(cellsChanged)"), ("bytesNeeded", "\(bytesNeeded)"),
+            ("bytesCursorAndGlyphs", "\(bytesCursorAndGlyphs)"),
+            ("inputFrameMs", "[" + inputFrameMs.map { String(format: "%.3f", $0) }.joined(separator: ", ") + "]"),
+            ("frameLog", "[" + frameLog.map { String(format: "[%.6f, %d, %d]", $0.t, $0.cells, $0.bare) }.joined(separator: ", ") + "]"),
+            ("inputFrameCPUMs", "[" + inputFrameCPUMs.map { String(format: "%.3f", $0) }.joined(separator: ", ") + "]"),
         ]
         fields.append(("bytesWritten", bytesWritten.map { "\($0)" } ?? "null"))
         let escaped = pixels.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")

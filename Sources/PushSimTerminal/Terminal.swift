@@ -33,6 +33,7 @@ public enum Terminal {
     /// SIGTSTP restores it, stops, and repaints everything when continued.
     public static func run(_ scene: Scene, options: Options) throws(TerminalError) -> Int32 {
         let stats = RunStats()
+        stats.detailed = options.statsPath != nil
         stats.startRealtime = pushsim_realtime_seconds()
         let signalFD = TerminalGuard.installSignals()
         guard signalFD >= 0 else { throw TerminalError("cannot install signal handlers") }
@@ -75,6 +76,7 @@ public enum Terminal {
             }
             stats.iterations += 1
             let woke = wait(input: STDIN_FILENO, signals: signalFD, scene: scene.wakeDescriptors, timeoutMs: timeout)
+            let wokeAt = pushsim_monotonic_seconds(), wokeCPU = pushsim_thread_cpu_seconds()
             var redrawAll = false
             var resizedTo: Size?
 
@@ -145,6 +147,10 @@ public enum Terminal {
                 graphics?.invalidate()
             }
             present(scene.render(at: now()))
+            if stats.detailed && events.contains(where: { if case .resize = $0 { false } else { true } }) {
+                stats.inputFrameMs.append((pushsim_monotonic_seconds() - wokeAt) * 1000)
+                stats.inputFrameCPUMs.append((pushsim_thread_cpu_seconds() - wokeCPU) * 1000)
+            }
         }
         finish()
         return scene.exitStatus ?? 0

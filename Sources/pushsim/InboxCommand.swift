@@ -107,8 +107,13 @@ struct InboxCommand: ParsableCommand {
                     FileHandle.standardError.write(Data("pushsim: warning: \(path): \(msg)\n".utf8))
                 }
             }
-            print(scene.feed.dump().jsonText())
-            return
+            // Written as it is made, in 64 KB pieces, instead of one string of the whole feed.
+            let out = FileHandle.standardOutput
+            scene.feed.writeDump { out.write(Data($0)) }
+            out.write(Data("\n".utf8))
+            // Everything is written and the store is committed: leave without freeing a large feed's rows one by one
+            // (a tenth of a 100,000-message --dump went to tearing down what is about to vanish anyway).
+            Foundation.exit(0)
         }
         if headlessOptions.headless {
             headlessOptions.runHeadless(scene: scene, sink: sink)

@@ -24,6 +24,22 @@ import Testing
         #expect(try InboxFeedFile.withBytes(empty) { $0.count } == 0)
     }
 
+    // Issue 14: a feed of 1,000,000 messages (about 370 MB) is one file; feeds have their own cap, not InputFile's
+    // 64 MB, and a feed over it is refused in one line naming the file and the cap.
+    @Test func feedFilesHaveTheirOwnLargerCap() throws {
+        let path = NSTemporaryDirectory() + "pushsim-inbox-big-\(UUID().uuidString).json"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        #expect(FileManager.default.createFile(atPath: path, contents: Data()))
+        // Sparse: the size is what counts, no 65 MB is written.
+        let size = InputFile.maxBytes + 1
+        #expect(truncate(path, off_t(size)) == 0)
+        #expect(InboxFeedFile.maxBytes >= 1 << 30)
+        #expect(try InboxFeedFile.withBytes(path) { $0.count } == size)
+        #expect(throws: UserError("\(path): the feed is 64 MB; pushsim reads inbox feeds up to 32 MB")) {
+            try InboxFeedFile.withBytes(path, limit: 32 << 20) { $0.count }
+        }
+    }
+
     @Test func schemeSeparatorOnBytes() {
         for (s, expected) in [("https://x", true), ("a://", true), ("x::://y", true), ("img/a.png", false), (":/", false),
                               ("a:/b//c", false), ("", false), ("é://ü", true)] {

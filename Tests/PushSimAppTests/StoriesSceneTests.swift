@@ -360,6 +360,26 @@ final class FakeImages: ImageSource {
         #expect(h.sink.events.map(\.jsonLine).contains { $0.contains(#""path":"pw_stories.pages[0].image""#) }, "\(h.log)")
     }
 
+    // Issue 14: a playing page keeps its picture, scrim and text between frames; a reload that changes the page in
+    // place (same index, same image) must still show the new text. (The golden frames after taps and waits pin that
+    // a kept backdrop draws what a fresh one did.)
+    @Test func theKeptBackdropFollowsAPageChangedInPlace() throws {
+        let h = try StoriesHarness()
+        // The same three pages, the same images: only the first page's title differs.
+        var answers: [StoriesScene.Reload] = [.changed(try StoriesInput.read([
+            "pw_stories": ["pages": [
+                ["image": "https://x/a.jpg", "duration": 5, "title": "Renamed"],
+                ["image": "https://x/b.jpg", "duration": 4, "title": "Two"],
+                ["image": "https://x/c.jpg", "duration": 3, "title": "Three", "link": "myapp://buy", "button_title": "Buy"],
+            ]]]))]
+        try h.run("wait 0.5")
+        #expect(h.frames.last!.contains("One"))
+        h.scene.reloader = { answers.isEmpty ? .unchanged : answers.removeFirst() }
+        try h.run("wait 1.6")
+        #expect(h.frames.last!.contains("Renamed"))
+        #expect(!h.frames.last!.contains("One"))
+    }
+
     @Test func frameOfTheSpringSaleSample() throws {
         let input = try StoriesScene.load(path: Resources.locate().path("stories/spring-sale.json"))
         let sink = EventSink()

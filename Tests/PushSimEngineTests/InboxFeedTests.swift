@@ -215,4 +215,41 @@ import Testing
         #expect(noPin?["pinned"] == false)
         #expect(noPin?["date"] == .null)
     }
+
+    // Issue 14: --dump streams its text in pieces; joined, they are exactly the one-string form, at any piece size.
+    @Test func writeDumpIsTheDumpInPieces() {
+        let ap: JSONObject = ["pinned": true, "buttons": [["title": "Go \"now\"", "url": "https://go"], ["title": "C", "tag": "t"]]]
+        var messages: [InboxMessage] = []
+        for i in 0..<50 {
+            let date: Double? = i % 7 == 0 ? nil : Double(i) * 86_400 * 37
+            let status: InboxStatus = i % 2 == 0 ? .read : .delivered
+            messages.append(m("c\(i)", date, status: status, ap: i % 3 == 0 ? ap : [:], title: i % 5 == 0 ? nil : "T \(i)"))
+        }
+        let f = loaded(messages)
+        for size in [1, 100, 1 << 16] {
+            var pieces: [[UInt8]] = []
+            f.writeDump(chunkSize: size) { pieces.append($0) }
+            #expect(String(decoding: pieces.joined(), as: UTF8.self) == f.dump().jsonText())
+            #expect(size > 1000 || pieces.count > 1)
+        }
+        var empty: [[UInt8]] = []
+        InboxFeed().writeDump { empty.append($0) }
+        #expect(String(decoding: empty.joined(), as: UTF8.self) == "[]")
+    }
+
+    // Issue 14: the dump's dates by arithmetic are what ISO8601DateFormatter's internet date-time gives (UTC,
+    // seconds rounded down), across leap years, centuries, before 1970 and far ahead.
+    @Test func iso8601MatchesTheFormatter() {
+        let f = ISO8601DateFormatter()
+        f.formatOptions = [.withInternetDateTime]
+        var t = -2_208_988_800.0  // 1900-01-01
+        while t < 4_102_444_800 * 2 {
+            for d in [t, t + 0.999, t - 0.25, t + 86_399] {
+                let date = Date(timeIntervalSince1970: d)
+                #expect(InboxFeed.iso8601(date) == f.string(from: date), "\(d)")
+            }
+            t += 86_400 * 97 + 3_671
+        }
+        #expect(InboxFeed.iso8601(Date(timeIntervalSince1970: 951_782_400)) == "2000-02-29T00:00:00Z")
+    }
 }

@@ -53,4 +53,15 @@ import Testing
         #expect(JSONPath("pw_stories").key("pages").index(3).key("image").description == "pw_stories.pages[3].image")
         #expect(JSONPath().key("a b").description == #"["a b"]"#)
     }
+
+    // Issue 14: the byte writer escapes exactly as before and copies everything else, multi-byte UTF-8 included,
+    // and what it writes parses back to the same string.
+    @Test func writerEscapesQuotesBackslashesAndControls() throws {
+        let s = "a\"b\\c\nd\re\tf\u{01}g\u{1F}h\u{7F}i é 春 👍🏽 \u{200D}"
+        let text = JSONValue.string(s).jsonText()
+        #expect(text == #""a\"b\\c\nd\re\tf\u0001g\u001fh\u007fi é 春 👍🏽 \#u{200D}""#)
+        #expect(try JSONParser.parse(text) == .string(s))
+        #expect(JSONValue.string("").jsonText() == #""""#)
+        #expect(JSONValue.array([.string("\\"), .null, .bool(true), .number(1.5)]).jsonText() == #"["\\",null,true,1.5]"#)
+    }
 }

@@ -162,6 +162,16 @@ struct NeededBytesTests {
         #expect(n.bytes - afterSecond == 3 + 2 + 1)
     }
 
+    // Issue 14: the bench judges bytes per changed cell against this floor: cursor moves and glyphs, no colours.
+    @Test func bareCountsOnlyCursorMovesAndGlyphs() {
+        var n = NeededBytes(mode: .ansi256)
+        n.add(Cell("▌", fg: .rgb(255, 255, 255), bg: .rgb(90, 90, 90)), x: 9, y: 0)  // ESC[1;10H + 3 bytes
+        #expect(n.bare == 7 + 3)
+        n.add(Cell("a", fg: .rgb(255, 0, 0), attrs: [.bold]), x: 10, y: 0)  // follows on: no move, style ignored
+        #expect(n.bare == 7 + 3 + 1)
+        #expect(n.bytes > n.bare)
+    }
+
     @Test func wideGraphemesAdvanceTheCursorByTwo() {
         var n = NeededBytes(mode: .none)
         n.add(Cell("春"), x: 0, y: 3)

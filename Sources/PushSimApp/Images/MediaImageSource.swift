@@ -22,22 +22,19 @@ public final class MediaImageSource: ImageSource, @unchecked Sendable {
     private var reported: Set<String> = []
     private var diagnostics: [Diagnostic] = []
     private var lastSize: Size?
-    private let workers: OperationQueue = {
-        let q = OperationQueue()
-        q.name = "pushsim.media"
-        q.maxConcurrentOperationCount = 3
-        q.qualityOfService = .userInitiated
-        return q
-    }()
+    private let workers = WorkerThreads(name: "pushsim.media", maxThreads: 3)
 
     /// - Parameters:
     ///   - payloadFolder: the payload file's folder; relative paths and `file:` URLs resolve against it.
     ///   - appGroup: `--app-group DIR`, the disk cache's base (else `$XDG_CACHE_HOME/pushsim`).
     public init(payloadFolder: String, appGroup: String? = nil, mode: Mode, colorMode: ColorMode = .detect(),
                 symbols: SymbolSet = .halfBlocks, fetch: FetchLimits = FetchLimits(), decode: DecodeLimits = DecodeLimits()) {
-        let cache = DiskCache(base: appGroup ?? DiskCache.defaultBase())
-        loader = ImageLoader(configuration: .init(baseDirectory: payloadFolder, cache: cache, fetch: fetch, decode: decode,
-                                                  render: RenderOptions(colorMode: colorMode, symbols: symbols)))
+        let base = appGroup ?? DiskCache.defaultBase()
+        // Renders are kept on disk beside the image cache: a page drawn once is not decoded or rendered again on
+        // the next start at the same size (the first frame of a cached story, issue 14).
+        loader = ImageLoader(configuration: .init(baseDirectory: payloadFolder, cache: DiskCache(base: base), fetch: fetch,
+                                                  decode: decode, render: RenderOptions(colorMode: colorMode, symbols: symbols),
+                                                  renderCache: RenderDiskCache(base: base)))
         self.mode = mode
     }
 
@@ -76,14 +73,12 @@ public final class MediaImageSource: ImageSource, @unchecked Sendable {
         lock.lock(); defer { lock.unlock() }
         if !inFlight.contains(key) {
             inFlight.insert(key)
-            let op = BlockOperation { [self] in
+            workers.run(.high) { [self] in
                 let outcome = Result { () throws(LoadFailure) in try loader.render(url, size: size) }
                 lock.lock(); defer { lock.unlock() }
                 if case .failure(let e) = outcome { failures[url] = e }
                 inFlight.remove(key)
             }
-            op.queuePriority = .high
-            workers.addOperation(op)
         }
         return .loading
     }
@@ -109,7 +104,7 @@ public final class MediaImageSource: ImageSource, @unchecked Sendable {
         let size = lastSize
         for url in urls where !url.isEmpty && failures[url] == nil && !prefetching.contains(url) && !loader.isInMemory(url) {
             prefetching.insert(url)
-            let op = BlockOperation { [self] in
+            workers.run(.low) { [self] in
                 let outcome = Result { () throws(LoadFailure) in
                     if let size { _ = try loader.render(url, size: size) } else { _ = try loader.image(for: url) }
                 }
@@ -117,8 +112,6 @@ public final class MediaImageSource: ImageSource, @unchecked Sendable {
                 if case .failure(let e) = outcome { failures[url] = e }
                 prefetching.remove(url)
             }
-            op.queuePriority = .low
-            workers.addOperation(op)
         }
     }
 
@@ -135,7 +128,7 @@ public final class MediaImageSource: ImageSource, @unchecked Sendable {
     }
 
     /// Waits for background work to finish (tests and benchmarks only; scenes never block).
-    public func waitUntilIdle() { workers.waitUntilAllOperationsAreFinished() }
+    public func waitUntilIdle() { workers.waitUntilIdle() }
 
     /// Called with the lock held: each URL's failure is reported once, when a page first shows it.
     private func report(_ url: String, _ failure: LoadFailure) {

@@ -276,7 +276,7 @@ public final class StoriesScene: ScriptableScene, Leavable {
                 mouseDown = (m.x, m.y, false, true)
                 return
             }
-            let onPill = StoriesScreen.pillFrame(state, rect: story)?.contains(x: m.x, y: m.y) ?? false
+            let onPill = StoriesScreen.pillFrame(state, rect: story, layout: textLayout(in: story))?.contains(x: m.x, y: m.y) ?? false
             mouseDown = (m.x, m.y, onPill, false)
             mouseMoved = false
             if !onPill && story.contains(x: m.x, y: m.y) {
@@ -291,7 +291,7 @@ public final class StoriesScene: ScriptableScene, Leavable {
                 return
             }
             if down.onPill {
-                if StoriesScreen.pillFrame(state, rect: story)?.contains(x: m.x, y: m.y) ?? false {
+                if StoriesScreen.pillFrame(state, rect: story, layout: textLayout(in: story))?.contains(x: m.x, y: m.y) ?? false {
                     apply(StoriesPlayer.reduce(&state, .button(at: now)), at: now)
                 }
                 return
@@ -466,9 +466,9 @@ public final class StoriesScene: ScriptableScene, Leavable {
             let findings = input.payload.diagnostics.filter { $0.severity == .error } + input.payload.diagnostics.filter { $0.severity != .error }
             StoriesScreen.drawFallback(body: state.body, warnings: findings.map { "\($0.path): \($0.message)" }, into: &canvas, rect: story)
         } else {
-            canvas.blit(imageLayer(at: t), x: story.x, y: story.y)
-            StoriesScreen.drawOverlay(state, at: t, into: &canvas, rect: story, flash: flashUntil.map { t < $0 } ?? false,
-                                      pillPressed: mouseDown?.onPill ?? false)
+            canvas.blit(backdrop(at: t), x: story.x, y: story.y)
+            StoriesScreen.drawControls(state, at: t, into: &canvas, rect: story, flash: flashUntil.map { t < $0 } ?? false,
+                                       pillPressed: mouseDown?.onPill ?? false, layout: textLayout(in: story))
         }
         if expanded && state.phase == .dismissed {
             canvas.update(story) { c in
@@ -503,6 +503,51 @@ public final class StoriesScene: ScriptableScene, Leavable {
 
     /// The current page's picture, crossfaded from the previous page's while a crossfade runs; with crossfade on,
     /// the previous picture stays while the new one loads (spec §1.7).
+    /// The page's picture with its scrim and text, kept while nothing it depends on changes: a page that plays
+    /// redraws only its bar, not a scrim over every image cell per frame (issue 14). A spinner or a crossfade
+    /// changes with time and is drawn afresh.
+    func backdrop(at t: Double) -> Canvas {
+        let sz = storySize
+        let page = state.page!
+        let slot = images.slot(for: page.image, size: sz)
+        let still = crossfadeFrom == nil && slot != .loading
+        if still, let k = backdrops.firstIndex(where: { $0.index == state.index && $0.count == state.pages.count && $0.page == page
+                                                             && $0.size == sz && $0.slot == slot }) {
+            let hit = backdrops.remove(at: k)
+            backdrops.append(hit)
+            return hit.canvas
+        }
+        var layer = imageLayer(at: t)
+        let local = Rect(x: 0, y: 0, width: sz.width, height: sz.height)
+        StoriesScreen.drawBackdrop(page, into: &layer, rect: local, layout: textLayout(in: local))
+        if still {
+            backdrops.append((state.index, state.pages.count, page, sz, slot, layer))
+            if backdrops.count > StoriesScene.keptBackdrops { backdrops.removeFirst() }
+        }
+        return layer
+    }
+
+    /// The last few pages' backdrops, most recent last (going back a page, as taps often do, finds it drawn), keyed by
+    /// everything a backdrop is drawn from (a --watch reload may change a page in place).
+    private var backdrops: [(index: Int, count: Int, page: StoryPage, size: Size, slot: ImageSlot, canvas: Canvas)] = []
+    static let keptBackdrops = 6
+
+    /// The current page's text layout in `rect`, kept per page and rect: the controls and the pill ask for it on every
+    /// frame and tap, and wrapping the title and subtitle each time was a fifth of a headless taps run. nil without
+    /// a page (the fallback).
+    func textLayout(in rect: Rect) -> StoriesScreen.TextLayout? {
+        guard let page = state.page else { return nil }
+        let key = LayoutKey(index: state.index, rect: rect)
+        if let l = layouts[key], l.page == page { return l.layout }
+        let layout = StoriesScreen.textLayout(page, rect: rect)
+        if layouts.count > 256 { layouts.removeAll() }
+        layouts[key] = (page, layout)
+        return layout
+    }
+
+    private struct LayoutKey: Hashable { var index: Int; var rect: Rect }
+    private var layouts: [LayoutKey: (page: StoryPage, layout: StoriesScreen.TextLayout)] = [:]
+
     func imageLayer(at t: Double) -> Canvas {
         let sz = storySize
         let page = state.page!

@@ -436,26 +436,115 @@ public struct InboxFeed: Sendable {
 
     /// The feed as displayed: `[{"code","kind","pinned","read","title","message","image","date","buttons":[…]}]`.
     public func dump() -> JSONValue {
-        .array(rows.map { r in
-            let m = r.message
-            let o: JSONObject = [
-                "code": .string(m.code),
-                "kind": .string(r.kind.rawValue),
-                "pinned": .bool(attributes.pinningEnabled && r.pinned),
-                "read": .bool(m.isRead),
-                "title": m.title.map(JSONValue.string) ?? .null,
-                "message": m.message.map(JSONValue.string) ?? .null,
-                "image": r.imageURL.map(JSONValue.string) ?? .null,
-                "date": m.sendDate.map { .string(InboxFeed.iso8601($0)) } ?? .null,
-                "buttons": .array(visibleButtons(r).map(\.dumpValue)),
-            ]
-            return .object(o)
-        })
+        .array(rows.map(dumpRow))
     }
 
+    /// The UTF-8 of `dump().jsonText()`, handed over in pieces of about `chunkSize` bytes as it is made: a
+    /// 100,000-row feed never exists as one tree of values and one string at once.
+    public func writeDump(chunkSize: Int = 1 << 16, _ chunk: ([UInt8]) -> Void) {
+        var out: [UInt8] = [UInt8(ascii: "[")]
+        out.reserveCapacity(chunkSize + 4096)
+        for (i, r) in rows.enumerated() {
+            if i > 0 { out.append(UInt8(ascii: ",")) }
+            writeDumpRow(r, into: &out)
+            if out.count >= chunkSize {
+                chunk(out)
+                out.removeAll(keepingCapacity: true)
+            }
+        }
+        out.append(UInt8(ascii: "]"))
+        chunk(out)
+    }
+
+    /// `dumpRow(r)`'s text written field by field: a value tree per row (nine members, its buttons) was most of
+    /// what remained of a 100,000-row --dump.
+    private func writeDumpRow(_ r: InboxRow, into out: inout [UInt8]) {
+        func key(_ k: StaticString, first: Bool = false) {
+            out += first ? InboxFeed.openBrace : InboxFeed.comma
+            k.withUTF8Buffer { out += $0 }
+        }
+        func string(_ s: String?) {
+            if let s { JSONValue.writeString(s, into: &out) } else { out += InboxFeed.null }
+        }
+        let m = r.message
+        key(#""code":"#, first: true); JSONValue.writeString(m.code, into: &out)
+        key(#""kind":"#); JSONValue.writeString(r.kind.rawValue, into: &out)
+        key(#""pinned":"#); out += attributes.pinningEnabled && r.pinned ? InboxFeed.true : InboxFeed.false
+        key(#""read":"#); out += m.isRead ? InboxFeed.true : InboxFeed.false
+        key(#""title":"#); string(m.title)
+        key(#""message":"#); string(m.message)
+        key(#""image":"#); string(r.imageURL)
+        key(#""date":"#)
+        if let date = m.sendDate {
+            out.append(UInt8(ascii: "\""))
+            InboxFeed.writeISO8601(date, into: &out)
+            out.append(UInt8(ascii: "\""))
+        } else {
+            out += InboxFeed.null
+        }
+        key(#""buttons":"#)
+        out.append(UInt8(ascii: "["))
+        for (k, b) in visibleButtons(r).enumerated() {
+            if k > 0 { out.append(UInt8(ascii: ",")) }
+            b.dumpValue.write(into: &out, sortedKeys: false)
+        }
+        out += InboxFeed.closeRow
+    }
+
+    private static let openBrace = Array("{".utf8), comma = Array(",".utf8), null = Array("null".utf8)
+    private static let `true` = Array("true".utf8), `false` = Array("false".utf8), closeRow = Array("]}".utf8)
+
+    private func dumpRow(_ r: InboxRow) -> JSONValue {
+        let m = r.message
+        let o: JSONObject = [
+            "code": .string(m.code),
+            "kind": .string(r.kind.rawValue),
+            "pinned": .bool(attributes.pinningEnabled && r.pinned),
+            "read": .bool(m.isRead),
+            "title": m.title.map(JSONValue.string) ?? .null,
+            "message": m.message.map(JSONValue.string) ?? .null,
+            "image": r.imageURL.map(JSONValue.string) ?? .null,
+            "date": m.sendDate.map { .string(InboxFeed.iso8601($0)) } ?? .null,
+            "buttons": .array(visibleButtons(r).map(\.dumpValue)),
+        ]
+        return .object(o)
+    }
+
+    /// `2026-11-23T12:00:00Z`: what ISO8601DateFormatter's internet date-time gives (UTC, whole seconds, rounded
+    /// down), by arithmetic: creating a formatter per row was most of a 100,000-row --dump.
     public static func iso8601(_ d: Date) -> String {
-        let f = ISO8601DateFormatter()
-        f.formatOptions = [.withInternetDateTime]
-        return f.string(from: d)
+        var out: [UInt8] = []
+        writeISO8601(d, into: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// `iso8601(d)`'s UTF-8, appended digit by digit (the --dump writes one per row).
+    static func writeISO8601(_ d: Date, into out: inout [UInt8]) {
+        let t = d.timeIntervalSince1970.rounded(.down)
+        guard t.isFinite, abs(t) < 1e14 else { return }
+        let secs = Int64(t)
+        let (days, rem) = (secs >= 0 ? secs / 86_400 : (secs - 86_399) / 86_400, ((secs % 86_400) + 86_400) % 86_400)
+        // Days since 1970-01-01 to a proleptic Gregorian date (Howard Hinnant's civil_from_days).
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let doe = z - era * 146_097
+        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        let day = doy - (153 * mp + 2) / 5 + 1
+        let month = mp < 10 ? mp + 3 : mp - 9
+        let year = yoe + era * 400 + (month <= 2 ? 1 : 0)
+        func digits(_ n: Int64, _ width: Int) {
+            var p: Int64 = 1
+            for _ in 1..<width { p *= 10 }
+            while p > 0 { out.append(UInt8(ascii: "0") + UInt8(n / p % 10)); p /= 10 }
+        }
+        if year >= 0 && year < 10_000 { digits(year, 4) } else { out += String(year).utf8 }
+        out.append(UInt8(ascii: "-")); digits(month, 2)
+        out.append(UInt8(ascii: "-")); digits(day, 2)
+        out.append(UInt8(ascii: "T")); digits(rem / 3600, 2)
+        out.append(UInt8(ascii: ":")); digits(rem % 3600 / 60, 2)
+        out.append(UInt8(ascii: ":")); digits(rem % 60, 2)
+        out.append(UInt8(ascii: "Z"))
     }
 }

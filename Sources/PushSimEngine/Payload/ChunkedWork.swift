@@ -1,6 +1,5 @@
 // Splits an index range into contiguous chunks worked on by every core at once (a 100,000-message feed load).
 
-import Dispatch
 import Foundation
 
 public enum ChunkedWork {
@@ -41,13 +40,33 @@ public enum ChunkedWork {
             body(0, 0..<count)
             return
         }
-        // concurrentPerform runs the iterations on the calling thread and the pool, and waits for every one;
-        // `body` does not escape, so it is handed over without a copy.
+        // Threads of its own, not DispatchQueue.concurrentPerform: the first use of libdispatch's global pool starts
+        // a monitor that wakes the process every second for the rest of its life (an idle inbox must not wake).
+        // The calling thread works the first chunk; every other thread is joined (not just signalled) before
+        // `body`, which does not escape, goes out of scope.
         withoutActuallyEscaping(body) { body in
             nonisolated(unsafe) let work = body
-            DispatchQueue.concurrentPerform(iterations: chunks) { c in
-                work(c, range(c, of: chunks, count: count))
+            var threads: [pthread_t] = []
+            for c in 1..<chunks {
+                let job = Unmanaged.passRetained(ChunkJob { work(c, range(c, of: chunks, count: count)) }).toOpaque()
+                var thread = pthread_t()
+                if pthread_create(&thread, nil, { p in
+                    Unmanaged<ChunkJob>.fromOpaque(p!).takeRetainedValue().run()
+                    return nil
+                }, job) == 0 {
+                    threads.append(thread)
+                } else {
+                    Unmanaged<ChunkJob>.fromOpaque(job).takeRetainedValue().run()
+                }
             }
+            work(0, range(0, of: chunks, count: count))
+            for t in threads { pthread_join(t, nil) }
         }
     }
+}
+
+/// One chunk's work, handed to its thread through pthread_create's context pointer.
+private final class ChunkJob {
+    let run: () -> Void
+    init(_ run: @escaping () -> Void) { self.run = run }
 }

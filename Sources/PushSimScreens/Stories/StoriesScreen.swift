@@ -98,7 +98,14 @@ public enum StoriesScreen {
     public static func drawOverlay(_ s: StoriesState, at now: Double, into canvas: inout Canvas, rect: Rect,
                                    flash: Bool = false, pillPressed: Bool = false) -> Rect? {
         guard let page = s.page, s.phase != .fallback else { return nil }
-        let layout = textLayout(page, rect: rect)
+        drawBackdrop(page, into: &canvas, rect: rect)
+        return drawControls(s, at: now, into: &canvas, rect: rect, flash: flash, pillPressed: pillPressed)
+    }
+
+    /// The part of the overlay that only depends on the page and the rect (the scrim and the text): a scene may
+    /// draw it once per page over the image and reuse the result while the page plays.
+    public static func drawBackdrop(_ page: StoryPage, into canvas: inout Canvas, rect: Rect, layout known: TextLayout? = nil) {
+        let layout = known ?? textLayout(page, rect: rect)
         if layout.scrimTop < rect.maxY { Scrim.apply(to: &canvas, in: rect, fromY: layout.scrimTop) }
         var y = layout.textTop
         for line in layout.title {
@@ -109,6 +116,14 @@ public enum StoriesScreen {
             canvas.text(line, x: rect.x + 2, y: y, style: Style(fg: subtitleColor), maxWidth: rect.width - 4)
             y += 1
         }
+    }
+
+    /// What changes while a page plays, over the backdrop: the pill, the progress bar, the paused marker.
+    @discardableResult
+    public static func drawControls(_ s: StoriesState, at now: Double, into canvas: inout Canvas, rect: Rect,
+                                    flash: Bool = false, pillPressed: Bool = false, layout known: TextLayout? = nil) -> Rect? {
+        guard let page = s.page, s.phase != .fallback else { return nil }
+        let layout = known ?? textLayout(page, rect: rect)
         var pill: Rect?
         if let py = layout.pillY, let title = page.buttonTitle {
             pill = ButtonPill.draw(title, into: &canvas, in: rect.insetBy(dx: 2, dy: 0), y: py, pressed: pillPressed)
@@ -133,7 +148,8 @@ public enum StoriesScreen {
         return pill
     }
 
-    struct TextLayout {
+    /// Where a page's text, pill and scrim go in a rect (`textLayout`); a scene may keep it per page and size.
+    public struct TextLayout: Sendable {
         var title: [String]
         var subtitle: [String]
         var textTop: Int
@@ -141,7 +157,7 @@ public enum StoriesScreen {
         var scrimTop: Int
     }
 
-    static func textLayout(_ page: StoryPage, rect: Rect) -> TextLayout {
+    public static func textLayout(_ page: StoryPage, rect: Rect) -> TextLayout {
         let width = max(1, rect.width - 4)
         let title = page.title.map { TextWidth.wrap(TextWidth.sanitized($0), width: width, maxLines: 2) } ?? []
         let subtitle = page.subtitle.map { TextWidth.wrap(TextWidth.sanitized($0), width: width, maxLines: 2) } ?? []
@@ -158,9 +174,9 @@ public enum StoriesScreen {
     }
 
     /// Where the call-to-action pill is for the current page, if it has one.
-    public static func pillFrame(_ s: StoriesState, rect: Rect) -> Rect? {
+    public static func pillFrame(_ s: StoriesState, rect: Rect, layout known: TextLayout? = nil) -> Rect? {
         guard s.phase != .fallback, let page = s.page, let title = page.buttonTitle, page.hasCallToAction,
-              let py = textLayout(page, rect: rect).pillY else { return nil }
+              let py = (known ?? textLayout(page, rect: rect)).pillY else { return nil }
         return ButtonPill.frame(title: title, in: rect.insetBy(dx: 2, dy: 0), y: py)
     }
 
