@@ -41,9 +41,9 @@ struct HeadlessOptions: ParsableArguments {
 
     func steps() throws(UserError) -> [ScriptStep] {
         if let scriptFile {
-            let bytes = try InputFile.readBytes(scriptFile)
-            return Script.parse(String(decoding: bytes, as: UTF8.self))
+            return Script.parse(try InputFile.readText(scriptFile))
         }
+        if let script { try RawArgument.checkUTF8(script, option: "--script") }
         return Script.parse(script ?? "")
     }
 }
