@@ -25,6 +25,12 @@ what="stories - <&-"; timeout 20 "$BIN" stories - --headless <&- > "$WORK/out" 2
 status 2; one_line "^pushsim: standard input: is closed; give a file name instead of '-'"
 what="primer --config - <&-"; timeout 20 "$BIN" primer --config - --headless --store "$WORK/s.sqlite" <&- > "$WORK/out" 2> "$WORK/err"; got=$?
 status 2; one_line "^pushsim: standard input: is closed"
+what="prefetch - <&-"; timeout 20 "$BIN" prefetch - --app-group "$WORK/group" <&- > "$WORK/out" 2> "$WORK/err"; got=$?
+status 2; one_line "^pushsim: standard input: is closed"
+what="notify --inbox - <&-"; timeout 20 "$BIN" notify --inbox - <&- > "$WORK/out" 2> "$WORK/err"; got=$?
+status 2; one_line "^pushsim: standard input: is closed"
+what="--script-file - <&-"; timeout 20 "$BIN" stories "$RES/stories/spring-sale.json" --headless --script-file - <&- > "$WORK/out" 2> "$WORK/err"; got=$?
+status 2; one_line "^pushsim: standard input: is closed"
 what="inbox - <&-"; timeout 20 "$BIN" inbox - --dump --store "$WORK/s.sqlite" <&- > "$WORK/out" 2> "$WORK/err"; got=$?
 status 2; one_line "^pushsim: standard input: is closed"
 
@@ -55,7 +61,7 @@ mkfifo "$WORK/feed.fifo"
 for cmd in "inbox $WORK/feed.fifo --dump --store $WORK/s.sqlite" "stories $WORK/feed.fifo --headless" \
            "primer --config $WORK/feed.fifo --headless --store $WORK/s.sqlite" \
            "stories $RES/stories/spring-sale.json --headless --script-file $WORK/feed.fifo" \
-           "notify --inbox $WORK/feed.fifo"; do
+           "notify --inbox $WORK/feed.fifo" "prefetch $WORK/feed.fifo --app-group $WORK/group"; do
   what=$cmd; timeout 20 "$BIN" $cmd > "$WORK/out" 2> "$WORK/err"; got=$?
   status 1; one_line "^pushsim: $WORK/feed.fifo: is a named pipe \(FIFO\), not a file; to read from it, pass '-' and redirect it"
 done
