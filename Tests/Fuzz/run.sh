@@ -15,6 +15,8 @@ total=0; failed=0
 printf '%-8s %12s %8s %s\n' target executions status findings
 for t in $TARGETS; do
   mkdir -p "$OUT/corpus/$t" "$OUT/findings/$t"
+  # Findings of earlier runs stay for reference; only those newer than this stamp count for this run.
+  touch "$OUT/findings/$t/.start"
   # -timeout: an input taking longer than 10 s is a hang; -rss_limit_mb: one that needs over 2 GB is a blow-up.
   # -max_len: payloads are small; 64 KB leaves room for deep nesting and long strings.
   PUSHSIM_FUZZ_TARGET=$t "$BIN" -max_total_time="$SECONDS_EACH" -timeout=10 -rss_limit_mb=2048 -max_len=65536 \
@@ -24,7 +26,7 @@ for t in $TARGETS; do
   runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$OUT/$t.log" | tail -1)
   runs=${runs:-0}
   total=$((total + runs))
-  findings=$(ls "$OUT/findings/$t" 2>/dev/null | wc -l)
+  findings=$(find "$OUT/findings/$t" -type f ! -name .start -newer "$OUT/findings/$t/.start" | wc -l)
   if [ "$status" -ne 0 ]; then failed=$((failed + 1)); verdict="FAIL($status)"; else verdict=ok; fi
   printf '%-8s %12s %8s %s\n' "$t" "$runs" "$verdict" "$findings"
   [ "$status" -ne 0 ] && { grep -m3 -E 'ERROR|==[0-9]+==|Fatal error|deadly signal|timeout' "$OUT/$t.log" | sed 's/^/    /'; echo "    log: $OUT/$t.log"; }
