@@ -64,8 +64,8 @@ let package = Package(
     swiftLanguageModes: [.v6]
 )
 
-// `make fuzz` only: the libFuzzer target, built with -sanitize=fuzzer,address into its own scratch path. It has no
-// main of its own (libFuzzer supplies it), so it must stay out of the ordinary `swift build`.
+// `make fuzz` only: the libFuzzer target, built with -sanitize=fuzzer,address into its own scratch path. It links
+// only against the fuzzer runtime (its main calls LLVMFuzzerRunDriver), so it must stay out of the ordinary build.
 if Context.environment["PUSHSIM_FUZZ"] == "1" {
     package.targets.append(.executableTarget(name: "PushSimFuzz", dependencies: ["PushSimEngine", "PushSimApp"],
                                              path: "Tests/Fuzz/PushSimFuzz"))
