@@ -8,7 +8,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 BIN := .build/debug/pushsim
 RELEASE_BIN := .build/release/pushsim
 
-.PHONY: all deps build release run test unit e2e bench clean
+.PHONY: all deps build release run test unit e2e bench fuzz clean
 
 all: build
 
@@ -47,5 +47,19 @@ e2e: build
 bench: release
 	bash bench/run.sh $(RELEASE_BIN)
 
+# libFuzzer on the JSON parser, the four payload readers and the script steps (docs/reliability.md). Its own
+# scratch path: the sanitizer build shares nothing with the ordinary one and never slows `make build`.
+# Linked with the toolchain's lld: the system's gold stops with an internal error (format_file_lineno) on the
+# sanitizer's objects.
+FUZZ_SECONDS ?= 60
+FUZZ_BIN := .build-fuzz/x86_64-unknown-linux-gnu/release/pushsim-fuzz
+FUZZ_LLD := $(dir $(realpath $(shell command -v $(SWIFT))))ld.lld
+fuzz: deps
+	@mkdir -p .build-fuzz
+	@printf '{"schemaVersion": "1.0", "linker": {"path": "%s"}}\n' "$(FUZZ_LLD)" > .build-fuzz/toolset.json
+	PUSHSIM_FUZZ=1 $(SWIFT) build -c release --scratch-path .build-fuzz --product pushsim-fuzz \
+	  -Xswiftc -sanitize=fuzzer,address --toolset .build-fuzz/toolset.json
+	bash Tests/Fuzz/run.sh $(FUZZ_BIN) $(FUZZ_SECONDS)
+
 clean:
-	rm -rf .build
+	rm -rf .build .build-fuzz

@@ -82,3 +82,11 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// `make fuzz` only: the libFuzzer target, built with -sanitize=fuzzer,address into its own scratch path. It links
+// only against the fuzzer runtime (its main calls LLVMFuzzerRunDriver), so it must stay out of the ordinary build.
+if Context.environment["PUSHSIM_FUZZ"] == "1" {
+    package.targets.append(.executableTarget(name: "PushSimFuzz", dependencies: ["PushSimEngine", "PushSimApp"],
+                                             path: "Tests/Fuzz/PushSimFuzz"))
+    package.products.append(.executable(name: "pushsim-fuzz", targets: ["PushSimFuzz"]))
+}

@@ -45,9 +45,9 @@ struct HeadlessOptions: ParsableArguments {
     /// The steps of --script or --script-file; `fallback` when neither is given.
     func steps(fallback: String = "") throws(UserError) -> [ScriptStep] {
         if let scriptFile {
-            let bytes = try InputFile.readBytes(scriptFile)
-            return Script.parse(String(decoding: bytes, as: UTF8.self))
+            return Script.parse(try InputFile.readText(scriptFile))
         }
+        if let script { try RawArgument.checkUTF8(script, option: "--script") }
         return Script.parse(script ?? fallback)
     }
 }

@@ -92,6 +92,7 @@ struct NotifyCommand: ParsableCommand {
         var o = JSONObject()
         if let json {
             let v: JSONValue
+            try RawArgument.checkUTF8(json, option: "--json")
             do { v = try JSONParser.parse(json) } catch { throw UserError("--json is not JSON (\(error.description))") }
             guard let obj = v.objectValue else { throw UserError("--json must be a JSON object such as {\"title\":\"Hi\",\"body\":\"There\"}, not \(v.typeDescription)") }
             o = obj

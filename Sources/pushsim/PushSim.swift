@@ -1,6 +1,7 @@
 // The `pushsim` command: subcommands for each experience; no arguments opens the interactive home screen.
 
 import ArgumentParser
+import PushSimApp
 
 @main
 struct PushSim: ParsableCommand {
@@ -16,4 +17,10 @@ struct PushSim: ParsableCommand {
         subcommands: CommandRegistry.all,
         defaultSubcommand: HomeCommand.self
     )
+
+    static func main() {
+        // Before anything opens a file: a closed standard descriptor would be handed to the next file opened.
+        InputFile.reserveStandardDescriptors()
+        main(nil)
+    }
 }

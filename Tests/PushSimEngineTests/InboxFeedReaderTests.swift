@@ -39,6 +39,28 @@ import Testing
         #expect(throws: JSONSyntaxError.self) { _ = try InboxFeedReader.read(Array("[1,".utf8), file: "f.json", parser: parser) }
     }
 
+    // Found by `make fuzz` (inbox target, docs/reliability.md): the splitter skipped the wrapper's other members by
+    // their brackets only, so `{"status_message": \xA2OK", "response": {…}}` was read as a feed although it is not
+    // JSON; and of two message arrays it kept the first where the full parse keeps the last.
+    @Test func brokenWrappersAndRepeatedArraysGoThroughTheFullParser() throws {
+        let broken: [UInt8] = Array(#"{"status_message": "#.utf8) + [0xA2] + Array(#"OK", "response": {"messages": []}}"#.utf8)
+        #expect(throws: JSONSyntaxError(line: 1, column: 20, reason: "unexpected byte 0xA2; expected a value")) {
+            _ = try InboxFeedReader.read(broken, file: "f.json", parser: parser)
+        }
+        for text in [#"{"response": {"x": [1, }, "messages": []}}"#, #"{"code": [}], "messages": []}"#] {
+            #expect(throws: JSONSyntaxError.self, "\(text)") { _ = try InboxFeedReader.read(Array(text.utf8), file: "f.json", parser: parser) }
+        }
+        for text in [
+            #"{"messages": [{"inbox_id": "first"}], "messages": [\#(item)]}"#,
+            #"{"response": {"messages": [\#(item)]}, "response": {"other": 1}, "messages": []}"#,
+            #"{"messages": [\#(item)], "response": {"messages": [{"inbox_id": "b"}]}}"#,
+            #"{"response": {"messages": [{"inbox_id": "b"}], "messages": [\#(item)]}}"#,
+        ] {
+            let (streamed, whole) = try both(text)
+            #expect(streamed == whole, "\(text)")
+        }
+    }
+
     /// A feed large enough to be read by several cores (more than `minimumChunk` items per core), with skipped
     /// items, pushes and warnings spread over every chunk.
     func largeFeed(_ n: Int, brokenAt: Int? = nil) -> String {

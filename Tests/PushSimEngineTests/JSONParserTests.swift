@@ -42,6 +42,38 @@ import Testing
         #expect(throws: JSONSyntaxError.self) { try JSONParser.parse(bytes: [0x22, 0xED, 0xA0, 0x80, 0x22]) }
     }
 
+    // Issue 12 item 10: a stray byte is named as itself, wherever it is.
+    @Test func invalidBytesAreNamedAsThemselves() {
+        #expect(throws: JSONSyntaxError(line: 1, column: 2, reason: "invalid UTF-8 (byte 0xFF)")) { try JSONParser.parse(bytes: [0x22, 0xFF, 0x22]) }
+        #expect(throws: JSONSyntaxError(line: 1, column: 1, reason: "unexpected byte 0xFF; expected a value")) { try JSONParser.parse(bytes: [0xFF]) }
+        #expect(throws: JSONSyntaxError(line: 1, column: 3, reason: "invalid UTF-8 (byte 0xFF)")) { try JSONParser.parse(bytes: [0x22, 0xC3, 0xFF, 0x22]) }
+    }
+
+    // Issue 12 item 10: repeated keys keep the last value (as before) and are listed, with the key's path and both
+    // positions, when asked for; the plain parse is unchanged.
+    @Test func repeatedKeysAreListedWithPathsAndPositions() throws {
+        let text = "{\"a\": [{\"k\": 1, \"k\": 2}],\n \"a\": [0, {\"x\": {\"y\": 1, \"y\": 2}}]}"
+        var found: [JSONDuplicateKey] = []
+        var count = 0
+        let v = try JSONParser.parse(bytes: Array(text.utf8), duplicates: &found, duplicateCount: &count)
+        #expect(v == (try JSONParser.parse(text)))
+        #expect(v["a"]?.arrayValue?[1]["x"]?["y"] == 2)
+        #expect(found == [
+            JSONDuplicateKey(path: "a[0].k", firstLine: 1, firstColumn: 9, line: 1, column: 17),
+            JSONDuplicateKey(path: "a[1].x.y", firstLine: 2, firstColumn: 18, line: 2, column: 26),
+            JSONDuplicateKey(path: "a", firstLine: 1, firstColumn: 2, line: 2, column: 2),
+        ])
+        #expect(count == 3)
+        // Large objects find repeats through their index: the positions still point at both keys.
+        let many = (0..<40).map { "\"k\($0)\": \($0)" }.joined(separator: ", ")
+        _ = try JSONParser.parse(bytes: Array("{\(many), \"k3\": 0}".utf8), duplicates: &found, duplicateCount: &count)
+        #expect(found.map(\.path) == ["k3"] && count == 1)
+        #expect(found[0].firstColumn == 29 && found[0].column == 422)
+        // Each call starts from an empty list.
+        _ = try JSONParser.parse(bytes: Array("[{}, {}]".utf8), duplicates: &found, duplicateCount: &count)
+        #expect(found.isEmpty && count == 0)
+    }
+
     @Test func eventsPrintTimeFirstWithMillisecondPrecision() {
         let e = TimedEvent(t: 5.0004, event: Event("show", ["index": 1]))
         #expect(e.jsonLine == #"{"t":5,"event":"show","index":1}"#)

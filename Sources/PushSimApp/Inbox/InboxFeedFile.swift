@@ -29,7 +29,8 @@ enum InboxFeedFile {
         let bytes: UnsafeBufferPointer<UInt8>
 
         init?(_ path: String, limit: Int = InboxFeedFile.maxBytes) {
-            let fd = open(path, O_RDONLY)
+            // O_NONBLOCK: a FIFO without a writer must not hold open(2); fstat below sends it to InputFile to be refused.
+            let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
             guard fd >= 0 else { return nil }
             defer { close(fd) }
             var info = stat()

@@ -30,6 +30,7 @@ public enum StoriesValidation {
         var diagnostics: [Diagnostic] = []
         for input in inputs {
             diagnostics += input.payload.diagnostics
+            diagnostics += riskyLinks(input.payload)
             if source.path != "-" { diagnostics += localImageProblems(input.payload, payloadPath: source.path) }
         }
         guard let first = inputs.first else {
@@ -57,6 +58,26 @@ public enum StoriesValidation {
         if rest.hasPrefix("/") { return rest }
         let base = URL(fileURLWithPath: payloadPath).deletingLastPathComponent()
         return base.appendingPathComponent(rest).standardizedFileURL.path
+    }
+
+    /// Schemes a stories `link` is warned about. The SDK opens a page's link with any scheme (spec §1.3), so pushsim
+    /// keeps and plays them; but these either run or embed content instead of naming a place (javascript, vbscript,
+    /// data, blob, about), reach the device's files (file), or start a call (facetime) — the same list the SDK's own
+    /// inbox refuses to open (spec §3.6) plus the other script and content schemes. http(s), mailto, tel, sms and an
+    /// app's own deep-link scheme are what a button is for and pass quietly.
+    public static let riskyLinkSchemes: Set<String> = InboxURLPolicy.refusedSchemes.union(["vbscript", "blob", "about"])
+
+    /// A warning per page whose link has one of `riskyLinkSchemes`.
+    static func riskyLinks(_ payload: StoriesPayload) -> [Diagnostic] {
+        var out: [Diagnostic] = []
+        for (i, page) in payload.pages.enumerated() {
+            guard let link = page.link, let scheme = URLText.scheme(of: link), riskyLinkSchemes.contains(scheme) else { continue }
+            let linkPath = payload.pagePaths.indices.contains(i) ? payload.pagePaths[i] + ".link" : "page \(i + 1) link"
+            out.append(Diagnostic(path: linkPath,
+                                  "\(JSONValue.string(link).quoted) uses the \(scheme): scheme, which the SDK's inbox refuses as unsafe; "
+                                    + "stories still open it, but a button should link to an https:// page or an app deep link"))
+        }
+        return out
     }
 
     static func localImageProblems(_ payload: StoriesPayload, payloadPath: String) -> [Diagnostic] {

@@ -99,13 +99,38 @@ public enum PayloadValidation {
     public static func check(_ path: String, options: Options = Options()) -> FileReport {
         let name = InputFile.displayName(path)
         let doc: JSONValue
-        do {
-            doc = try InputFile.readJSON(path)
+        var duplicates: [JSONDuplicateKey] = []
+        var duplicateCount = 0
+        do throws(UserError) {
+            let bytes = try InputFile.readBytes(path)
+            do {
+                doc = try JSONParser.parse(bytes: bytes, duplicates: &duplicates, duplicateCount: &duplicateCount)
+            } catch {
+                throw UserError("\(name): not valid JSON: \(error.description)")
+            }
         } catch {
             let message = error.message.hasPrefix(name + ": ") ? String(error.message.dropFirst(name.count + 2)) : error.message
             return FileReport(file: name, summary: "unreadable", findings: [Finding(severity: .error, file: name, path: "", message: message)], unreadable: true)
         }
-        return check(doc, source: Source(path: path, name: name), options: options)
+        var report = check(doc, source: Source(path: path, name: name), options: options)
+        report.findings += duplicateKeyFindings(duplicates, total: duplicateCount, file: name, kind: report.kinds.first)
+        return report
+    }
+
+    /// A repeated key is legal JSON and the device keeps its last value (APNs and JSONSerialization hand the app
+    /// a dictionary), so pushsim plays it the same way; but the first value was surely meant for something.
+    static func duplicateKeyFindings(_ duplicates: [JSONDuplicateKey], total: Int, file: String, kind: PayloadKind?) -> [Finding] {
+        var out = duplicates.map { d in
+            Finding(severity: .warning, file: file, path: d.path,
+                    message: "appears twice in one object (line \(d.firstLine), column \(d.firstColumn) and line \(d.line), column \(d.column)); "
+                        + "the last value is used and the first is ignored, as on the device",
+                    kind: kind)
+        }
+        if total > duplicates.count {
+            out.append(Finding(severity: .warning, file: file, path: "",
+                               message: "\(total - duplicates.count) more repeated keys not listed (only the first \(duplicates.count) are)", kind: kind))
+        }
+        return out
     }
 
     /// Check an already parsed document (tests use this for standard input, which has no folder).

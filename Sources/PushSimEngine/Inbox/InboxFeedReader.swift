@@ -109,31 +109,46 @@ struct Splitter {
             return (.bare, items)
         }
         guard bytes[i] == UInt8(ascii: "{") else { return nil }
-        // {"response":{"messages":[…]}} or {"messages":[…]}; other keys are skipped.
+        // {"response":{"messages":[…]}} or {"messages":[…]}; other keys are skipped, but checked with the real
+        // parser (they are small), so a broken document is never accepted. Only a document with exactly one message
+        // array is split: with two (or a repeated `response`), which one the full parser keeps (the last value of a
+        // repeated key; `response.messages` before `messages`) and the validity of the unused one are its business.
         var found: (Wrapper, [Range<Int>])?
+        var arrays = 0, responses = 0
         guard objectMembers({ key, s in
             if key == "messages", s.peek == UInt8(ascii: "[") {
                 guard let items = s.arrayItems() else { return false }
+                arrays += 1
                 if found == nil { found = (.messages, items) }
                 return true
             }
-            if key == "response", s.peek == UInt8(ascii: "{") {
+            if key == "response" {
+                responses += 1
+                guard s.peek == UInt8(ascii: "{") else { return s.skipValidValue() }
                 var inner: [Range<Int>]?
                 let ok = s.objectMembers { k, s2 in
                     if k == "messages", s2.peek == UInt8(ascii: "[") {
                         guard let items = s2.arrayItems() else { return false }
+                        arrays += 1
                         inner = items
                         return true
                     }
-                    return s2.skipValue()
+                    return s2.skipValidValue()
                 }
                 guard ok else { return false }
                 if let inner { found = (.response, inner) }
                 return true
             }
-            return s.skipValue()
-        }), atEnd(), let found else { return nil }
+            return s.skipValidValue()
+        }), atEnd(), arrays == 1, responses <= 1, let found else { return nil }
         return found
+    }
+
+    /// Skips one value and checks it with the real parser: for the wrapper's own members, which no item parse sees.
+    mutating func skipValidValue() -> Bool {
+        let start = i
+        guard skipValue() else { return false }
+        return (try? JSONParser.parse(buffer: UnsafeBufferPointer(rebasing: bytes[start..<i]))) != nil
     }
 
     var peek: UInt8? { i < bytes.count ? bytes[i] : nil }

@@ -8,7 +8,29 @@ public struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConvertib
     public var description: String { "line \(line), column \(column): \(reason)" }
 }
 
+/// A key that appears more than once in one object: the document keeps its last value (as JSONSerialization's
+/// dictionary does), so the earlier one is silently ignored. Positions are 1-based, like `JSONSyntaxError`'s.
+public struct JSONDuplicateKey: Sendable, Equatable {
+    /// The key's JSON path, as diagnostics print it (`pw_stories.pages[0].link`).
+    public var path: String
+    public var firstLine: Int
+    public var firstColumn: Int
+    public var line: Int
+    public var column: Int
+
+    public init(path: String, firstLine: Int, firstColumn: Int, line: Int, column: Int) {
+        self.path = path
+        self.firstLine = firstLine
+        self.firstColumn = firstColumn
+        self.line = line
+        self.column = column
+    }
+}
+
 public enum JSONParser {
+    /// `parse(bytes:duplicates:)` records at most this many repeated keys (a hostile file may have millions).
+    public static let maxDuplicatesReported = 100
+
     /// Deeper documents are refused rather than risking the stack (Foundation allows 512 too).
     public static let maxDepth = 512
 
@@ -20,6 +42,29 @@ public enum JSONParser {
 
     public static func parse(bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
         try bytes.withUnsafeBufferPointer { buffer in Result { () throws(JSONSyntaxError) in try parse(buffer: buffer) } }.get()
+    }
+
+    /// Parse as `parse(bytes:)` does, also listing the keys that appear twice in one object (at most
+    /// `maxDuplicatesReported`; `duplicateCount` counts them all). Only `validate` pays for the bookkeeping.
+    public static func parse(bytes: [UInt8], duplicates: inout [JSONDuplicateKey], duplicateCount: inout Int) throws(JSONSyntaxError) -> JSONValue {
+        let (value, found, count) = try bytes.withUnsafeBufferPointer { buffer in
+            Result { () throws(JSONSyntaxError) in
+                var p = Parser(bytes: buffer)
+                p.tracking = Parser.Tracking()
+                let v = try p.document()
+                let t = p.tracking!
+                // Every position in one pass over the bytes, however many keys repeat.
+                let lineColumn = p.positions(of: t.duplicates.flatMap { [$0.first, $0.second] })
+                let found = t.duplicates.map { d in
+                    JSONDuplicateKey(path: d.path, firstLine: lineColumn[d.first]!.0, firstColumn: lineColumn[d.first]!.1,
+                                     line: lineColumn[d.second]!.0, column: lineColumn[d.second]!.1)
+                }
+                return (v, found, t.count)
+            }
+        }.get()
+        duplicates = found
+        duplicateCount = count
+        return value
     }
 
     /// Parse bytes the caller keeps alive for the call (a slice of a larger document is parsed without a copy;
@@ -39,6 +84,15 @@ private struct Parser {
     /// The members of the objects being parsed, innermost last (see `object()`).
     var members: [JSONObject.Member] = []
 
+    /// Where each member's key starts and the path being parsed, kept only when repeated keys are wanted.
+    struct Tracking {
+        var keyOffsets: [Int] = []
+        var path: [JSONPath] = [JSONPath()]
+        var duplicates: [(path: String, first: Int, second: Int)] = []
+        var count = 0
+    }
+    var tracking: Tracking?
+
     init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
         members.reserveCapacity(32)
@@ -51,7 +105,7 @@ private struct Parser {
         if i >= bytes.count { throw fail("the file is empty; expected a JSON value") }
         let v = try value()
         skipSpace()
-        if i < bytes.count { throw fail("unexpected \(describe(bytes[i])) after the end of the JSON value") }
+        if i < bytes.count { throw fail("unexpected \(describe(at: i)) after the end of the JSON value") }
         return v
     }
 
@@ -78,6 +132,21 @@ private struct Parser {
         return "byte 0x" + String(b, radix: 16, uppercase: true)
     }
 
+    /// The character at `k` for an "unexpected" message: a byte outside ASCII is named with the character it starts
+    /// (a U+FFFD there means the text was repaired before it reached the parser: its own bytes were not UTF-8), and
+    /// only a byte that starts no character is named as a byte.
+    func describe(at k: Int) -> String {
+        let b = bytes[k]
+        guard b >= 0x80 else { return describe(b) }
+        var it = UnsafeBufferPointer(rebasing: bytes[k...]).makeIterator()
+        var decoder = UTF8()
+        guard case .scalarValue(let u) = decoder.decode(&it) else { return describe(b) }
+        let hex = String(u.value, radix: 16, uppercase: true)
+        let code = "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+        if u == "\u{FFFD}" { return "U+FFFD (a replacement for bytes that were not UTF-8)" }
+        return "'\(Character(u))' (\(code))"
+    }
+
     mutating func skipSpace() {
         while i < bytes.count {
             switch bytes[i] {
@@ -97,14 +166,14 @@ private struct Parser {
         case UInt8(ascii: "f"): try literal("false"); return .bool(false)
         case UInt8(ascii: "n"): try literal("null"); return .null
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try number())
-        default: throw fail("unexpected \(describe(bytes[i])); expected a value")
+        default: throw fail("unexpected \(describe(at: i)); expected a value")
         }
     }
 
     mutating func literal(_ word: StaticString) throws(JSONSyntaxError) {
         let w = UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount)
         guard i + w.count <= bytes.count, bytes[i..<(i + w.count)].elementsEqual(w) else {
-            throw fail("unexpected \(describe(bytes[i])); expected a value")
+            throw fail("unexpected \(describe(at: i)); expected a value")
         }
         i += w.count
     }
@@ -126,14 +195,16 @@ private struct Parser {
         while true {
             skipSpace()
             guard i < bytes.count else { throw fail("unexpected end of file inside an object") }
-            guard bytes[i] == UInt8(ascii: "\"") else { throw fail("unexpected \(describe(bytes[i])); expected a key in double quotes") }
+            guard bytes[i] == UInt8(ascii: "\"") else { throw fail("unexpected \(describe(at: i)); expected a key in double quotes") }
+            let keyStart = i
             let key = try string()
             skipSpace()
             guard i < bytes.count, bytes[i] == UInt8(ascii: ":") else {
-                throw fail(i < bytes.count ? "unexpected \(describe(bytes[i])); expected ':' after a key" : "unexpected end of file; expected ':'")
+                throw fail(i < bytes.count ? "unexpected \(describe(at: i)); expected ':' after a key" : "unexpected end of file; expected ':'")
             }
             i += 1
             skipSpace()
+            if tracking != nil { tracking!.path.append(tracking!.path[tracking!.path.count - 1].key(key)) }
             let v = try value()
             // A repeated key keeps its first place and its last value, as JSONObject's subscript does. Large
             // objects find repeats through a dictionary rather than a scan per key.
@@ -144,15 +215,18 @@ private struct Parser {
             }
             if let d = seen != nil ? seen![key] : JSONObject.position(of: key, in: members, from: base) {
                 members[d].value = v
+                if tracking != nil { noteDuplicate(first: tracking!.keyOffsets[d], second: keyStart) }
             } else {
                 seen?[key] = members.count
                 members.append(JSONObject.Member(key: key, value: v))
+                tracking?.keyOffsets.append(keyStart)
             }
+            tracking?.path.removeLast()
             skipSpace()
             guard i < bytes.count else { throw fail("unexpected end of file; expected ',' or '}'") }
             if bytes[i] == UInt8(ascii: ",") { i += 1; continue }
             if bytes[i] == UInt8(ascii: "}") { i += 1; break }
-            throw fail("unexpected \(describe(bytes[i])); expected ',' or '}'")
+            throw fail("unexpected \(describe(at: i)); expected ',' or '}'")
         }
         depth -= 1
         // A fresh array of exactly this size (`Array(members[base...])` would adopt the whole stack's buffer, with
@@ -162,7 +236,31 @@ private struct Parser {
         own.append(contentsOf: members[base...])
         let obj = JSONObject(members: own)
         while members.count > base { members.removeLast() }  // cheaper than removeSubrange's general path
+        if tracking != nil { tracking!.keyOffsets.removeLast(tracking!.keyOffsets.count - base) }
         return .object(obj)
+    }
+
+    /// Records a repeated key (its path is the innermost one being parsed) with both positions.
+    mutating func noteDuplicate(first: Int, second: Int) {
+        tracking!.count += 1
+        guard tracking!.duplicates.count < JSONParser.maxDuplicatesReported else { return }
+        tracking!.duplicates.append((tracking!.path[tracking!.path.count - 1].description, first, second))
+    }
+
+    /// The 1-based line and column of each offset, counted as `position(_:)` does, in one pass.
+    func positions(of offsets: [Int]) -> [Int: (Int, Int)] {
+        var out: [Int: (Int, Int)] = [:]
+        var line = 1, col = 1, k = 0
+        for target in Set(offsets).sorted() {
+            let end = min(target, bytes.count)
+            while k < end {
+                if bytes[k] == 0x0A { line += 1; col = 1 }
+                else if bytes[k] & 0xC0 != 0x80 { col += 1 }
+                k += 1
+            }
+            out[target] = (line, col)
+        }
+        return out
     }
 
     mutating func array() throws(JSONSyntaxError) -> JSONValue {
@@ -173,12 +271,14 @@ private struct Parser {
         if i < bytes.count && bytes[i] == UInt8(ascii: "]") { i += 1; depth -= 1; return .array(arr) }
         while true {
             skipSpace()
+            if tracking != nil { tracking!.path.append(tracking!.path[tracking!.path.count - 1].index(arr.count)) }
             arr.append(try value())
+            tracking?.path.removeLast()
             skipSpace()
             guard i < bytes.count else { throw fail("unexpected end of file; expected ',' or ']'") }
             if bytes[i] == UInt8(ascii: ",") { i += 1; continue }
             if bytes[i] == UInt8(ascii: "]") { i += 1; break }
-            throw fail("unexpected \(describe(bytes[i])); expected ',' or ']'")
+            throw fail("unexpected \(describe(at: i)); expected ',' or ']'")
         }
         depth -= 1
         return .array(arr)
