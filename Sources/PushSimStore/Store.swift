@@ -10,6 +10,10 @@ import PushSimEngine
 public final class Store {
     public let path: String
     public let db: DatabaseQueue
+
+    /// Closes the database now (checkpointing the WAL, so no -wal and -shm files are left beside the store), for a
+    /// process about to exit without tearing down its objects.
+    public func close() { try? db.close() }
     /// Sentences to show the user about what happened while opening (a corrupt file moved aside).
     public private(set) var warnings: [String] = []
 
@@ -83,7 +87,7 @@ public final class Store {
         guard st.st_size > 0, !path.hasSuffix(".sqlite") else { return }
         let fd = open(path, O_RDONLY)
         guard fd >= 0 else { return }  // unreadable: SQLite says why
-        defer { close(fd) }
+        defer { Glibc.close(fd) }
         var head = [UInt8](repeating: 0, count: sqliteHeader.count)
         let n = read(fd, &head, head.count)
         if n == head.count && head == sqliteHeader { return }

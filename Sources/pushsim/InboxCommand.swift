@@ -112,7 +112,9 @@ struct InboxCommand: ParsableCommand {
             scene.feed.writeDump { out.write(Data($0)) }
             out.write(Data("\n".utf8))
             // Everything is written and the store is committed: leave without freeing a large feed's rows one by one
-            // (a tenth of a 100,000-message --dump went to tearing down what is about to vanish anyway).
+            // (a tenth of a 100,000-message --dump went to tearing down what is about to vanish anyway). The store is
+            // closed first, so its WAL is checkpointed and no -wal/-shm files are left beside it.
+            store.close()
             Foundation.exit(0)
         }
         if headlessOptions.headless {

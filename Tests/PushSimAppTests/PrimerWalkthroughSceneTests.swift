@@ -34,6 +34,17 @@ final class TestcaseCounter: NSObject, XMLParserDelegate {
         #expect(counter.skipped == 15, "an alert has no tap outside: those rows are skipped")
     }
 
+    /// Issue 13 item 4: "q quit" only where q quits. Inside a row q opens the walkthrough's summary, and the row's
+    /// panel says so.
+    @Test func aRowsPanelSaysQOpensTheSummary() throws {
+        let scene = PrimerWalkthroughScene(config: PrimerConfig().style(.sheet), wallClock: primerWall) { _ in }
+        let runner = HeadlessRunner(scene: scene, size: Size(width: 100, height: 30))
+        try runner.run(Script.parse("wait 1"))
+        let frame = scene.render(at: runner.now).plainText
+        #expect(frame.contains("q summary"), "\(frame)")
+        #expect(!frame.contains("q quit"), "\(frame)")
+    }
+
     @Test func testerJudgesRows() throws {
         var finished: [WalkthroughResult] = []
         let scene = PrimerWalkthroughScene(config: PrimerConfig().style(.sheet), wallClock: primerWall) { finished = $0 }

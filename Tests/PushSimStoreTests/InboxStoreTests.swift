@@ -112,12 +112,12 @@ import Testing
         let marked = shown.markAllRead()
         #expect(marked.persist.count == 5_000 && marked.persistAllRead)
         let counter = StatementCounter()
-        try s.store.db.writeWithoutTransaction { db in db.trace(options: .statement) { _ in counter.add() } }
+        s.store.db.writeWithoutTransaction { db in db.trace(options: .statement) { _ in counter.add() } }
         try s.markAllRead(at: now)
         // BEGIN IMMEDIATE, the UPDATE, COMMIT.
         #expect(counter.count <= 3, "\(counter.count) statements")
         try s.save(marked.persist, at: now)
-        try s.store.db.writeWithoutTransaction { db in db.trace(options: .statement, nil) }
+        s.store.db.writeWithoutTransaction { db in db.trace(options: .statement, nil) }
         #expect(counter.count <= 6, "\(counter.count) statements")
         let stored = try s.statuses()
         #expect(stored["m0"] == .deleted)

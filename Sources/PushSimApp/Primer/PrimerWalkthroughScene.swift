@@ -39,6 +39,7 @@ public final class PrimerWalkthroughScene: ScriptableScene, Leavable {
         self.onFinish = onFinish
         row = PrimerScene(config: config, device: SimulatedDevice(), wallClock: wallClock, store: nil, sink: EventSink(),
                           presentOnStart: false)
+        row.leaveAction = .summary
         start(0, at: 0)
     }
 
@@ -53,6 +54,8 @@ public final class PrimerWalkthroughScene: ScriptableScene, Leavable {
         rowStart = t
         stampBefore = s.device.lastShownAt
         row = PrimerScene(config: s.config, device: s.device, wallClock: s.wallClockAtStart, store: nil, sink: rowSink)
+        // The row's panel names what q does here: the walkthrough's summary, not quitting.
+        row.leaveAction = .summary
         row.resize(to: childSize, at: 0)
     }
 

@@ -39,10 +39,18 @@ extension Scene {
 /// primer) or does nothing, so a stray Esc cannot end the program.
 public enum LeaveAction: Sendable, Equatable {
     case quit, back
+    /// Inside a walkthrough row: q opens the walkthrough's summary (what was tried, where the report goes).
+    case summary
 
     /// The key hint, as every screen shows it: `q quit` only where q quits.
-    public var hint: String { self == .quit ? "q quit" : "q back" }
-    public var word: String { self == .quit ? "quit" : "back" }
+    public var hint: String { "q \(word)" }
+    public var word: String {
+        switch self {
+        case .quit: return "quit"
+        case .back: return "back"
+        case .summary: return "summary"
+        }
+    }
 
     /// Whether `key` leaves the scene from its top level: q always; Esc only back to the home screen, never out of
     /// the program.
