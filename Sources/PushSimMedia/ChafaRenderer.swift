@@ -5,6 +5,20 @@ import PushSimCanvas
 
 public enum ChafaRenderer {
     public static func render(_ image: DecodedImage, size: Size, options: RenderOptions) throws(LoadFailure) -> Canvas {
+        // Half blocks in 256 colours (the default): chafa averages each half cell in RGB and only those two colours
+        // are matched to the palette in DIN99d (DIN99dPalette), instead of chafa converting all its work pixels.
+        if options.colorMode == .indexed256 && options.symbols == .halfBlocks && !options.dither {
+            var out = try render(image, size: size, options: RenderOptions(colorMode: .truecolor), colorSpace: CHAFA_COLOR_SPACE_RGB)
+            DIN99dPalette.quantize(&out)
+            return out
+        }
+        return try render(image, size: size, options: options,
+                          colorSpace: options.colorMode == .truecolor ? CHAFA_COLOR_SPACE_RGB : CHAFA_COLOR_SPACE_DIN99D)
+    }
+
+    /// chafa itself, matching colours in `colorSpace`.
+    static func render(_ image: DecodedImage, size: Size, options: RenderOptions,
+                       colorSpace: ChafaColorSpace) throws(LoadFailure) -> Canvas {
         guard size.width > 0, size.height > 0, image.width > 0, image.height > 0 else { return Canvas(size: size) }
         let crop = CropRect.aspectFill(imageWidth: image.width, imageHeight: image.height, cells: size)
 
@@ -19,7 +33,7 @@ public enum ChafaRenderer {
         case .monochrome: mode = CHAFA_CANVAS_MODE_FGBG
         }
         chafa_canvas_config_set_canvas_mode(config, mode)
-        chafa_canvas_config_set_color_space(config, options.colorMode == .truecolor ? CHAFA_COLOR_SPACE_RGB : CHAFA_COLOR_SPACE_DIN99D)
+        chafa_canvas_config_set_color_space(config, colorSpace)
         chafa_canvas_config_set_dither_mode(config, options.dither ? CHAFA_DITHER_MODE_DIFFUSION : CHAFA_DITHER_MODE_NONE)
         // Terminal default colours for monochrome: light symbols on a dark background.
         chafa_canvas_config_set_fg_color(config, 0xFFFFFF)
