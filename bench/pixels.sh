@@ -103,14 +103,12 @@ for pair in (cmds[0:2], cmds[2:4]):
         f.write(" ".join(f"{statistics.median(times[c]):.1f}" for c in pair) + "\n")
 PY
 
-misses=0
-result() { # measure value goal: the ratio must not exceed the goal
-  if python3 -c "import sys; sys.exit(0 if $2 <= $3 else 1)"; then echo "result: $1 $2 goal $3 met"
-  else echo "result: $1 $2 goal $3 MISS"; misses=$((misses + 1)); fi
-}
+. "$(dirname "$0")/lib/result.sh"
 read -r sixel chafa_sixel < <(sed -n 1p "$WORK/medians")
 read -r kitty chafa_kitty < <(sed -n 2p "$WORK/medians")
 echo "story picture ${SW}x${SH} cells of ${CELL_W}x${CELL_H} px in a ${COLS}x${ROWS} terminal"
-result "first-pixel-frame-sixel-pushsim/chafa-ratio" "$(python3 -c "print('%.2f' % ($sixel / $chafa_sixel))")" 1.0
-result "first-pixel-frame-kitty-pushsim/chafa-ratio" "$(python3 -c "print('%.2f' % ($kitty / $chafa_kitty))")" 1.0
-exit $((misses > 0))
+r=$(py "'%.2f' % ($sixel / $chafa_sixel)")
+result "first pixel frame, sixel, vs chafa -f sixels, median of paired runs" "${r}x ($sixel/$chafa_sixel ms)" "<= 1.0x" "$r <= 1.0"
+r=$(py "'%.2f' % ($kitty / $chafa_kitty)")
+result "first pixel frame, kitty, vs chafa -f kitty, median of paired runs" "${r}x ($kitty/$chafa_kitty ms)" "<= 1.0x" "$r <= 1.0"
+exit $((BENCH_MISSES > 0))
