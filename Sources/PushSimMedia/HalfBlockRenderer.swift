@@ -8,8 +8,8 @@ public enum HalfBlockRenderer {
         guard size.width > 0, size.height > 0, image.width > 0, image.height > 0 else { return out }
         let crop = CropRect.aspectFill(imageWidth: image.width, imageHeight: image.height, cells: size)
         let pw = size.width, ph = size.height * 2
-        let xs = spans(count: pw, span: crop.width, origin: crop.x)
-        let ys = spans(count: ph, span: crop.height, origin: crop.y)
+        let xs = Spans(count: pw, span: crop.width, origin: crop.x)
+        let ys = Spans(count: ph, span: crop.height, origin: crop.y)
         // Separable: each source row of the crop is averaged into pw columns, then the column sums into ph rows.
         var rows = [Float](repeating: 0, count: crop.height * pw * 3)
         image.rgba.withUnsafeBufferPointer { src in
@@ -18,8 +18,8 @@ public enum HalfBlockRenderer {
                     let line = (crop.y + y) * image.width
                     for px in 0..<pw {
                         var r: Float = 0, g: Float = 0, b: Float = 0
-                        for (x, w) in xs[px] {
-                            let i = (line + x) * 4
+                        for k in xs.start[px]..<xs.start[px + 1] {
+                            let i = (line + xs.index[k]) * 4, w = xs.weight[k]
                             r += w * Float(src[i]); g += w * Float(src[i + 1]); b += w * Float(src[i + 2])
                         }
                         let o = (y * pw + px) * 3
@@ -34,8 +34,8 @@ public enum HalfBlockRenderer {
             for py in 0..<ph {
                 for px in 0..<pw {
                     var r: Float = 0, g: Float = 0, b: Float = 0
-                    for (y, w) in ys[py] {
-                        let i = ((y - crop.y) * pw + px) * 3
+                    for k in ys.start[py]..<ys.start[py + 1] {
+                        let i = ((ys.index[k] - crop.y) * pw + px) * 3, w = ys.weight[k]
                         r += w * src[i]; g += w * src[i + 1]; b += w * src[i + 2]
                     }
                     pixels[py * pw + px] = (byte(r), byte(g), byte(b))
@@ -50,22 +50,28 @@ public enum HalfBlockRenderer {
         return out
     }
 
-    /// For each of `count` target pixels over `span` source pixels from `origin`: the source pixels it covers and
-    /// the share of each (weights sum to 1). A target pixel covers span / count source pixels, usually fractions of
-    /// the ones at its edges: weighing those by the covered fraction (a true box filter, as chafa's scaler does)
-    /// keeps a thin bright line from moving a whole pixel's weight between neighbours.
-    static func spans(count: Int, span: Int, origin: Int) -> [[(index: Int, weight: Float)]] {
-        let step = Double(span) / Double(count)
-        return (0..<count).map { i in
-            let a = Double(i) * step, b = Double(i + 1) * step
-            var out: [(index: Int, weight: Float)] = []
-            var x = Int(a.rounded(.down))
-            while Double(x) < b && x < span {
-                let covered = min(b, Double(x + 1)) - max(a, Double(x))
-                if covered > 1e-9 { out.append((origin + x, Float(covered / step))) }
-                x += 1
+    /// For each of `count` target pixels over `span` source pixels from `origin`: the source pixels it covers
+    /// (`index[start[i]..<start[i + 1]]`) and the share of each (weights sum to 1). A target pixel covers
+    /// span / count source pixels, usually fractions of the ones at its edges: weighing those by the covered
+    /// fraction (a true box filter, as chafa's scaler does) keeps a thin bright line from moving a whole pixel's
+    /// weight between neighbours. Flat arrays, so the inner loops touch no reference counts.
+    struct Spans {
+        var start: [Int] = [0]
+        var index: [Int] = []
+        var weight: [Float] = []
+
+        init(count: Int, span: Int, origin: Int) {
+            let step = Double(span) / Double(count)
+            for i in 0..<count {
+                let a = Double(i) * step, b = Double(i + 1) * step
+                var x = Int(a.rounded(.down))
+                while Double(x) < b && x < span {
+                    let covered = min(b, Double(x + 1)) - max(a, Double(x))
+                    if covered > 1e-9 { index.append(origin + x); weight.append(Float(covered / step)) }
+                    x += 1
+                }
+                start.append(index.count)
             }
-            return out
         }
     }
 
