@@ -12,18 +12,26 @@ public enum HalfBlockRenderer {
         let ys = Spans(count: ph, span: crop.height, origin: crop.y)
         // Separable: each source row of the crop is averaged into pw columns, then the column sums into ph rows.
         var rows = [Float](repeating: 0, count: crop.height * pw * 3)
+        // Unsafe buffers throughout: the checked subscripts of five arrays cost more than the arithmetic here.
         image.rgba.withUnsafeBufferPointer { src in
             rows.withUnsafeMutableBufferPointer { dst in
-                for y in 0..<crop.height {
-                    let line = (crop.y + y) * image.width
-                    for px in 0..<pw {
-                        var r: Float = 0, g: Float = 0, b: Float = 0
-                        for k in xs.start[px]..<xs.start[px + 1] {
-                            let i = (line + xs.index[k]) * 4, w = xs.weight[k]
-                            r += w * Float(src[i]); g += w * Float(src[i + 1]); b += w * Float(src[i + 2])
+                xs.start.withUnsafeBufferPointer { start in
+                    xs.index.withUnsafeBufferPointer { index in
+                        xs.weight.withUnsafeBufferPointer { weight in
+                            for y in 0..<crop.height {
+                                let line = src.baseAddress! + (crop.y + y) * image.width * 4
+                                var o = y * pw * 3
+                                for px in 0..<pw {
+                                    var r: Float = 0, g: Float = 0, b: Float = 0
+                                    for k in start[px]..<start[px + 1] {
+                                        let p = line + index[k] * 4, w = weight[k]
+                                        r += w * Float(p[0]); g += w * Float(p[1]); b += w * Float(p[2])
+                                    }
+                                    dst[o] = r; dst[o + 1] = g; dst[o + 2] = b
+                                    o += 3
+                                }
+                            }
                         }
-                        let o = (y * pw + px) * 3
-                        dst[o] = r; dst[o + 1] = g; dst[o + 2] = b
                     }
                 }
             }
