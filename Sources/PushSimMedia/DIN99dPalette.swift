@@ -4,8 +4,8 @@ import Foundation
 import PushSimCanvas
 
 /// chafa in DIN99d converts every one of its work pixels (8×8 per cell) to DIN99d, over half of a cold first
-/// frame's CPU. With half blocks a cell is exactly two colours, so pushsim lets chafa average them in RGB
-/// (truecolor) and matches only those two colours here: 2 conversions per cell instead of 64.
+/// frame's CPU. With half blocks a cell is exactly two colours, so pushsim averages them in RGB (CellRenderer)
+/// and matches only those two colours here: 2 conversions per cell instead of 64.
 enum DIN99dPalette {
     /// DIN99d coordinates of an sRGB colour (DIN 6176 as chafa computes it: X corrected by Z, CIELAB D65,
     /// then lightness and chroma compressed, hue turned by 50°).
