@@ -4,15 +4,10 @@ import CImaging
 import PushSimCanvas
 
 public enum ChafaRenderer {
+    /// chafa's render for `options`, palette colours matched in DIN99d. The default half blocks in truecolor and
+    /// 256 colours do not come here (CellRenderer averages them directly).
     public static func render(_ image: DecodedImage, size: Size, options: RenderOptions) throws(LoadFailure) -> Canvas {
-        // Half blocks in 256 colours (the default): chafa averages each half cell in RGB and only those two colours
-        // are matched to the palette in DIN99d (DIN99dPalette), instead of chafa converting all its work pixels.
-        if options.colorMode == .indexed256 && options.symbols == .halfBlocks && !options.dither {
-            var out = try render(image, size: size, options: RenderOptions(colorMode: .truecolor), colorSpace: CHAFA_COLOR_SPACE_RGB)
-            DIN99dPalette.quantize(&out)
-            return out
-        }
-        return try render(image, size: size, options: options,
+        try render(image, size: size, options: options,
                           colorSpace: options.colorMode == .truecolor ? CHAFA_COLOR_SPACE_RGB : CHAFA_COLOR_SPACE_DIN99D)
     }
 

@@ -4,8 +4,8 @@ import Foundation
 import PushSimCanvas
 
 /// chafa in DIN99d converts every one of its work pixels (8×8 per cell) to DIN99d, over half of a cold first
-/// frame's CPU. With half blocks a cell is exactly two colours, so pushsim lets chafa average them in RGB
-/// (truecolor) and matches only those two colours here: 2 conversions per cell instead of 64.
+/// frame's CPU. With half blocks a cell is exactly two colours, so pushsim averages them in RGB (CellRenderer)
+/// and matches only those two colours here: 2 conversions per cell instead of 64.
 enum DIN99dPalette {
     /// DIN99d coordinates of an sRGB colour (DIN 6176 as chafa computes it: X corrected by Z, CIELAB D65,
     /// then lightness and chroma compressed, hue turned by 50°).
@@ -30,21 +30,42 @@ enum DIN99dPalette {
         return (325.22 * log(1 + 0.0036 * lightness), c99 * cos(h99), c99 * sin(h99))
     }
 
-    /// Indices 16–255 (the cube and grey ramp every 256-colour terminal agrees on) in DIN99d, computed once.
+    /// Indices 16–255 (the cube and grey ramp every 256-colour terminal agrees on) in DIN99d, computed once,
+    /// ordered by lightness so a search can stop once the lightness difference alone exceeds the best match.
     static let entries: [(index: UInt8, l: Double, a: Double, b: Double)] = (16...255).map { i in
         let p = Palette.xterm256[i]
         let d = din99d(p.r, p.g, p.b)
         return (UInt8(i), d.l, d.a, d.b)
-    }
+    }.sorted { $0.l < $1.l }
 
-    /// The palette entry nearest to an sRGB colour in DIN99d.
+    /// The palette entry nearest to an sRGB colour in DIN99d (on equal distances the lowest index, as a scan of
+    /// the indices in order would pick). The search starts at the entry of nearest lightness and walks outwards in
+    /// both directions until the lightness difference alone is larger than the best distance: about a fifth of
+    /// the 240 distances a full scan computes.
     static func nearest(_ r: UInt8, _ g: UInt8, _ b: UInt8) -> UInt8 {
         let c = din99d(r, g, b)
+        let e = entries
+        var lo = 0, hi = e.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if e[mid].l < c.l { lo = mid + 1 } else { hi = mid }
+        }
         var best: UInt8 = 16, bestD = Double.infinity
-        for e in entries {
-            let dl = e.l - c.l, da = e.a - c.a, db = e.b - c.b
+        func consider(_ i: Int) {
+            let dl = e[i].l - c.l, da = e[i].a - c.a, db = e[i].b - c.b
             let d = dl * dl + da * da + db * db
-            if d < bestD { best = e.index; bestD = d }
+            if d < bestD || (d == bestD && e[i].index < best) { best = e[i].index; bestD = d }
+        }
+        var up = lo, down = lo - 1
+        while up < e.count || down >= 0 {
+            if up < e.count {
+                let dl = e[up].l - c.l
+                if dl * dl > bestD { up = e.count } else { consider(up); up += 1 }
+            }
+            if down >= 0 {
+                let dl = c.l - e[down].l
+                if dl * dl > bestD { down = -1 } else { consider(down); down -= 1 }
+            }
         }
         return best
     }

@@ -73,8 +73,8 @@ public final class ImageLoader: @unchecked Sendable {
     /// True when `url` is decoded in memory (the SDK then shows it at once, without a spinner).
     public func isInMemory(_ url: String) -> Bool { decoded.contains(url) }
 
-    /// The cells of `url` at `size`, from the render cache (memory, then disk) or rendered now (chafa; the Swift
-    /// half-block renderer if chafa fails).
+    /// The cells of `url` at `size`, from the render cache (memory, then disk) or rendered now (CellRenderer; the
+    /// Swift half-block renderer if chafa fails).
     public func render(_ url: String, size: Size) throws(LoadFailure) -> Canvas {
         let key = RenderKey(url: url, size: size, options: configuration.render)
         if let hit = renders.value(for: key) { return hit }
@@ -102,7 +102,7 @@ public final class ImageLoader: @unchecked Sendable {
         let image = try self.image(for: url, cells: size, bytes: data)
         let canvas: Canvas
         do {
-            canvas = try ChafaRenderer.render(image, size: size, options: configuration.render)
+            canvas = try CellRenderer.render(image, size: size, options: configuration.render)
             if let diskKey { configuration.renderCache?.write(canvas, key: diskKey) }
         } catch {
             canvas = HalfBlockRenderer.render(image, size: size, colorMode: configuration.render.colorMode)

@@ -67,7 +67,13 @@ public struct SymbolSet: Sendable, Hashable, CustomStringConvertible {
             "ascii": "ascii",
             "all": "all",
         ]
-        let sel = presets[s.lowercased()] ?? s
+        // A preset is known to be valid: checking it would initialise chafa's symbol tables, which the default
+        // half-block route (CellRenderer) never needs otherwise.
+        if let preset = presets[s.lowercased()] {
+            selectors = preset
+            return
+        }
+        let sel = s
         let map = chafa_symbol_map_new()
         defer { chafa_symbol_map_unref(map) }
         var err: UnsafeMutablePointer<GError>?

@@ -32,13 +32,14 @@ struct ColorSpaceTests {
         return ((la.0 - lb.0) * (la.0 - lb.0) + (la.1 - lb.1) * (la.1 - lb.1) + (la.2 - lb.2) * (la.2 - lb.2)).squareRoot()
     }
 
-    /// Both renders of one sample as the bench draws it (80×40, decoded for those cells), the default one, and the
-    /// truecolor render as the reference (with half blocks it carries each half cell's own colour).
+    /// Both of chafa's 256-colour renders of one sample as the bench draws it (80×40, decoded for those cells),
+    /// pushsim's default one (CellRenderer: the direct average matched in DIN99d), and chafa's truecolor render as
+    /// the reference (with half blocks it carries each half cell's own colour).
     static func renders(_ name: String) throws -> (rgb: Canvas, din99d: Canvas, standard: Canvas, source: Canvas) {
         let image = try ImageDecoder.decode(Fixtures.image(name), cells: cells)
         return (try ChafaRenderer.render(image, size: cells, options: options, colorSpace: CHAFA_COLOR_SPACE_RGB),
                 try ChafaRenderer.render(image, size: cells, options: options, colorSpace: CHAFA_COLOR_SPACE_DIN99D),
-                try ChafaRenderer.render(image, size: cells, options: options),
+                try CellRenderer.render(image, size: cells, options: options),
                 try ChafaRenderer.render(image, size: cells, options: RenderOptions(colorMode: .truecolor)))
     }
 
