@@ -75,7 +75,10 @@ public enum Terminal {
                 timeout = -1
             }
             stats.iterations += 1
-            let woke = wait(input: STDIN_FILENO, signals: signalFD, scene: scene.wakeDescriptors, timeoutMs: timeout)
+            // A picture being encoded off this thread wakes the loop through its descriptor when its bytes are ready.
+            let woke = wait(input: STDIN_FILENO, signals: signalFD, scene: scene.wakeDescriptors + (graphics?.wakeDescriptors ?? []),
+                            timeoutMs: timeout)
+            if woke > 0 && woke & 4 != 0 { graphics?.drainWakes() }
             let wokeAt = pushsim_monotonic_seconds(), wokeCPU = pushsim_thread_cpu_seconds()
             var redrawAll = false
             var resizedTo: Size?

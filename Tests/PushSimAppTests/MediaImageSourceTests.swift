@@ -28,6 +28,49 @@ import Testing
         #expect(s.takeDiagnostics().isEmpty)
     }
 
+    /// The picture's pixels in background mode: asked on the run loop, answered `.pending` at once (the decode and
+    /// the encode run on a worker thread), then the wake descriptor is readable and the same request is ready —
+    /// handed over once. Headless (synchronous) sources answer at once, so runs stay deterministic.
+    @Test func pixelsAreEncodedOffTheCallersThreadThenHandedOverOnce() throws {
+        let s = source(.background)
+        let url = "file:../images/aurora.jpg"
+        _ = s.slot(for: url, size: Size(width: 26, height: 20))
+        s.waitUntilIdle()
+        guard case .image(let canvas) = s.slot(for: url, size: Size(width: 26, height: 20)) else {
+            Issue.record("expected an image")
+            return
+        }
+        let provider = try #require(canvas.images.first?.pixels)
+        let wake = try #require(provider.wake)
+        let request = PixelRequest(proto: .sixel, cells: Size(width: 26, height: 20), cellPixels: Size(width: 10, height: 20))
+        #expect(provider.answer(for: request) == .pending)
+        #expect(provider.answer(for: request) == .pending)   // asked again while it runs: still one encode
+        s.waitUntilIdle()
+        var probe = pollfd(fd: wake, events: Int16(POLLIN), revents: 0)
+        #expect(poll(&probe, 1, 0) == 1)
+        guard case .ready(let bytes) = provider.answer(for: request) else {
+            Issue.record("expected the sixel once the worker finished")
+            return
+        }
+        #expect(bytes.starts(with: Array("\u{1B}P".utf8)))
+        #expect(String(decoding: bytes.prefix(40), as: UTF8.self).contains("\"1;1;260;"))   // 26 cells of 10 px
+        // Handed over once (the terminal keeps it); asking again is a new encode.
+        #expect(provider.answer(for: request) == .pending)
+        s.waitUntilIdle()
+
+        let sync = source(.synchronous)
+        guard case .image(let c) = sync.slot(for: url, size: Size(width: 26, height: 20)) else {
+            Issue.record("expected an image")
+            return
+        }
+        #expect(c.images.first?.pixels.wake == nil)
+        guard case .ready(let same) = c.images.first?.pixels.answer(for: request) else {
+            Issue.record("a synchronous source answers at once")
+            return
+        }
+        #expect(same == bytes)
+    }
+
     @Test func payloadFolderOfAFile() {
         #expect(MediaImageSource.folder(of: "/a/b/story.json") == "/a/b")
     }

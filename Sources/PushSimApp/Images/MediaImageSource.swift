@@ -23,6 +23,17 @@ public final class MediaImageSource: ImageSource, @unchecked Sendable {
     private var diagnostics: [Diagnostic] = []
     private var lastSize: Size?
     private let workers = WorkerThreads(name: "pushsim.media", maxThreads: 3)
+    /// A picture's bytes for one request (the URL, its pixel size, the protocol, kitty's image id, the scrim).
+    struct PixelJob: Hashable {
+        var url: String
+        var request: PixelRequest
+    }
+    private var pixelsInFlight: Set<PixelJob> = []
+    private var pixelsDone: [PixelJob: [UInt8]?] = [:]
+    private var pixelsDoneOrder: [PixelJob] = []
+    /// A pipe written when a picture's bytes are ready (background mode; nil if the system refuses one).
+    private let pixelsReady: Int32?
+    private let pixelsReadyWrite: Int32?
 
     /// - Parameters:
     ///   - payloadFolder: the payload file's folder; relative paths and `file:` URLs resolve against it.
@@ -36,6 +47,24 @@ public final class MediaImageSource: ImageSource, @unchecked Sendable {
                                                   decode: decode, render: RenderOptions(colorMode: colorMode, symbols: symbols),
                                                   renderCache: RenderDiskCache(base: base)))
         self.mode = mode
+        // A non-blocking pipe: a worker writes a byte when a picture is ready, the run loop polls and empties it.
+        var fds: [Int32] = [-1, -1]
+        if mode == .background && pipe(&fds) == 0 {
+            for fd in fds {
+                _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+                _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+            }
+            pixelsReady = fds[0]
+            pixelsReadyWrite = fds[1]
+        } else {
+            pixelsReady = nil
+            pixelsReadyWrite = nil
+        }
+    }
+
+    deinit {
+        if let fd = pixelsReady { close(fd) }
+        if let fd = pixelsReadyWrite { close(fd) }
     }
 
     /// The folder holding `payloadPath` (standard input: the working directory).
@@ -83,17 +112,52 @@ public final class MediaImageSource: ImageSource, @unchecked Sendable {
         return .loading
     }
 
-    /// The rendered cells, marked as `url`'s picture so a terminal that shows pixels can draw the real image there
-    /// (decoded at the SDK's size, encoded only when the terminal asks).
+    /// The rendered cells, marked as `url`'s picture so a terminal that shows pixels can draw the real image there.
+    /// Synchronous sources encode when asked; background ones encode on the worker threads and answer `.pending`
+    /// until the bytes are ready, then signal `pixelsReady` (the run loop polls it only while it waits for one).
     func picture(_ cells: Canvas, url: String) -> Canvas {
-        let loader = self.loader
-        return cells.withPicture(key: "\(url)@\(cells.size)", pixels: PixelProvider { request in
-            // Decoded just large enough for the pixels asked (a JPEG then scales in the DCT): the "cells" of a decode
-            // are 4 x 8 source pixels each.
-            let w = request.cells.width * request.cellPixels.width, h = request.cells.height * request.cellPixels.height
-            guard let image = try? loader.image(for: url, cells: Size(width: (w + 3) / 4, height: (h + 7) / 8)) else { return nil }
-            return PixelRenderer.encode(image, request)
+        let key = "\(url)@\(cells.size)"
+        guard mode == .background, let wake = pixelsReady else {
+            return cells.withPicture(key: key, pixels: PixelProvider { [loader] request in Self.encodePixels(loader, url, request) })
+        }
+        return cells.withPicture(key: key, pixels: PixelProvider(wake: wake) { [weak self] request in
+            self?.pixels(url, request) ?? .unavailable
         })
+    }
+
+    /// One picture's bytes: decoded once for the pixels drawn (a JPEG at the DCT scale that just covers the box), then
+    /// encoded for the terminal's protocol.
+    static func encodePixels(_ loader: ImageLoader, _ url: String, _ request: PixelRequest) -> [UInt8]? {
+        let box = Size(width: request.cells.width * request.cellPixels.width, height: request.cells.height * request.cellPixels.height)
+        guard box.width > 0, box.height > 0, let image = try? loader.image(for: url, pixels: box) else { return nil }
+        return PixelRenderer.encode(image, request)
+    }
+
+    /// The answer for one request: ready bytes are handed over once (the terminal keeps them per picture and size);
+    /// a request not seen yet starts its encode on a worker thread.
+    func pixels(_ url: String, _ request: PixelRequest) -> PixelAnswer {
+        let job = PixelJob(url: url, request: request)
+        lock.lock(); defer { lock.unlock() }
+        if let done = pixelsDone.removeValue(forKey: job) {
+            pixelsDoneOrder.removeAll { $0 == job }
+            return done.map(PixelAnswer.ready) ?? .unavailable
+        }
+        if pixelsInFlight.insert(job).inserted {
+            let loader = self.loader
+            workers.run(.high) { [self] in
+                let bytes = Self.encodePixels(loader, url, request)
+                lock.lock()
+                pixelsInFlight.remove(job)
+                pixelsDone[job] = bytes
+                pixelsDoneOrder.append(job)
+                // Bytes nobody collected (the page changed first) are dropped after a few: a sixel page is ~200 KB.
+                if pixelsDoneOrder.count > 4 { pixelsDone[pixelsDoneOrder.removeFirst()] = nil }
+                lock.unlock()
+                // A full pipe already says "ready": the write may fail then, harmlessly.
+                if let fd = pixelsReadyWrite { var one: UInt8 = 1; _ = write(fd, &one, 1) }
+            }
+        }
+        return .pending
     }
 
     /// The SDK's pre-fetch of pages 1…n-1: decode (and render at the last size asked for) in the background.
