@@ -1,7 +1,6 @@
 // Shows the pictures a frame carries as real pixels (kitty, iTerm2, sixel) over the cells ncurses draws: each
 // picture is sent once per page and size, and ncurses keeps every other cell.
 
-import Glibc
 import PushSimScreens
 
 /// What one frame needs, worked out from the canvas and what is on screen (pure, so it is unit-tested).
@@ -170,14 +169,6 @@ final class GraphicsLayer {
     /// What the run loop polls besides input: readable when a picture's bytes are ready (nothing while none is awaited,
     /// so an idle run has no wake-ups).
     var wakeDescriptors: [Int32] { Array(Set(waiting.values)).sorted() }
-
-    /// Empties the wake descriptors that turned readable (the next frame collects what they announced).
-    func drainWakes() {
-        var sink = [UInt8](repeating: 0, count: 64)
-        for fd in Set(waiting.values) {
-            while read(fd, &sink, sink.count) > 0 {}
-        }
-    }
 
     /// One frame's output, in the order it is written: `before` (if any), the picture escapes, `cells`, then kitty's
     /// deletions (the new pictures go up before the old ones come down, so nothing flashes in between).

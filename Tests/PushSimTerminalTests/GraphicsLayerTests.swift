@@ -156,7 +156,7 @@ struct GraphicsLayerTests {
         encoding.done = true
         var one: UInt8 = 1
         #expect(write(fds[1], &one, 1) == 1)
-        layer.drainWakes()
+        Terminal.drain(layer.wakeDescriptors)
         var probe = pollfd(fd: fds[0], events: Int16(POLLIN), revents: 0)
         #expect(poll(&probe, 1, 0) == 0)
         let arrived = layer.output(screen)

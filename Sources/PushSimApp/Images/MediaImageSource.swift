@@ -31,15 +31,19 @@ public final class MediaImageSource: ImageSource, @unchecked Sendable {
     private var pixelsInFlight: Set<PixelJob> = []
     private var pixelsDone: [PixelJob: [UInt8]?] = [:]
     private var pixelsDoneOrder: [PixelJob] = []
-    /// A pipe written when a picture's bytes are ready (background mode; nil if the system refuses one).
-    private let pixelsReady: Int32?
-    private let pixelsReadyWrite: Int32?
+    /// Written when a background load lands (the page on screen, a picture's bytes): the interactive run loop polls it
+    /// (`Terminal.Options.wakeDescriptors`), so an arrival is drawn at once instead of at the scene's next 50 ms
+    /// poll; nobody writes it while nothing loads, so an idle run has no wake-ups. One per process.
+    public static let arrivals = WakePipe()
+    /// The pipe this source writes (`arrivals` unless a test gives its own).
+    private let wake: WakePipe?
 
     /// - Parameters:
     ///   - payloadFolder: the payload file's folder; relative paths and `file:` URLs resolve against it.
     ///   - appGroup: `--app-group DIR`, the disk cache's base (else `$XDG_CACHE_HOME/pushsim`).
     public init(payloadFolder: String, appGroup: String? = nil, mode: Mode, colorMode: ColorMode = .detect(),
-                symbols: SymbolSet = .halfBlocks, fetch: FetchLimits = FetchLimits(), decode: DecodeLimits = DecodeLimits()) {
+                symbols: SymbolSet = .halfBlocks, fetch: FetchLimits = FetchLimits(), decode: DecodeLimits = DecodeLimits(),
+                wake: WakePipe? = MediaImageSource.arrivals) {
         let base = appGroup ?? DiskCache.defaultBase()
         // Renders are kept on disk beside the image cache: a page drawn once is not decoded or rendered again on
         // the next start at the same size (the first frame of a cached story, issue 14).
@@ -47,24 +51,7 @@ public final class MediaImageSource: ImageSource, @unchecked Sendable {
                                                   decode: decode, render: RenderOptions(colorMode: colorMode, symbols: symbols),
                                                   renderCache: RenderDiskCache(base: base)))
         self.mode = mode
-        // A non-blocking pipe: a worker writes a byte when a picture is ready, the run loop polls and empties it.
-        var fds: [Int32] = [-1, -1]
-        if mode == .background && pipe(&fds) == 0 {
-            for fd in fds {
-                _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
-                _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-            }
-            pixelsReady = fds[0]
-            pixelsReadyWrite = fds[1]
-        } else {
-            pixelsReady = nil
-            pixelsReadyWrite = nil
-        }
-    }
-
-    deinit {
-        if let fd = pixelsReady { close(fd) }
-        if let fd = pixelsReadyWrite { close(fd) }
+        self.wake = wake
     }
 
     /// The folder holding `payloadPath` (standard input: the working directory).
@@ -104,9 +91,11 @@ public final class MediaImageSource: ImageSource, @unchecked Sendable {
             inFlight.insert(key)
             workers.run(.high) { [self] in
                 let outcome = Result { () throws(LoadFailure) in try loader.render(url, size: size) }
-                lock.lock(); defer { lock.unlock() }
+                lock.lock()
                 if case .failure(let e) = outcome { failures[url] = e }
                 inFlight.remove(key)
+                lock.unlock()
+                wake?.signal()
             }
         }
         return .loading
@@ -114,10 +103,10 @@ public final class MediaImageSource: ImageSource, @unchecked Sendable {
 
     /// The rendered cells, marked as `url`'s picture so a terminal that shows pixels can draw the real image there.
     /// Synchronous sources encode when asked; background ones encode on the worker threads and answer `.pending`
-    /// until the bytes are ready, then signal `pixelsReady` (the run loop polls it only while it waits for one).
+    /// until the bytes are ready, then signal `wake`.
     func picture(_ cells: Canvas, url: String) -> Canvas {
         let key = "\(url)@\(cells.size)"
-        guard mode == .background, let wake = pixelsReady else {
+        guard mode == .background, let wake = wake?.descriptor else {
             return cells.withPicture(key: key, pixels: PixelProvider { [loader] request in Self.encodePixels(loader, url, request) })
         }
         return cells.withPicture(key: key, pixels: PixelProvider(wake: wake) { [weak self] request in
@@ -153,8 +142,7 @@ public final class MediaImageSource: ImageSource, @unchecked Sendable {
                 // Bytes nobody collected (the page changed first) are dropped after a few: a sixel page is ~200 KB.
                 if pixelsDoneOrder.count > 4 { pixelsDone[pixelsDoneOrder.removeFirst()] = nil }
                 lock.unlock()
-                // A full pipe already says "ready": the write may fail then, harmlessly.
-                if let fd = pixelsReadyWrite { var one: UInt8 = 1; _ = write(fd, &one, 1) }
+                wake?.signal()
             }
         }
         return .pending
