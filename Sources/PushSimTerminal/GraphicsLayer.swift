@@ -198,8 +198,19 @@ final class GraphicsLayer {
             }
             bytesSent += out.count
         }
+        trimEncoded(keeping: Set(canvas.images.map(GraphicsState.pixelsKey)))
         return Output(before: plan.before, pictures: out, cells: plan.cells,
                       delete: plan.delete.isEmpty ? [] : wrap(kittyDelete(plan.delete)))
+    }
+
+    /// Keeps a few pages' worth of sixel/iTerm2 escapes (a sixel page is a few hundred KB), oldest out first, but
+    /// never one of this frame's pictures: a screen of more pictures than that (an inbox of cards) keeps them all.
+    func trimEncoded(keeping onScreen: Set<String>) {
+        var i = 0
+        while encodedOrder.count > 8 && i < encodedOrder.count {
+            if onScreen.contains(encodedOrder[i]) { i += 1; continue }
+            encoded[encodedOrder.remove(at: i)] = nil
+        }
     }
 
     func present(_ canvas: Canvas, on driver: NcursesDriver) {
@@ -247,11 +258,7 @@ final class GraphicsLayer {
         switch p.pixels.answer(for: request) {
         case .ready(let bytes):
             encoded[key] = bytes
-            if proto != .kitty {
-                encodedOrder.append(key)
-                // A few pages' worth: a sixel page is a few hundred KB.
-                if encodedOrder.count > 8 { encoded[encodedOrder.removeFirst()] = nil }
-            }
+            if proto != .kitty { encodedOrder.append(key) }
             return true
         case .pending:
             if let fd = p.pixels.wake { waiting[key] = fd }

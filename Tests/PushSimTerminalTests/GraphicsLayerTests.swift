@@ -170,6 +170,31 @@ struct GraphicsLayerTests {
         #expect(layer.picturesSent == 1)
     }
 
+    /// More sixel pictures on one screen than the escapes kept (an inbox of ten cards): every one is sent, none is
+    /// dropped from the cache before its own frame wrote it; the next screen's pictures push the old ones out.
+    @Test func aScreenOfManyPicturesSendsThemAll() throws {
+        let layer = try #require(GraphicsLayer(decision: PixelDecision(.sixel, "test"), cellPixels: Size(width: 10, height: 20)))
+        let encodes = Counter()
+        func screen(_ page: Int) -> Canvas {
+            var c = Canvas(width: 40, height: 12)
+            for i in 0..<10 {
+                let cells = Canvas(size: Size(width: 2, height: 2), fill: Cell("▀", fg: .rgb(200, 0, 0), bg: .rgb(0, 0, 200)))
+                c.blit(cells.withPicture(key: "p\(page)-\(i)", pixels: PixelProvider { _ in encodes.n += 1; return Array("SIX\(i)".utf8) }),
+                       x: i * 3, y: 1)
+            }
+            return c
+        }
+        let first = layer.output(screen(1))
+        #expect(layer.picturesSent == 10)
+        #expect(String(decoding: first.pictures, as: UTF8.self).components(separatedBy: "SIX").count == 11)
+        #expect(first.cells[0, 1] == .blank && first.cells[27, 1] == .blank)
+        _ = layer.output(screen(2))
+        #expect(layer.picturesSent == 20 && encodes.n == 20)
+        // Back to the first screen: all ten were pushed out by the second, so they are encoded again.
+        _ = layer.output(screen(1))
+        #expect(layer.picturesSent == 30 && encodes.n == 30)
+    }
+
     @Test func aPictureWithoutPixelsStaysCells() throws {
         let layer = try #require(GraphicsLayer(decision: PixelDecision(.sixel, "test"), cellPixels: Size(width: 10, height: 20)))
         let asked = Counter()
