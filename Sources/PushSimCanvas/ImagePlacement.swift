@@ -23,29 +23,56 @@ public struct PixelRequest: Hashable, Sendable {
     public var cells: Size
     /// Pixels of one cell (from the terminal); the image is `cells × cellPixels`.
     public var cellPixels: Size
-    /// kitty's image id (the pixels, transmitted once) and placement id (deleted when the page changes).
+    /// kitty's image id: the pixels are transmitted once under it (the terminal places them separately, so the
+    /// bytes of one request are the same whenever they are made and can be made ahead).
     public var kittyID: UInt32
-    public var kittyPlacement: UInt32
     public var scrim: PixelScrim?
 
-    public init(proto: PixelProtocol, cells: Size, cellPixels: Size, kittyID: UInt32 = 1, kittyPlacement: UInt32 = 1,
-                scrim: PixelScrim? = nil) {
+    public init(proto: PixelProtocol, cells: Size, cellPixels: Size, kittyID: UInt32 = 1, scrim: PixelScrim? = nil) {
         self.proto = proto
         self.cells = cells
         self.cellPixels = cellPixels
         self.kittyID = kittyID
-        self.kittyPlacement = kittyPlacement
         self.scrim = scrim
     }
+}
+
+/// A picture's escape sequence as its provider has it right now.
+public enum PixelAnswer: Sendable, Equatable {
+    case ready([UInt8])
+    /// Being made away from the caller's thread: the provider's `wake` descriptor turns readable when it is done,
+    /// and the same request is answered `.ready` then.
+    case pending
+    /// The pixels cannot be had (the picture stays cells).
+    case unavailable
 }
 
 /// Produces a picture's escape sequence on demand. Only the terminal calls it, and only when it shows pixels:
 /// screens stay pure (they carry the placement; nothing is decoded or encoded while drawing cells).
 public final class PixelProvider: Sendable {
-    private let body: @Sendable (PixelRequest) -> [UInt8]?
-    public init(_ body: @escaping @Sendable (PixelRequest) -> [UInt8]?) { self.body = body }
-    /// The escape sequence drawing the picture at the cursor (nil when the pixels cannot be had).
-    public func bytes(for request: PixelRequest) -> [UInt8]? { body(request) }
+    private let body: @Sendable (PixelRequest) -> PixelAnswer
+    /// Readable once a `.pending` answer is ready (a non-blocking pipe: whoever polls it reads it empty).
+    public let wake: Int32?
+
+    /// A provider that answers at once, on the caller's thread.
+    public init(_ body: @escaping @Sendable (PixelRequest) -> [UInt8]?) {
+        wake = nil
+        self.body = { body($0).map(PixelAnswer.ready) ?? .unavailable }
+    }
+
+    /// A provider that may answer `.pending` and signal `wake` when the bytes are ready.
+    public init(wake: Int32, answer: @escaping @Sendable (PixelRequest) -> PixelAnswer) {
+        self.wake = wake
+        body = answer
+    }
+
+    public func answer(for request: PixelRequest) -> PixelAnswer { body(request) }
+
+    /// The escape sequence drawing the picture at the cursor, if it is ready now.
+    public func bytes(for request: PixelRequest) -> [UInt8]? {
+        if case .ready(let bytes) = body(request) { return bytes }
+        return nil
+    }
 }
 
 /// A picture on a Canvas: its identity, the cells it covers, and whether anything was drawn over it.

@@ -79,7 +79,7 @@ public enum ImageDecoder {
     /// the image is decoded for display.
     public static func probe(_ bytes: Data) -> ImageHeader? {
         var pixelBytes = 0
-        return try? run(bytes, limits: DecodeLimits(pixelBudget: Int(Int64.max)), headerOnly: true, cells: nil, pixelBytes: &pixelBytes).header
+        return try? run(bytes, limits: DecodeLimits(pixelBudget: Int(Int64.max)), headerOnly: true, cells: nil, pixels: nil, pixelBytes: &pixelBytes).header
     }
 
     /// For `pushsim validate`: the refusal a local image would meet from its header alone (a decompression bomb: a
@@ -100,15 +100,30 @@ public enum ImageDecoder {
         return try decode(bytes, limits: limits, cells: cells, pixelBytes: &pixelBytes)
     }
 
-    /// The same, also saying how many bytes of pixel buffer the loader allocated (0 when it refused the image from
-    /// its header): what bounds a decode's memory, and what the tests check instead of timing it.
-    static func decode(_ bytes: Data, limits: DecodeLimits, cells: Size?, pixelBytes: inout Int) throws(LoadFailure) -> DecodedImage {
-        let out = try run(bytes, limits: limits, headerOnly: false, cells: cells, pixelBytes: &pixelBytes)
+    /// For a terminal picture of `pixels` (width × height, aspect-filled as the SDK's story image is, spec §1.7): a
+    /// JPEG is decoded at the smallest 1/8, 1/4 or 1/2 DCT scale that still covers the box after the crop (its EXIF
+    /// orientation taken into account), and the SDK's 1500 px cap is left to the encoder's own scaling when the box
+    /// is within it. Such an image is only for that box: callers do not keep it as the SDK's decode.
+    public static func decode(_ bytes: Data, limits: DecodeLimits = DecodeLimits(), pixels: Size) throws(LoadFailure) -> DecodedImage {
+        var pixelBytes = 0
+        return try decode(bytes, limits: limits, pixels: pixels, pixelBytes: &pixelBytes)
+    }
+
+    static func decode(_ bytes: Data, limits: DecodeLimits, pixels: Size, pixelBytes: inout Int) throws(LoadFailure) -> DecodedImage {
+        let out = try run(bytes, limits: limits, headerOnly: false, cells: nil, pixels: pixels, pixelBytes: &pixelBytes)
         guard let image = out.image else { throw LoadFailure("the image could not be decoded") }
         return image
     }
 
-    private static func run(_ bytes: Data, limits: DecodeLimits, headerOnly: Bool, cells: Size?,
+    /// The same, also saying how many bytes of pixel buffer the loader allocated (0 when it refused the image from
+    /// its header): what bounds a decode's memory, and what the tests check instead of timing it.
+    static func decode(_ bytes: Data, limits: DecodeLimits, cells: Size?, pixelBytes: inout Int) throws(LoadFailure) -> DecodedImage {
+        let out = try run(bytes, limits: limits, headerOnly: false, cells: cells, pixels: nil, pixelBytes: &pixelBytes)
+        guard let image = out.image else { throw LoadFailure("the image could not be decoded") }
+        return image
+    }
+
+    private static func run(_ bytes: Data, limits: DecodeLimits, headerOnly: Bool, cells: Size?, pixels: Size?,
                             pixelBytes: inout Int) throws(LoadFailure) -> (header: ImageHeader, image: DecodedImage?) {
         _ = setup
         pixelBytes = 0
@@ -124,7 +139,9 @@ public enum ImageDecoder {
                                               pixel_budget: gint64(limits.pixelBudget), header_only: headerOnly ? 1 : 0,
                                               cells_width: gint(cells?.width ?? 0), cells_height: gint(cells?.height ?? 0),
                                               prepared: 0, refused: 0, scale_denominator: 1, pixel_bytes: 0,
-                                              size_handler: 0, area_handler: 0))
+                                              size_handler: 0, area_handler: 0,
+                                              pixels_width: gint(pixels?.width ?? 0), pixels_height: gint(pixels?.height ?? 0),
+                                              sides_swapped: pixels != nil && exifSwapsSides(bytes) ? 1 : 0))
         pushsim_loader_watch(loader, state)
         var closed = false
         defer {
@@ -180,7 +197,10 @@ public enum ImageDecoder {
         guard closedOK, let pixbuf = gdk_pixbuf_loader_get_pixbuf(loader) else {
             throw LoadFailure("the image is truncated or corrupt\(closeError.map { " (\($0))" } ?? "")")
         }
-        var image = try pixels(of: pixbuf, header: header, limits: limits)
+        // A picture for a box within the SDK's cap is scaled to the box by its encoder: a cap pass first would only
+        // cost time (the box, not the cap, decides what is seen).
+        let capped = pixels.map { max($0.width, $0.height) > limits.maxSide } ?? true
+        var image = try self.pixels(of: pixbuf, header: header, limits: capped ? limits : DecodeLimits(maxSide: 0, pixelBudget: limits.pixelBudget))
         if state.pointee.scale_denominator > 1 { image.decodedFor = cells }
         return (header, image)
     }
@@ -206,6 +226,36 @@ public enum ImageDecoder {
         var rgba = [UInt8](repeating: 0, count: fw * fh * 4)
         rgba.withUnsafeMutableBufferPointer { pushsim_pixbuf_copy_rgba(current, $0.baseAddress) }
         return DecodedImage(width: fw, height: fh, rgba: rgba, declaredWidth: header.width, declaredHeight: header.height, format: header.format)
+    }
+
+    /// True when a JPEG's EXIF orientation (tag 0x0112 in IFD0 of its APP1 `Exif` segment) is 5…8: the picture is
+    /// turned a quarter, so its shown sides are the decoded ones exchanged. Anything unreadable counts as upright.
+    static func exifSwapsSides(_ bytes: Data) -> Bool {
+        let b = [UInt8](bytes.prefix(64 * 1024))
+        guard b.count > 4, b[0] == 0xFF, b[1] == 0xD8 else { return false }
+        var i = 2
+        while i + 4 <= b.count, b[i] == 0xFF {
+            let marker = b[i + 1], length = Int(b[i + 2]) << 8 | Int(b[i + 3])
+            if marker == 0xDA || marker == 0xD9 || length < 2 { return false }   // image data: no EXIF came first
+            let body = i + 4, end = min(b.count, i + 2 + length)
+            if marker == 0xE1, end - body > 14, b[body..<body + 6].elementsEqual([0x45, 0x78, 0x69, 0x66, 0, 0]) {
+                let t = body + 6
+                let little = b[t] == 0x49
+                func u16(_ o: Int) -> Int? { guard t + o + 2 <= end else { return nil }
+                    return little ? Int(b[t + o]) | Int(b[t + o + 1]) << 8 : Int(b[t + o]) << 8 | Int(b[t + o + 1]) }
+                func u32(_ o: Int) -> Int? { guard let hi = u16(little ? o + 2 : o), let lo = u16(little ? o : o + 2) else { return nil }
+                    return hi << 16 | lo }
+                guard let ifd = u32(4), let count = u16(ifd) else { return false }
+                for e in 0..<count {
+                    let entry = ifd + 2 + e * 12
+                    guard let tag = u16(entry) else { return false }
+                    if tag == 0x0112 { return u16(entry + 8).map { (5...8).contains($0) } ?? false }
+                }
+                return false
+            }
+            i = i + 2 + length
+        }
+        return false
     }
 
     /// The canvas size a WebP file declares (RIFF, then a VP8X, VP8L or VP8 chunk), or nil for anything else.

@@ -119,6 +119,19 @@ public final class ImageLoader: @unchecked Sendable {
         try image(for: url, cells: cells, bytes: nil)
     }
 
+    /// Pixels for a terminal picture of `pixels` (width × height): the image already decoded in memory when it covers
+    /// that box, else a decode made for the box (a JPEG at the smallest DCT scale that covers it), which is not kept
+    /// as the SDK's decode: the encoded picture is what its caller keeps.
+    public func image(for url: String, pixels: Size) throws(LoadFailure) -> DecodedImage {
+        if let hit = decoded.value(for: url), hit.width >= pixels.width, hit.height >= pixels.height { return hit }
+        let l = lock(for: url)
+        l.lock(); defer { l.unlock() }
+        let source = try sourceBytes(for: url)
+        let image = try ImageDecoder.decode(source.data, limits: configuration.decode, pixels: pixels)
+        if source.downloaded { try configuration.cache.write(source.data, for: url) }
+        return image
+    }
+
     /// `bytes`: the source bytes when the caller has already read them.
     func image(for url: String, cells: Size?, bytes known: SourceBytes?) throws(LoadFailure) -> DecodedImage {
         func usable(_ img: DecodedImage) -> Bool { cells.map(img.suffices(for:)) ?? (img.decodedFor == nil) }

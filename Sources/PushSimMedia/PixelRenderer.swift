@@ -26,7 +26,7 @@ public enum PixelRenderer {
             if let scrim = request.scrim {
                 darken(&rgb, width: w, height: h, channels: 3, from: scrim.fromRow * request.cellPixels.height, darkness: scrim.darkness)
             }
-            return kitty(rgb: rgb, width: w, height: h, cells: request.cells, id: request.kittyID, placement: request.kittyPlacement)
+            return kitty(rgb: rgb, width: w, height: h, id: request.kittyID)
         case .sixel, .iterm:
             // chafa scales the crop itself (faster than scaling first); a scrim is applied to the crop's rows, which
             // a uniform scale maps onto the same fraction of the picture.
@@ -72,10 +72,10 @@ public enum PixelRenderer {
         }
     }
 
-    /// kitty's graphics protocol, direct transmission of 24-bit RGB in 4096-byte base64 chunks: shown at once
-    /// (a=T), under the text (z=-1, so the text drawn over a story still shows), without moving the cursor (C=1),
-    /// scaled into exactly `cells`, quietly (q=2: no replies arrive as input).
-    static func kitty(rgb: [UInt8], width: Int, height: Int, cells: Size, id: UInt32, placement: UInt32) -> [UInt8] {
+    /// kitty's graphics protocol, direct transmission of 24-bit RGB in 4096-byte base64 chunks under image `id`,
+    /// without showing it (a=t) and quietly (q=2: no replies arrive as input); the terminal places it with a=p, so
+    /// these bytes do not depend on where or how often the picture is shown.
+    static func kitty(rgb: [UInt8], width: Int, height: Int, id: UInt32) -> [UInt8] {
         let payload = Array(Data(rgb).base64EncodedString().utf8)
         var out: [UInt8] = []
         out.reserveCapacity(payload.count + payload.count / 4096 * 16 + 128)
@@ -83,9 +83,7 @@ public enum PixelRenderer {
         repeat {
             let end = min(payload.count, start + 4096)
             let more = end < payload.count ? 1 : 0
-            let keys = start == 0
-                ? "a=T,f=24,s=\(width),v=\(height),i=\(id),p=\(placement),c=\(cells.width),r=\(cells.height),z=-1,C=1,q=2,m=\(more)"
-                : "m=\(more)"
+            let keys = start == 0 ? "a=t,f=24,s=\(width),v=\(height),i=\(id),q=2,m=\(more)" : "m=\(more)"
             out += Array("\u{1B}_G\(keys);".utf8)
             out += payload[start..<end]
             out += [0x1B, 0x5C]

@@ -97,13 +97,7 @@ struct GraphicsState {
         var next: [Shown] = []
         for (p, over) in wanted {
             before.fill(p.rect, with: .blank)
-            let pixelsKey = GraphicsState.pixelsKey(p)
-            let image = imageIDs[pixelsKey] ?? {
-                defer { nextImageID = nextImageID == UInt32.max ? 1 : nextImageID + 1 }
-                imageIDs[pixelsKey] = nextImageID
-                return nextImageID
-            }()
-            let id = KittyID(image: image, placement: nextPlacementID)
+            let id = KittyID(image: imageID(for: GraphicsState.pixelsKey(p)), placement: nextPlacementID)
             nextPlacementID = nextPlacementID == UInt32.max ? 1 : nextPlacementID + 1
             send.append((p, id))
             next.append(Shown(key: p.key, rect: p.rect, scrim: p.scrim, id: id, over: over))
@@ -111,6 +105,19 @@ struct GraphicsState {
         shown = next
         let needsBefore = !send.isEmpty || (proto != .kitty && hadShown && !force)
         return GraphicsPlan(cells: cells, before: needsBefore ? before : nil, send: send, delete: delete)
+    }
+
+    /// kitty's image id for these pixels (given once, kept while the program runs).
+    mutating func imageID(for pixelsKey: String) -> UInt32 {
+        if let id = imageIDs[pixelsKey] { return id }
+        defer { nextImageID = nextImageID == UInt32.max ? 1 : nextImageID + 1 }
+        imageIDs[pixelsKey] = nextImageID
+        return nextImageID
+    }
+
+    /// The picture is on screen as pixels already, at that place and with that scrim.
+    func isShown(_ p: ImagePlacement) -> Bool {
+        shown.contains { $0.key == p.key && $0.rect == p.rect && $0.scrim == p.scrim }
     }
 
     /// The same pixels: the picture, its size in cells and its scrim.
@@ -132,8 +139,13 @@ final class GraphicsLayer {
     private var state: GraphicsState
     private let cellPixels: Size
     /// Escapes already encoded (sixel, iTerm2), per picture and size: going back to a page costs a write, not an encode.
+    /// A kitty transmission waits here only until it is sent.
     private var encoded: [String: [UInt8]] = [:]
     private var encodedOrder: [String] = []
+    /// Pictures whose pixels could not be had: they stay cells, and are not asked for again.
+    private var unavailable: Set<String> = []
+    /// Pictures being encoded off this thread, with the descriptor that turns readable when one is done.
+    private var waiting: [String: Int32] = [:]
     /// kitty images the terminal holds: showing one again is a placement of a few bytes.
     private var transmitted: Set<UInt32> = []
     private var forceNext = true
@@ -154,31 +166,59 @@ final class GraphicsLayer {
     /// The screen was repainted from scratch (resize, resume): send every picture again.
     func invalidate() { forceNext = true }
 
-    func present(_ canvas: Canvas, on driver: NcursesDriver) {
+    /// What the run loop polls besides input: readable when a picture's bytes are ready (nothing while none is awaited,
+    /// so an idle run has no wake-ups).
+    var wakeDescriptors: [Int32] { Array(Set(waiting.values)).sorted() }
+
+    /// One frame's output, in the order it is written: `before` (if any), the picture escapes, `cells`, then kitty's
+    /// deletions (the new pictures go up before the old ones come down, so nothing flashes in between).
+    struct Output {
+        var before: Canvas?
+        var pictures: [UInt8]
+        var cells: Canvas
+        var delete: [UInt8]
+    }
+
+    /// Works out a frame: pictures whose bytes are not ready stay cells; the ready ones are sent once.
+    func output(_ canvas: Canvas) -> Output {
         let force = forceNext
         forceNext = false
+        var canvas = canvas
+        holdUnready(&canvas, force: force)
         let plan = state.plan(canvas, force: force)
-        // kitty: the new pictures go up before the old ones come down, so nothing flashes in between.
-        defer { if !plan.delete.isEmpty { driver.writeRaw(wrap(kittyDelete(plan.delete))) } }
-        guard let before = plan.before else {
-            driver.draw(plan.cells)
-            return
-        }
-        driver.draw(before)
         var out: [UInt8] = []
-        for (p, id) in plan.send {
-            guard let bytes = escape(for: p, id: id) else { continue }
-            // Save the cursor, move to the picture's top-left cell, draw, restore: ncurses' idea of the cursor holds.
-            out += Array("\u{1B}7\u{1B}[\(p.rect.y + 1);\(p.rect.x + 1)H".utf8)
-            out += wrap(bytes)
-            out += Array("\u{1B}8".utf8)
-            picturesSent += 1
-        }
-        if !out.isEmpty {
-            driver.writeRaw(out)
+        if plan.before != nil {
+            for (p, id) in plan.send {
+                guard let bytes = escape(for: p, id: id) else { continue }
+                // Save the cursor, move to the picture's top-left cell, draw, restore: ncurses' idea of the cursor holds.
+                out += Array("\u{1B}7\u{1B}[\(p.rect.y + 1);\(p.rect.x + 1)H".utf8)
+                out += wrap(bytes)
+                out += Array("\u{1B}8".utf8)
+                picturesSent += 1
+            }
             bytesSent += out.count
         }
-        driver.draw(plan.cells)
+        trimEncoded(keeping: Set(canvas.images.map(GraphicsState.pixelsKey)))
+        return Output(before: plan.before, pictures: out, cells: plan.cells,
+                      delete: plan.delete.isEmpty ? [] : wrap(kittyDelete(plan.delete)))
+    }
+
+    /// Keeps a few pages' worth of sixel/iTerm2 escapes (a sixel page is a few hundred KB), oldest out first, but
+    /// never one of this frame's pictures: a screen of more pictures than that (an inbox of cards) keeps them all.
+    func trimEncoded(keeping onScreen: Set<String>) {
+        var i = 0
+        while encodedOrder.count > 8 && i < encodedOrder.count {
+            if onScreen.contains(encodedOrder[i]) { i += 1; continue }
+            encoded[encodedOrder.remove(at: i)] = nil
+        }
+    }
+
+    func present(_ canvas: Canvas, on driver: NcursesDriver) {
+        let frame = output(canvas)
+        if let before = frame.before { driver.draw(before) }
+        if !frame.pictures.isEmpty { driver.writeRaw(frame.pictures) }
+        driver.draw(frame.cells)
+        if !frame.delete.isEmpty { driver.writeRaw(frame.delete) }
     }
 
     /// Take every picture off the screen (before suspending or exiting; sixel goes with the alternate screen).
@@ -196,25 +236,48 @@ final class GraphicsLayer {
         transmitted = []
     }
 
+    /// Pictures whose bytes are not ready are drawn as their cells this frame (marked covered) while their encode runs
+    /// away from this thread; its wake descriptor brings the frame that sends them, once.
+    func holdUnready(_ canvas: inout Canvas, force: Bool) {
+        waiting = [:]
+        for i in canvas.images.indices where state.eligible(canvas.images[i], screen: canvas.size) {
+            let p = canvas.images[i]
+            if !ready(p, force: force) { canvas.images[i].covered = true }
+        }
+    }
+
+    /// True when `p` can be sent now (or is on screen and stays); else asks its provider, which may start the encode.
+    func ready(_ p: ImagePlacement, force: Bool) -> Bool {
+        let key = GraphicsState.pixelsKey(p)
+        if unavailable.contains(key) { return false }
+        if !force && state.isShown(p) { return true }
+        let id = state.imageID(for: key)
+        if encoded[key] != nil || (proto == .kitty && transmitted.contains(id)) { return true }
+        let request = PixelRequest(proto: proto, cells: Size(width: p.rect.width, height: p.rect.height), cellPixels: cellPixels,
+                                   kittyID: id, scrim: p.scrim)
+        switch p.pixels.answer(for: request) {
+        case .ready(let bytes):
+            encoded[key] = bytes
+            if proto != .kitty { encodedOrder.append(key) }
+            return true
+        case .pending:
+            if let fd = p.pixels.wake { waiting[key] = fd }
+            return false
+        case .unavailable:
+            unavailable.insert(key)
+            return false
+        }
+    }
+
     func escape(for p: ImagePlacement, id: KittyID) -> [UInt8]? {
-        let cells = Size(width: p.rect.width, height: p.rect.height)
-        if proto == .kitty && transmitted.contains(id.image) {
-            return Array("\u{1B}_Ga=p,i=\(id.image),p=\(id.placement),c=\(cells.width),r=\(cells.height),z=-1,C=1,q=2\u{1B}\\".utf8)
-        }
         let cacheKey = GraphicsState.pixelsKey(p)
-        if let hit = encoded[cacheKey] { return hit }
-        guard let bytes = p.pixels.bytes(for: PixelRequest(proto: proto, cells: cells, cellPixels: cellPixels,
-                                                               kittyID: id.image, kittyPlacement: id.placement,
-                                                               scrim: p.scrim)) else { return nil }
-        if proto == .kitty {
-            transmitted.insert(id.image)
-        } else {
-            encoded[cacheKey] = bytes
-            encodedOrder.append(cacheKey)
-            // A few pages' worth: a sixel page is a few hundred KB.
-            if encodedOrder.count > 8 { encoded[encodedOrder.removeFirst()] = nil }
-        }
-        return bytes
+        guard proto == .kitty else { return encoded[cacheKey] }
+        let place = Array("\u{1B}_Ga=p,i=\(id.image),p=\(id.placement),c=\(p.rect.width),r=\(p.rect.height),z=-1,C=1,q=2\u{1B}\\".utf8)
+        if transmitted.contains(id.image) { return place }
+        // The pixels go once (a=t), then they are placed (a=p): later showings are the placement alone.
+        guard let bytes = encoded.removeValue(forKey: cacheKey) else { return nil }
+        transmitted.insert(id.image)
+        return bytes + place
     }
 
     func kittyDelete(_ ids: [KittyID]) -> [UInt8] {

@@ -16,15 +16,19 @@ public enum Terminal {
         public var pixels: PixelSetting
         /// What libchafa's terminal database finds in the environment (the media layer asks it; this target has no chafa).
         public var chafaPixelHint: Set<PixelProtocol>
+        /// Non-blocking descriptors that background work writes when something lands (an image load, a picture's
+        /// bytes): polled with the input, read empty when readable, and each such wake draws a frame.
+        public var wakeDescriptors: [Int32]
 
         public init(recordPath: String? = nil, statsPath: String? = nil,
                     environment: [String: String] = ProcessInfo.processInfo.environment,
-                    pixels: PixelSetting = .off, chafaPixelHint: Set<PixelProtocol> = []) {
+                    pixels: PixelSetting = .off, chafaPixelHint: Set<PixelProtocol> = [], wakeDescriptors: [Int32] = []) {
             self.recordPath = recordPath
             self.statsPath = statsPath ?? environment["PUSHSIM_DEBUG_STATS"].flatMap { $0.isEmpty ? nil : $0 }
             self.environment = environment
             self.pixels = pixels
             self.chafaPixelHint = chafaPixelHint
+            self.wakeDescriptors = wakeDescriptors
         }
     }
 
@@ -75,7 +79,10 @@ public enum Terminal {
                 timeout = -1
             }
             stats.iterations += 1
-            let woke = wait(input: STDIN_FILENO, signals: signalFD, scene: scene.wakeDescriptors, timeoutMs: timeout)
+            // Background work (an image load, a picture encoded off this thread) wakes the loop when it lands.
+            let ours = Set(options.wakeDescriptors + (graphics?.wakeDescriptors ?? [])).sorted()
+            let woke = wait(input: STDIN_FILENO, signals: signalFD, scene: scene.wakeDescriptors + ours, timeoutMs: timeout)
+            if woke > 0 && woke & 4 != 0 { drain(ours) }
             let wokeAt = pushsim_monotonic_seconds(), wokeCPU = pushsim_thread_cpu_seconds()
             var redrawAll = false
             var resizedTo: Size?
@@ -167,6 +174,14 @@ public enum Terminal {
             probe.deviceAttributes = TerminalQuery.deviceAttributes(input: STDIN_FILENO, output: STDOUT_FILENO)
         }
         return PixelDetector.decide(options.pixels, environment: env, probe: probe)
+    }
+
+    /// Reads non-blocking wake descriptors empty, so they wake the loop once per arrival.
+    static func drain(_ fds: [Int32]) {
+        var sink = [UInt8](repeating: 0, count: 64)
+        for fd in fds {
+            while read(fd, &sink, sink.count) > 0 {}
+        }
     }
 
     /// One `poll()` over the keyboard, the signal pipe and the scene's descriptors. Returns -1 on EINTR, else bits:

@@ -32,7 +32,8 @@ func runInteractive(_ scene: Scene, options: InteractiveOptions) -> Never {
         let setting = PixelSetting(rawValue: options.pixels.lowercased()) ?? .auto
         let status = try Terminal.run(scene, options: Terminal.Options(
             recordPath: options.record, environment: env, pixels: setting,
-            chafaPixelHint: setting == .auto ? PixelRenderer.chafaHint(environment: env) : []))
+            chafaPixelHint: setting == .auto ? PixelRenderer.chafaHint(environment: env) : [],
+            wakeDescriptors: MediaImageSource.arrivals.map { [$0.descriptor] } ?? []))
         exit(status)
     } catch {
         fail(UserError(error.message))

@@ -10,6 +10,8 @@ start 80 30
 PANE=$(T display-message -p '#{pane_id}')
 inside="env TMUX=$SOCK,1,0 TMUX_PANE=$PANE KITTY_WINDOW_ID=1 PUSHSIM_DEBUG_STATS=$WORK/stats.json"
 
+# show_story [picture]: with "picture", wait for the picture's escape before quitting (it is encoded off the run
+# loop and follows the page's cells).
 show_story() {
   rm -f "$WORK/stats.json" "$WORK/story.cast"
   run $inside "$BIN" stories --record "$WORK/story.cast" --store "$WORK/store.sqlite" "$WORK/story.json"
@@ -17,6 +19,13 @@ show_story() {
   keys Enter
   wait_for "Spring sale" || die "the story did not open"
   wait_for "page 1/1" || die "the status line did not appear"
+  if [ "${1:-}" = picture ]; then
+    local end=$(( $(date +%s) + E2E_TIMEOUT ))
+    until grep -q '_Ga=p' "$WORK/story.cast" 2>/dev/null; do
+      [ "$(date +%s)" -le "$end" ] || die "the picture never arrived"
+      sleep 0.1
+    done
+  fi
   keys q; keys q
   expect_exit 0
 }
@@ -28,10 +37,12 @@ grep -q '"pixels": "cells (inside tmux with allow-passthrough off (tmux set -g a
 grep -q 'Ptmux;' "$WORK/story.cast" && die "picture escapes were sent although tmux would drop them"
 
 T set-option -g allow-passthrough on
-show_story
+show_story picture
 grep -q '"pixels": "kitty via tmux passthrough' "$WORK/stats.json" || die "pass-through was not used: $(cat "$WORK/stats.json")"
 grep -q '"picturesSent": 1,' "$WORK/stats.json" || die "the picture was not sent exactly once: $(cat "$WORK/stats.json")"
 # In the recording (JSON strings): ESC P tmux; ESC ESC _ G … (the inner ESCs doubled), and the delete at exit.
-grep -q 'u001bPtmux;\\u001b\\u001b_Ga=T,f=24' "$WORK/story.cast" || die "the kitty picture is not wrapped in tmux pass-through"
+# The pixels go once (a=t), then are placed (a=p), each escape wrapped.
+grep -q 'u001bPtmux;\\u001b\\u001b_Ga=t,f=24' "$WORK/story.cast" || die "the kitty picture is not wrapped in tmux pass-through"
+grep -q 'u001bPtmux;\\u001b\\u001b_Ga=p,' "$WORK/story.cast" || die "the kitty picture was not placed through tmux pass-through"
 grep -q 'u001bPtmux;\\u001b\\u001b_Ga=d' "$WORK/story.cast" || die "the kitty picture was not deleted at exit"
 expect_sane

@@ -28,6 +28,83 @@ import Testing
         #expect(s.takeDiagnostics().isEmpty)
     }
 
+    /// The picture's pixels in background mode: asked on the run loop, answered `.pending` at once (the decode and
+    /// the encode run on a worker thread), then the wake descriptor is readable and the same request is ready —
+    /// handed over once. Headless (synchronous) sources answer at once, so runs stay deterministic.
+    @Test func pixelsAreEncodedOffTheCallersThreadThenHandedOverOnce() throws {
+        let pipe = try #require(WakePipe())
+        let s = MediaImageSource(payloadFolder: Self.storiesFolder, appGroup: NSTemporaryDirectory() + "pushsim-app-\(UUID().uuidString)",
+                                 mode: .background, colorMode: .indexed256, wake: pipe)
+        let url = "file:../images/aurora.jpg"
+        _ = s.slot(for: url, size: Size(width: 26, height: 20))
+        s.waitUntilIdle()
+        guard case .image(let canvas) = s.slot(for: url, size: Size(width: 26, height: 20)) else {
+            Issue.record("expected an image")
+            return
+        }
+        let provider = try #require(canvas.images.first?.pixels)
+        let wake = try #require(provider.wake)
+        #expect(wake == pipe.descriptor)
+        // The page's load woke the run loop when it landed; read that empty first.
+        #expect(Self.readable(wake))
+        Self.empty(wake)
+        let request = PixelRequest(proto: .sixel, cells: Size(width: 26, height: 20), cellPixels: Size(width: 10, height: 20))
+        #expect(provider.answer(for: request) == .pending)
+        #expect(provider.answer(for: request) == .pending)   // asked again while it runs: still one encode
+        s.waitUntilIdle()
+        #expect(Self.readable(wake))
+        guard case .ready(let bytes) = provider.answer(for: request) else {
+            Issue.record("expected the sixel once the worker finished")
+            return
+        }
+        #expect(bytes.starts(with: Array("\u{1B}P".utf8)))
+        #expect(String(decoding: bytes.prefix(40), as: UTF8.self).contains("\"1;1;260;"))   // 26 cells of 10 px
+        // Handed over once (the terminal keeps it); asking again is a new encode.
+        #expect(provider.answer(for: request) == .pending)
+        s.waitUntilIdle()
+
+        let sync = source(.synchronous)
+        guard case .image(let c) = sync.slot(for: url, size: Size(width: 26, height: 20)) else {
+            Issue.record("expected an image")
+            return
+        }
+        #expect(c.images.first?.pixels.wake == nil)
+        guard case .ready(let same) = c.images.first?.pixels.answer(for: request) else {
+            Issue.record("a synchronous source answers at once")
+            return
+        }
+        #expect(same == bytes)
+    }
+
+    static func readable(_ fd: Int32) -> Bool {
+        var probe = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        return poll(&probe, 1, 0) == 1
+    }
+
+    static func empty(_ fd: Int32) {
+        var sink = [UInt8](repeating: 0, count: 64)
+        while read(fd, &sink, sink.count) > 0 {}
+    }
+
+    /// A background load wakes the run loop when it lands (not at the scene's next 50 ms poll), and an idle source
+    /// writes nothing, so an idle run has no wake-ups.
+    @Test func aBackgroundLoadWakesTheRunLoopWhenItLands() throws {
+        let pipe = try #require(WakePipe())
+        let s = MediaImageSource(payloadFolder: Self.storiesFolder, appGroup: NSTemporaryDirectory() + "pushsim-app-\(UUID().uuidString)",
+                                 mode: .background, colorMode: .indexed256, wake: pipe)
+        #expect(!Self.readable(pipe.descriptor))
+        #expect(s.slot(for: "file:../images/dunes.jpg", size: Size(width: 20, height: 10)) == .loading)
+        s.waitUntilIdle()
+        #expect(Self.readable(pipe.descriptor))
+        Self.empty(pipe.descriptor)
+        #expect(!Self.readable(pipe.descriptor))
+        guard case .image = s.slot(for: "file:../images/dunes.jpg", size: Size(width: 20, height: 10)) else {
+            Issue.record("expected the image")
+            return
+        }
+        #expect(!Self.readable(pipe.descriptor))
+    }
+
     @Test func payloadFolderOfAFile() {
         #expect(MediaImageSource.folder(of: "/a/b/story.json") == "/a/b")
     }

@@ -9,11 +9,13 @@ import PushSimCanvas
     /// 60x90: left half red, right half blue.
     static let image = DecodedImage(width: 60, height: 90, rgba: Fixtures.pixels(60, 90) { x, _ in x < 30 ? (255, 0, 0) : (0, 0, 255) })
 
-    @Test func kittySendsRGBInChunksUnderTheTextWithoutMovingTheCursor() throws {
+    /// The pixels only (a=t, under image id 7): where and how they are shown is the terminal layer's placement (a=p),
+    /// so these bytes can be made ahead, off the run loop.
+    @Test func kittyTransmitsRGBInChunksUnderItsImageID() throws {
         let request = PixelRequest(proto: .kitty, cells: Size(width: 30, height: 15), cellPixels: Size(width: 8, height: 16), kittyID: 7)
         let out = String(decoding: try #require(PixelRenderer.encode(Self.image, request)), as: UTF8.self)
         let chunks = out.components(separatedBy: "\u{1B}\\").filter { !$0.isEmpty }
-        #expect(chunks.first?.hasPrefix("\u{1B}_Ga=T,f=24,s=240,v=240,i=7,p=1,c=30,r=15,z=-1,C=1,q=2,m=1;") == true)
+        #expect(chunks.first?.hasPrefix("\u{1B}_Ga=t,f=24,s=240,v=240,i=7,q=2,m=1;") == true)
         #expect(chunks.last?.hasPrefix("\u{1B}_Gm=0;") == true)
         #expect(chunks.dropFirst().dropLast().allSatisfy { $0.hasPrefix("\u{1B}_Gm=1;") })
         let payload = chunks.map { $0[$0.index(after: $0.firstIndex(of: ";")!)...] }.joined()

@@ -1,11 +1,18 @@
 // The pixel layer's plan per frame: which pictures are sent, when, and which cells ncurses keeps.
 
+import Glibc
 import PushSimScreens
 import Testing
 @testable import PushSimTerminal
 
 /// Counts encodes from inside a provider (called on the test's thread only).
 final class Counter: @unchecked Sendable { var n = 0 }
+
+/// A provider's encode "running elsewhere": `.pending` until `done` is set.
+final class Encoding: @unchecked Sendable {
+    var done = false
+    var asked = 0
+}
 
 @Suite("Graphics layer plan")
 struct GraphicsLayerTests {
@@ -94,11 +101,14 @@ struct GraphicsLayerTests {
         let layer = try #require(GraphicsLayer(decision: PixelDecision(.kitty, "test"), cellPixels: Size(width: 10, height: 20)))
         let encodes = Counter()
         let p = ImagePlacement(key: "a", rect: Rect(x: 0, y: 0, width: 4, height: 3),
-                               pixels: PixelProvider { r in encodes.n += 1; return Array("\u{1B}_Ga=T,i=\(r.kittyID),p=\(r.kittyPlacement);AAAA\u{1B}\\".utf8) })
-        #expect(layer.escape(for: p, id: KittyID(image: 3, placement: 1)).map { String(decoding: $0, as: UTF8.self) }
-            == "\u{1B}_Ga=T,i=3,p=1;AAAA\u{1B}\\")
-        #expect(layer.escape(for: p, id: KittyID(image: 3, placement: 2)).map { String(decoding: $0, as: UTF8.self) }
-            == "\u{1B}_Ga=p,i=3,p=2,c=4,r=3,z=-1,C=1,q=2\u{1B}\\")
+                               pixels: PixelProvider { r in encodes.n += 1; return Array("\u{1B}_Ga=t,i=\(r.kittyID);AAAA\u{1B}\\".utf8) })
+        #expect(layer.ready(p, force: false))
+        // The first showing transmits the pixels (a=t) and places them (a=p); later ones only place them.
+        #expect(layer.escape(for: p, id: KittyID(image: 1, placement: 1)).map { String(decoding: $0, as: UTF8.self) }
+            == "\u{1B}_Ga=t,i=1;AAAA\u{1B}\\\u{1B}_Ga=p,i=1,p=1,c=4,r=3,z=-1,C=1,q=2\u{1B}\\")
+        #expect(layer.ready(p, force: false))
+        #expect(layer.escape(for: p, id: KittyID(image: 1, placement: 2)).map { String(decoding: $0, as: UTF8.self) }
+            == "\u{1B}_Ga=p,i=1,p=2,c=4,r=3,z=-1,C=1,q=2\u{1B}\\")
         #expect(encodes.n == 1)
         // Taking a picture down deletes its placement and keeps the pixels (lowercase d=i).
         #expect(String(decoding: layer.kittyDelete([KittyID(image: 3, placement: 2)]), as: UTF8.self) == "\u{1B}_Ga=d,d=i,i=3,p=2,q=2\u{1B}\\")
@@ -111,10 +121,91 @@ struct GraphicsLayerTests {
             encodes.n += 1
             return Array("\u{1B}P0;1q\"1;1;\(r.cells.width * r.cellPixels.width);\(r.cells.height * r.cellPixels.height)\u{1B}\\".utf8)
         })
+        #expect(layer.ready(p, force: false))
         let first = layer.escape(for: p, id: KittyID(image: 1, placement: 1))
         #expect(first.map { String(decoding: $0, as: UTF8.self) } == "\u{1B}P0;1q\"1;1;24;39\u{1B}\\")
+        #expect(layer.ready(p, force: true))
         #expect(layer.escape(for: p, id: KittyID(image: 1, placement: 2)) == first)
         #expect(encodes.n == 1)
+    }
+
+    /// The encode runs off the run loop (the media layer's worker threads): until its bytes are ready the picture is
+    /// its cells, the loop polls the provider's descriptor (and nothing while no picture is awaited), and once ready
+    /// the picture is sent exactly once.
+    @Test func aPictureIsCellsUntilItsBytesAreReadyThenSentOnce() throws {
+        var fds: [Int32] = [-1, -1]
+        try #require(pipe(&fds) == 0)
+        defer { close(fds[0]); close(fds[1]) }
+        _ = fcntl(fds[0], F_SETFL, fcntl(fds[0], F_GETFL) | O_NONBLOCK)
+        let encoding = Encoding()
+        let layer = try #require(GraphicsLayer(decision: PixelDecision(.sixel, "test"), cellPixels: Size(width: 10, height: 20)))
+        let cells = Canvas(size: Size(width: 4, height: 3), fill: Cell("▀", fg: .rgb(200, 0, 0), bg: .rgb(0, 0, 200)))
+        var screen = Canvas(width: 20, height: 10)
+        screen.blit(cells.withPicture(key: "a", pixels: PixelProvider(wake: fds[0]) { _ in
+            encoding.asked += 1
+            return encoding.done ? .ready(Array("SIXEL".utf8)) : .pending
+        }), x: 2, y: 1)
+
+        for _ in 0..<2 {
+            let waiting = layer.output(screen)
+            #expect(waiting.pictures.isEmpty)
+            #expect(waiting.cells[2, 1].grapheme == "▀" && waiting.cells[5, 3].grapheme == "▀")
+            #expect(layer.wakeDescriptors == [fds[0]])
+        }
+        // The worker signals; the loop empties the descriptor and draws the next frame, which sends the picture.
+        encoding.done = true
+        var one: UInt8 = 1
+        #expect(write(fds[1], &one, 1) == 1)
+        Terminal.drain(layer.wakeDescriptors)
+        var probe = pollfd(fd: fds[0], events: Int16(POLLIN), revents: 0)
+        #expect(poll(&probe, 1, 0) == 0)
+        let arrived = layer.output(screen)
+        #expect(String(decoding: arrived.pictures, as: UTF8.self).components(separatedBy: "SIXEL").count == 2)
+        #expect(arrived.cells[2, 1] == .blank && arrived.before != nil)
+        #expect(layer.wakeDescriptors.isEmpty)
+        let asked = encoding.asked
+        let after = layer.output(screen)
+        #expect(after.pictures.isEmpty && after.before == nil)
+        #expect(encoding.asked == asked)
+        #expect(layer.picturesSent == 1)
+    }
+
+    /// More sixel pictures on one screen than the escapes kept (an inbox of ten cards): every one is sent, none is
+    /// dropped from the cache before its own frame wrote it; the next screen's pictures push the old ones out.
+    @Test func aScreenOfManyPicturesSendsThemAll() throws {
+        let layer = try #require(GraphicsLayer(decision: PixelDecision(.sixel, "test"), cellPixels: Size(width: 10, height: 20)))
+        let encodes = Counter()
+        func screen(_ page: Int) -> Canvas {
+            var c = Canvas(width: 40, height: 12)
+            for i in 0..<10 {
+                let cells = Canvas(size: Size(width: 2, height: 2), fill: Cell("▀", fg: .rgb(200, 0, 0), bg: .rgb(0, 0, 200)))
+                c.blit(cells.withPicture(key: "p\(page)-\(i)", pixels: PixelProvider { _ in encodes.n += 1; return Array("SIX\(i)".utf8) }),
+                       x: i * 3, y: 1)
+            }
+            return c
+        }
+        let first = layer.output(screen(1))
+        #expect(layer.picturesSent == 10)
+        #expect(String(decoding: first.pictures, as: UTF8.self).components(separatedBy: "SIX").count == 11)
+        #expect(first.cells[0, 1] == .blank && first.cells[27, 1] == .blank)
+        _ = layer.output(screen(2))
+        #expect(layer.picturesSent == 20 && encodes.n == 20)
+        // Back to the first screen: all ten were pushed out by the second, so they are encoded again.
+        _ = layer.output(screen(1))
+        #expect(layer.picturesSent == 30 && encodes.n == 30)
+    }
+
+    @Test func aPictureWithoutPixelsStaysCells() throws {
+        let layer = try #require(GraphicsLayer(decision: PixelDecision(.sixel, "test"), cellPixels: Size(width: 10, height: 20)))
+        let asked = Counter()
+        let cells = Canvas(size: Size(width: 4, height: 3), fill: Cell("▀", fg: .rgb(200, 0, 0), bg: .rgb(0, 0, 200)))
+        var screen = Canvas(width: 20, height: 10)
+        screen.blit(cells.withPicture(key: "a", pixels: PixelProvider { _ in asked.n += 1; return nil }), x: 2, y: 1)
+        for _ in 0..<3 {
+            let frame = layer.output(screen)
+            #expect(frame.pictures.isEmpty && frame.cells[2, 1].grapheme == "▀")
+        }
+        #expect(asked.n == 1)
     }
 
     @Test func aPictureThatGoesAwayIsErasedCellByCell() {

@@ -29,6 +29,12 @@ typedef struct {
     gint64 pixel_bytes;
     gulong size_handler;
     gulong area_handler;
+    /* A pixel box the image is decoded for (0 = none): a terminal picture of pixels_width x pixels_height, aspect-
+       filled. A JPEG is then decoded at the smallest 1/8, 1/4, 1/2 scale still covering the box; sides_swapped = 1
+       when the file's EXIF orientation turns it a quarter (the box is then compared with the sides exchanged). */
+    gint pixels_width;
+    gint pixels_height;
+    gint sides_swapped;
 } PushsimLoadState;
 
 /* Whether an iw x ih image, aspect-fill cropped to cw x ch cells (1 x 2 pixels each), leaves 4 x 8 pixels per cell. */
@@ -36,6 +42,17 @@ static inline int pushsim_crop_fits(double iw, double ih, int cw, int ch) {
     double t = (double)cw / (2.0 * ch), crop_w, crop_h;
     if (iw / ih > t) { crop_w = ih * t; crop_h = ih; } else { crop_w = iw; crop_h = iw / t; }
     return crop_w >= 4.0 * cw && crop_h >= 8.0 * ch;
+}
+
+/* The largest JPEG DCT denominator (8, 4, 2, else 1) whose decode of a width x height image still covers a pw x ph
+   pixel box after an aspect-fill crop: aspect-fill scales by max(pw / w, ph / h), so the crop keeps at least the
+   box's pixels exactly when both sides are at least the box's. libjpeg's scaled size is the ceiling. */
+static inline int pushsim_pixels_denominator(int width, int height, int pw, int ph, int swapped) {
+    if (swapped) { int t = pw; pw = ph; ph = t; }
+    for (int d = 8; d >= 2; d /= 2) {
+        if ((width + d - 1) / d >= pw && (height + d - 1) / d >= ph) return d;
+    }
+    return 1;
 }
 
 static inline void pushsim_on_size_prepared(GdkPixbufLoader *loader, gint width, gint height, gpointer data) {
@@ -56,6 +73,14 @@ static inline void pushsim_on_size_prepared(GdkPixbufLoader *loader, gint width,
     }
     s->scale_denominator = 1;
     GdkPixbufFormat *format = gdk_pixbuf_loader_get_format(loader);
+    if (s->pixels_width > 0 && s->pixels_height > 0 && format && strcmp(gdk_pixbuf_format_get_name(format), "jpeg") == 0) {
+        int d = pushsim_pixels_denominator(width, height, s->pixels_width, s->pixels_height, s->sides_swapped);
+        if (d > 1) {
+            s->scale_denominator = d;
+            gdk_pixbuf_loader_set_size(loader, (width + d - 1) / d, (height + d - 1) / d);
+            return;
+        }
+    }
     if (s->cells_width > 0 && s->cells_height > 0 && format && strcmp(gdk_pixbuf_format_get_name(format), "jpeg") == 0) {
         for (int d = 8; d >= 2; d /= 2) {
             /* libjpeg's scaled size is the ceiling; asking for exactly that means no extra scaling pass. */

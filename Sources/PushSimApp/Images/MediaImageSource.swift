@@ -23,12 +23,27 @@ public final class MediaImageSource: ImageSource, @unchecked Sendable {
     private var diagnostics: [Diagnostic] = []
     private var lastSize: Size?
     private let workers = WorkerThreads(name: "pushsim.media", maxThreads: 3)
+    /// A picture's bytes for one request (the URL, its pixel size, the protocol, kitty's image id, the scrim).
+    struct PixelJob: Hashable {
+        var url: String
+        var request: PixelRequest
+    }
+    private var pixelsInFlight: Set<PixelJob> = []
+    private var pixelsDone: [PixelJob: [UInt8]?] = [:]
+    private var pixelsDoneOrder: [PixelJob] = []
+    /// Written when a background load lands (the page on screen, a picture's bytes): the interactive run loop polls it
+    /// (`Terminal.Options.wakeDescriptors`), so an arrival is drawn at once instead of at the scene's next 50 ms
+    /// poll; nobody writes it while nothing loads, so an idle run has no wake-ups. One per process.
+    public static let arrivals = WakePipe()
+    /// The pipe this source writes (`arrivals` unless a test gives its own).
+    private let wake: WakePipe?
 
     /// - Parameters:
     ///   - payloadFolder: the payload file's folder; relative paths and `file:` URLs resolve against it.
     ///   - appGroup: `--app-group DIR`, the disk cache's base (else `$XDG_CACHE_HOME/pushsim`).
     public init(payloadFolder: String, appGroup: String? = nil, mode: Mode, colorMode: ColorMode = .detect(),
-                symbols: SymbolSet = .halfBlocks, fetch: FetchLimits = FetchLimits(), decode: DecodeLimits = DecodeLimits()) {
+                symbols: SymbolSet = .halfBlocks, fetch: FetchLimits = FetchLimits(), decode: DecodeLimits = DecodeLimits(),
+                wake: WakePipe? = MediaImageSource.arrivals) {
         let base = appGroup ?? DiskCache.defaultBase()
         // Renders are kept on disk beside the image cache: a page drawn once is not decoded or rendered again on
         // the next start at the same size (the first frame of a cached story, issue 14).
@@ -36,6 +51,7 @@ public final class MediaImageSource: ImageSource, @unchecked Sendable {
                                                   decode: decode, render: RenderOptions(colorMode: colorMode, symbols: symbols),
                                                   renderCache: RenderDiskCache(base: base)))
         self.mode = mode
+        self.wake = wake
     }
 
     /// The folder holding `payloadPath` (standard input: the working directory).
@@ -75,25 +91,61 @@ public final class MediaImageSource: ImageSource, @unchecked Sendable {
             inFlight.insert(key)
             workers.run(.high) { [self] in
                 let outcome = Result { () throws(LoadFailure) in try loader.render(url, size: size) }
-                lock.lock(); defer { lock.unlock() }
+                lock.lock()
                 if case .failure(let e) = outcome { failures[url] = e }
                 inFlight.remove(key)
+                lock.unlock()
+                wake?.signal()
             }
         }
         return .loading
     }
 
-    /// The rendered cells, marked as `url`'s picture so a terminal that shows pixels can draw the real image there
-    /// (decoded at the SDK's size, encoded only when the terminal asks).
+    /// The rendered cells, marked as `url`'s picture so a terminal that shows pixels can draw the real image there.
+    /// Synchronous sources encode when asked; background ones encode on the worker threads and answer `.pending`
+    /// until the bytes are ready, then signal `wake`.
     func picture(_ cells: Canvas, url: String) -> Canvas {
-        let loader = self.loader
-        return cells.withPicture(key: "\(url)@\(cells.size)", pixels: PixelProvider { request in
-            // Decoded just large enough for the pixels asked (a JPEG then scales in the DCT): the "cells" of a decode
-            // are 4 x 8 source pixels each.
-            let w = request.cells.width * request.cellPixels.width, h = request.cells.height * request.cellPixels.height
-            guard let image = try? loader.image(for: url, cells: Size(width: (w + 3) / 4, height: (h + 7) / 8)) else { return nil }
-            return PixelRenderer.encode(image, request)
+        let key = "\(url)@\(cells.size)"
+        guard mode == .background, let wake = wake?.descriptor else {
+            return cells.withPicture(key: key, pixels: PixelProvider { [loader] request in Self.encodePixels(loader, url, request) })
+        }
+        return cells.withPicture(key: key, pixels: PixelProvider(wake: wake) { [weak self] request in
+            self?.pixels(url, request) ?? .unavailable
         })
+    }
+
+    /// One picture's bytes: decoded once for the pixels drawn (a JPEG at the DCT scale that just covers the box), then
+    /// encoded for the terminal's protocol.
+    static func encodePixels(_ loader: ImageLoader, _ url: String, _ request: PixelRequest) -> [UInt8]? {
+        let box = Size(width: request.cells.width * request.cellPixels.width, height: request.cells.height * request.cellPixels.height)
+        guard box.width > 0, box.height > 0, let image = try? loader.image(for: url, pixels: box) else { return nil }
+        return PixelRenderer.encode(image, request)
+    }
+
+    /// The answer for one request: ready bytes are handed over once (the terminal keeps them per picture and size);
+    /// a request not seen yet starts its encode on a worker thread.
+    func pixels(_ url: String, _ request: PixelRequest) -> PixelAnswer {
+        let job = PixelJob(url: url, request: request)
+        lock.lock(); defer { lock.unlock() }
+        if let done = pixelsDone.removeValue(forKey: job) {
+            pixelsDoneOrder.removeAll { $0 == job }
+            return done.map(PixelAnswer.ready) ?? .unavailable
+        }
+        if pixelsInFlight.insert(job).inserted {
+            let loader = self.loader
+            workers.run(.high) { [self] in
+                let bytes = Self.encodePixels(loader, url, request)
+                lock.lock()
+                pixelsInFlight.remove(job)
+                pixelsDone[job] = bytes
+                pixelsDoneOrder.append(job)
+                // Bytes nobody collected (the page changed first) are dropped after a few: a sixel page is ~200 KB.
+                if pixelsDoneOrder.count > 4 { pixelsDone[pixelsDoneOrder.removeFirst()] = nil }
+                lock.unlock()
+                wake?.signal()
+            }
+        }
+        return .pending
     }
 
     /// The SDK's pre-fetch of pages 1…n-1: decode (and render at the last size asked for) in the background.
