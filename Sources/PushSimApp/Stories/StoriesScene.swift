@@ -114,7 +114,18 @@ public final class StoriesScene: ScriptableScene, Leavable {
         var pane: Rect?
     }
 
+    /// The layout for the current size, worked out once per size: every frame, tap and deadline asks for it, and
+    /// fitting the story is a loop over widths (issue 14).
     var layout: Layout {
+        if let memo = layoutMemo, memo.size == size { return memo.layout }
+        let l = layout(for: size)
+        layoutMemo = (size, l)
+        return l
+    }
+
+    private var layoutMemo: (size: Size, layout: Layout)?
+
+    func layout(for size: Size) -> Layout {
         let avail = Size(width: size.width, height: max(0, size.height - 1))
         let ratio = configuration.options.aspectRatio
         let minStory = StoriesScreen.minimumStorySize(aspectRatio: ratio)
