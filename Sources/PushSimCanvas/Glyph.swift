@@ -57,7 +57,7 @@ public struct Glyph: Hashable, Sendable {
     /// Writes the UTF-8 at `out[start...]` and returns the index after it. `out` must have `utf8Count` bytes of room
     /// plus `Glyph.writeSlack`: an inline grapheme is stored as its two whole words, the bytes past its end
     /// overwritten by whatever comes next.
-    @inlinable
+    @inlinable @inline(__always)
     public func write(to out: UnsafeMutableRawPointer, at start: Int) -> Int {
         let n = tag
         if n == Glyph.long {

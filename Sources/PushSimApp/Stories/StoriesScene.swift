@@ -549,12 +549,21 @@ public final class StoriesScene: ScriptableScene, Leavable {
     func textLayout(in rect: Rect) -> StoriesScreen.TextLayout? {
         guard let page = state.page else { return nil }
         let key = LayoutKey(index: state.index, rect: rect)
-        if let l = layouts[key], l.page == page { return l.layout }
-        let layout = StoriesScreen.textLayout(page, rect: rect)
-        if layouts.count > 256 { layouts.removeAll() }
-        layouts[key] = (page, layout)
+        // The last one asked for first: a frame and the taps on one page ask for the same layout again and again.
+        if let last = lastLayout, last.key == key, last.page == page { return last.layout }
+        let layout: StoriesScreen.TextLayout
+        if let l = layouts[key], l.page == page {
+            layout = l.layout
+        } else {
+            layout = StoriesScreen.textLayout(page, rect: rect)
+            if layouts.count > 256 { layouts.removeAll() }
+            layouts[key] = (page, layout)
+        }
+        lastLayout = (key, page, layout)
         return layout
     }
+
+    private var lastLayout: (key: LayoutKey, page: StoryPage, layout: StoriesScreen.TextLayout)?
 
     private struct LayoutKey: Hashable { var index: Int; var rect: Rect }
     private var layouts: [LayoutKey: (page: StoryPage, layout: StoriesScreen.TextLayout)] = [:]
