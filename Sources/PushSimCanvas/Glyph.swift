@@ -23,18 +23,22 @@ public struct Glyph: Hashable, Sendable {
     private init() {}
 
     public init(_ s: String) {
-        let utf8 = s.utf8
-        guard utf8.count <= Glyph.inlineCapacity else {
+        var s = s
+        let n = s.utf8.count
+        guard n <= Glyph.inlineCapacity else {
             lo = UInt64(LongGlyphs.index(of: s))
             hi = Glyph.long << 56
             return
         }
-        var k: UInt64 = 0
-        for b in utf8 {
-            if k < 8 { lo |= UInt64(b) << (8 * k) } else { hi |= UInt64(b) << (8 * (k - 8)) }
-            k += 1
+        // The bytes copied as they lie in memory, then read as little-endian words: byte 0 is the lowest of `lo`.
+        var words: (UInt64, UInt64) = (0, 0)
+        if n > 0 {
+            s.withUTF8 { utf8 in
+                withUnsafeMutableBytes(of: &words) { $0.baseAddress!.copyMemory(from: utf8.baseAddress!, byteCount: n) }
+            }
         }
-        hi |= k << 56
+        lo = UInt64(littleEndian: words.0)
+        hi = UInt64(littleEndian: words.1) | UInt64(n) << 56
     }
 
     @inlinable public var isEmpty: Bool { lo == 0 && hi == 0 }
