@@ -71,8 +71,8 @@ public struct Canvas: Equatable, Sendable {
         guard x >= 0, x < width else { return }
         let i = y * width + x
         // Overwriting half of a wide grapheme blanks the other half so no orphan remains.
-        if cells[i].isContinuation && x > 0 && !g.isEmpty { cells[i - 1].grapheme = " " }
-        if x + 1 < width && cells[i + 1].isContinuation && TextWidth.of(cells[i].grapheme) == 2 && g != "" { cells[i + 1].grapheme = " " }
+        if cells[i].isContinuation && x > 0 && !g.isEmpty { cells[i - 1].glyph = .space }
+        if x + 1 < width && cells[i + 1].isContinuation && TextWidth.of(cells[i].grapheme) == 2 && g != "" { cells[i + 1].glyph = .space }
         cells[i].grapheme = g
         cells[i].fg = style.fg
         if let bg = style.bg { cells[i].bg = bg }
@@ -91,34 +91,47 @@ public struct Canvas: Equatable, Sendable {
     public mutating func blit(_ other: Canvas, x ox: Int, y oy: Int) {
         coverImages(in: Rect(x: ox, y: oy, width: other.width, height: other.height))
         carryImages(of: other, dx: ox, dy: oy)
-        for y in 0..<other.height {
-            let ty = oy + y
-            guard ty >= 0, ty < height else { continue }
-            for x in 0..<other.width {
-                let tx = ox + x
-                guard tx >= 0, tx < width else { continue }
-                cells[ty * width + tx] = other.cells[y * other.width + x]
+        // Row by row over the clipped span: cells are plain data, so each row is one memory copy.
+        let x0 = max(0, ox), x1 = min(width, ox + other.width), y0 = max(0, oy), y1 = min(height, oy + other.height)
+        guard x0 < x1, y0 < y1 else { return }
+        let w = width, ow = other.width
+        other.cells.withUnsafeBufferPointer { src in
+            cells.withUnsafeMutableBufferPointer { dst in
+                for y in y0..<y1 {
+                    let from = (y - oy) * ow + (x0 - ox)
+                    dst.baseAddress!.advanced(by: y * w + x0).update(from: src.baseAddress!.advanced(by: from), count: x1 - x0)
+                }
             }
         }
     }
 
     /// The canvas as plain text: one line per row, wide graphemes once, trailing spaces trimmed.
     public var plainText: String {
-        // Bytes, not String appends: trimming a row with hasSuffix/removeLast was most of a headless run's frames
-        // (issue 14). A trailing 0x20 byte can only be a whole " " grapheme, so trimming bytes trims spaces.
-        var out = [UInt8]()
-        out.reserveCapacity(width * height + height)
-        for y in 0..<height {
-            if y > 0 { out.append(0x0A) }
-            for x in 0..<width {
-                var g = cells[y * width + x].grapheme
-                // withUTF8 gives a small string's inline bytes; a cell is 1–4 of them, where a byte-by-byte append
-                // beats append(contentsOf:)'s per-call overhead.
-                g.withUTF8 { for b in $0 { out.append(b) } }
+        // Each glyph's UTF-8 is copied straight from the cell into the string's storage (issue 14: a String per cell
+        // was most of a headless run's frames). A trailing 0x20 byte can only be a whole " " grapheme, so trimming
+        // bytes trims spaces.
+        let w = width, h = height
+        return cells.withUnsafeBufferPointer { cells -> String in
+            var need = h + Glyph.writeSlack
+            for cell in cells { need += cell.glyph.utf8Count }
+            return String(unsafeUninitializedCapacity: need) { buffer -> Int in
+                let out = UnsafeMutableRawPointer(buffer.baseAddress!)
+                var n = 0
+                for y in 0..<h {
+                    if y > 0 {
+                        buffer[n] = 0x0A
+                        n += 1
+                    }
+                    var end = n
+                    for x in 0..<w {
+                        n = cells[y * w + x].glyph.write(to: out, at: n)
+                        if n > end && buffer[n - 1] != 0x20 { end = n }
+                    }
+                    n = end
+                }
+                return n
             }
-            while out.last == 0x20 { out.removeLast() }
         }
-        return String(decoding: out, as: UTF8.self)
     }
 
     public func row(_ y: Int) -> String {

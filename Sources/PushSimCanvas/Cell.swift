@@ -12,21 +12,30 @@ public struct Attributes: OptionSet, Hashable, Sendable {
 }
 
 public struct Cell: Hashable, Sendable {
+    /// The grapheme shown, as plain data (see Glyph).
+    public var glyph: Glyph
     /// The grapheme shown. Empty means "the right half of the wide grapheme to the left".
-    public var grapheme: String
+    public var grapheme: String {
+        get { glyph.string }
+        set { glyph = Glyph(newValue) }
+    }
     public var fg: Color
     public var bg: Color
     public var attrs: Attributes
 
     public init(_ grapheme: String = " ", fg: Color = .default, bg: Color = .default, attrs: Attributes = []) {
-        self.grapheme = grapheme
+        self.init(glyph: Glyph(grapheme), fg: fg, bg: bg, attrs: attrs)
+    }
+
+    public init(glyph: Glyph, fg: Color = .default, bg: Color = .default, attrs: Attributes = []) {
+        self.glyph = glyph
         self.fg = fg
         self.bg = bg
         self.attrs = attrs
     }
 
     public static let blank = Cell()
-    public var isContinuation: Bool { grapheme.isEmpty }
+    public var isContinuation: Bool { glyph.isEmpty }
 }
 
 /// How text is drawn: `bg == nil` keeps the background already in the cell (text over an image or scrim).

@@ -79,6 +79,7 @@ private func rows(_ c: Canvas, containing needle: String) -> [Int] {
     }
 
     // spec §1.5: one segment per page across the top; filled segments solid white, the track dimmer (white at 30 %).
+    // The fill is the terminal's own foreground (white on a dark terminal; issue 14, see barIsInTheTerminalsOwnColours).
     @Test func barHasOneSegmentPerPageWithWhiteFill() {
         let pages = (0..<3).map { StoryPage(image: "https://x/\($0).jpg", duration: 4) }
         let c = draw(started(pages, until: 6), at: 6)  // page 1 half-way
@@ -87,9 +88,31 @@ private func rows(_ c: Canvas, containing needle: String) -> [Int] {
         let full = (0..<c.width).filter { c[$0, 0].grapheme == "█" }
         let track = (0..<c.width).filter { c[$0, 0].grapheme == "─" }
         #expect(!full.isEmpty && !track.isEmpty)
-        #expect(full.allSatisfy { c[$0, 0].fg == .white })
-        #expect(track.allSatisfy { c[$0, 0].fg != .white })
+        #expect(full.allSatisfy { c[$0, 0].fg == ProgressBar.fill })
+        #expect(track.allSatisfy { c[$0, 0].fg != ProgressBar.fill })
         #expect(full.max()! < track.min()!, "earlier pages full, later ones empty")
+    }
+
+    // spec §1.5 over any image, and issue 14 (bytes per changed cell while a story plays): the bar's row is a band in
+    // the terminal's default background and the fill is in its default foreground, with no attributes, so the cell
+    // that changes at every bar step is what ncurses resets to after each update and is sent as a bare glyph. The
+    // track stays dimmer than the fill; the haptic flash (yellow) is the one coloured fill.
+    @Test func barIsInTheTerminalsOwnColours() {
+        let pages = (0..<3).map { StoryPage(image: "https://x/\($0).jpg", duration: 4) }
+        let picture = Canvas(width: 30, height: 22, fill: Cell("▀", fg: .rgb(250, 240, 20), bg: .rgb(230, 230, 230)))
+        let playing = started(pages, until: 5.3)  // page 1 part-way: full cells, a partial eighth and track
+        var c = Canvas(width: 30, height: 22)
+        StoriesScreen.draw(playing, at: 5.3, image: .image(picture), into: &c, rect: c.bounds)
+        let bar = (0..<c.width).map { c[$0, 0] }
+        #expect(bar.allSatisfy { $0.bg == .default && $0.attrs == [] }, "the whole row, insets included")
+        let filled = bar.filter { ProgressBar.eighths.contains($0.grapheme) || $0.grapheme == ProgressBar.full }
+        #expect(filled.count > 1 && filled.contains { ProgressBar.eighths.contains($0.grapheme) })
+        #expect(filled.allSatisfy { $0.fg == .default }, "a bar step changes a default-coloured cell")
+        #expect(bar.filter { $0.grapheme == ProgressBar.track }.allSatisfy { $0.fg == .rgb(150, 150, 150) })
+        #expect(c[5, 1].bg == .rgb(230, 230, 230), "the picture starts on the next row")
+        var flashed = Canvas(width: 30, height: 22)
+        StoriesScreen.draw(playing, at: 5.3, image: .image(picture), into: &flashed, rect: flashed.bounds, flash: true)
+        #expect((0..<30).filter { flashed[$0, 0].grapheme == ProgressBar.full }.allSatisfy { flashed[$0, 0].fg == .rgb(255, 214, 10) })
     }
 
     // spec §1.7 "Background and image. The background is black": while the page image loads the story is black.

@@ -114,7 +114,18 @@ public final class StoriesScene: ScriptableScene, Leavable {
         var pane: Rect?
     }
 
+    /// The layout for the current size, worked out once per size: every frame, tap and deadline asks for it, and
+    /// fitting the story is a loop over widths (issue 14).
     var layout: Layout {
+        if let memo = layoutMemo, memo.size == size { return memo.layout }
+        let l = layout(for: size)
+        layoutMemo = (size, l)
+        return l
+    }
+
+    private var layoutMemo: (size: Size, layout: Layout)?
+
+    func layout(for size: Size) -> Layout {
         let avail = Size(width: size.width, height: max(0, size.height - 1))
         let ratio = configuration.options.aspectRatio
         let minStory = StoriesScreen.minimumStorySize(aspectRatio: ratio)
@@ -538,12 +549,21 @@ public final class StoriesScene: ScriptableScene, Leavable {
     func textLayout(in rect: Rect) -> StoriesScreen.TextLayout? {
         guard let page = state.page else { return nil }
         let key = LayoutKey(index: state.index, rect: rect)
-        if let l = layouts[key], l.page == page { return l.layout }
-        let layout = StoriesScreen.textLayout(page, rect: rect)
-        if layouts.count > 256 { layouts.removeAll() }
-        layouts[key] = (page, layout)
+        // The last one asked for first: a frame and the taps on one page ask for the same layout again and again.
+        if let last = lastLayout, last.key == key, last.page == page { return last.layout }
+        let layout: StoriesScreen.TextLayout
+        if let l = layouts[key], l.page == page {
+            layout = l.layout
+        } else {
+            layout = StoriesScreen.textLayout(page, rect: rect)
+            if layouts.count > 256 { layouts.removeAll() }
+            layouts[key] = (page, layout)
+        }
+        lastLayout = (key, page, layout)
         return layout
     }
+
+    private var lastLayout: (key: LayoutKey, page: StoryPage, layout: StoriesScreen.TextLayout)?
 
     private struct LayoutKey: Hashable { var index: Int; var rect: Rect }
     private var layouts: [LayoutKey: (page: StoryPage, layout: StoriesScreen.TextLayout)] = [:]

@@ -31,16 +31,19 @@ public enum ProgressBar {
         return Double(width * 8) / Double(count)
     }
 
+    /// The bar's row is drawn on the terminal's own background and the fill in its own foreground (white on a dark
+    /// terminal): a cell in the default colours and no attributes is what ncurses resets to after every update, so a
+    /// bar step — one cell changing while a page plays, about ten times a second — is sent as a cursor move and the
+    /// glyph alone, with no colour set and reset around it (about 4 bytes instead of 40; issue 14).
+    public static let fill = Color.default
+    public static let background = Color.default
+
     /// Draw the bar on row `y` from `x` over `width` cells. `fractions` has one entry per page (0…1).
-    /// The row's existing background is darkened so the bar reads over any image.
+    /// The row is a band in the terminal's background so the thin track reads over any image.
     public static func draw(_ fractions: [Double], into canvas: inout Canvas, x: Int, y: Int, width: Int,
-                            fill: Color = .white, trackColor: Color = .rgb(150, 150, 150)) {
+                            fill: Color = ProgressBar.fill, trackColor: Color = .rgb(150, 150, 150)) {
         guard width > 0, !fractions.isEmpty else { return }
-        canvas.update(Rect(x: x, y: y, width: width, height: 1)) { cell in
-            cell.grapheme = " "
-            cell.bg = cell.bg.darkened(0.45)
-            cell.attrs = []
-        }
+        canvas.fill(Rect(x: x, y: y, width: width, height: 1), with: Cell(glyph: .space, bg: background))
         if let segs = segments(count: fractions.count, width: width) {
             for (i, r) in segs.enumerated() {
                 drawSpan(fraction: fractions[i], into: &canvas, x: x + r.lowerBound, y: y, width: r.count, fill: fill, trackColor: trackColor)

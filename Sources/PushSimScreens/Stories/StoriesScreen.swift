@@ -128,15 +128,11 @@ public enum StoriesScreen {
         if let py = layout.pillY, let title = page.buttonTitle {
             pill = ButtonPill.draw(title, into: &canvas, in: rect.insetBy(dx: 2, dy: 0), y: py, pressed: pillPressed)
         }
-        let fill: Color = flash ? .rgb(255, 214, 10) : .white
-        // The bar's row is one darkened band across the whole story (the bar darkens its own cells; these are
-        // the insets either side), so the thin track reads over any image.
+        let fill: Color = flash ? .rgb(255, 214, 10) : ProgressBar.fill
+        // The bar's row is one band in the terminal's background across the whole story (the bar fills its own
+        // cells; these are the insets either side), so the thin track reads over any image.
         for x in [rect.x, rect.maxX - 1] {
-            canvas.update(Rect(x: x, y: rect.y, width: 1, height: 1)) { cell in
-                cell.bg = cell.bg.darkened(0.45)
-                cell.grapheme = " "
-                cell.attrs = []
-            }
+            canvas.fill(Rect(x: x, y: rect.y, width: 1, height: 1), with: Cell(glyph: .space, bg: ProgressBar.background))
         }
         ProgressBar.draw(s.segmentFractions(at: now), into: &canvas, x: rect.x + 1, y: rect.y, width: rect.width - 2, fill: fill)
         if s.paused {
