@@ -22,8 +22,10 @@ let package = Package(
         .systemLibrary(name: "CChafa", pkgConfig: "chafa", providers: [.apt(["libchafa-dev"])]),
         // gdk-pixbuf's headers are reached through include/gdk-pixbuf, a link to Debian's
         // /usr/include/gdk-pixbuf-2.0/gdk-pixbuf (libgdk-pixbuf-2.0-dev, installed by make).
+        // libpng, giflib and libwebp decode PNG, GIF and WebP row by row into the output size (BoundedDecode.c).
         .target(name: "CImaging", dependencies: ["CChafa"], linkerSettings: [
             .linkedLibrary("gdk_pixbuf-2.0"), .linkedLibrary("gobject-2.0"), .linkedLibrary("glib-2.0"),
+            .linkedLibrary("png16"), .linkedLibrary("gif"), .linkedLibrary("webp"),
         ]),
         // Cairo, HarfBuzz and libpng include paths for CPicture; pango's headers are reached through CPicture's
         // include/pango, a link to Debian's /usr/include/pango-1.0/pango (pango's pkg-config file adds -pthread too).
