@@ -14,7 +14,8 @@ public struct DecodedImage: Sendable, Equatable, CustomStringConvertible {
     public var declaredHeight: Int
     /// gdk-pixbuf's format name: `jpeg`, `png`, `gif`, `webp`…
     public var format: String
-    /// The cell size a reduced (DCT-scaled) decode was made for; nil for the SDK's full decode (≤ 1500 px).
+    /// The cell size a reduced decode (a JPEG scaled in the DCT, a PNG, GIF or WebP box-filtered as it was read)
+    /// was made for; nil for the SDK's full decode (≤ 1500 px).
     public var decodedFor: Size?
 
     public init(width: Int, height: Int, rgba: [UInt8], declaredWidth: Int? = nil, declaredHeight: Int? = nil,
@@ -166,7 +167,11 @@ public enum ImageDecoder {
             closeError = take(err)
         }
         let prepared = state.pointee.prepared != 0
-        let header = ImageHeader(format: pushsim_loader_format_name(loader).map { String(cString: $0) } ?? "unknown",
+        // gdk-pixbuf hands over a new copy of the name (it leaked on every decode until the image fuzz target's
+        // leak check saw it).
+        let name = pushsim_loader_format_name(loader)
+        defer { g_free(name) }
+        let header = ImageHeader(format: name.map { String(cString: $0) } ?? "unknown",
                                  width: Int(state.pointee.declared_width), height: Int(state.pointee.declared_height))
         if state.pointee.refused != 0 {
             throw .overBudget(width: header.width, height: header.height, budget: limits.pixelBudget)

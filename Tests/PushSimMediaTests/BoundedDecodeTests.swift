@@ -143,6 +143,19 @@ import Testing
         if let frame { #expect(image.pixel(0, 0) == (0, 0, 0) && image.pixel(frame.0 + 1, frame.1 + 1) != (0, 0, 0)) }
     }
 
+    /// An animated GIF shows its first frame, as gdk-pixbuf's static image of it did; the rest is never decoded.
+    @Test func anAnimatedGIFShowsItsFirstFrame() throws {
+        var palette = [UInt8](repeating: 0, count: 128 * 3)
+        palette[3] = 200; palette[7] = 180
+        let first = TinyImageWriter.gif(width: 16, height: 8, palette: palette) { x, _ in x < 8 ? 1 : 0 }
+        let second = TinyImageWriter.gif(width: 16, height: 8, palette: palette) { _, _ in 2 }
+        // Header (6), screen (7), palette (384): the second file's frame follows, in place of the first's trailer.
+        let animated = first.dropLast() + second.dropFirst(6 + 7 + 128 * 3)
+        let (image, worst) = try Self.sameAsGdkPixbuf(animated)
+        #expect(worst == 0)
+        #expect(image.pixel(2, 2) == (200, 0, 0) && image.pixel(12, 2) == (0, 0, 0))
+    }
+
     @Test(arguments: [false, true])
     func webpPixelsMatchGdkPixbuf(alpha: Bool) throws {
         var px = Fixtures.pixels(37, 23) { x, y in (UInt8(x * 6), UInt8(y * 11), UInt8((x + y) * 4)) }
