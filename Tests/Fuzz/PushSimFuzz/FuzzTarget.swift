@@ -54,8 +54,9 @@ enum FuzzTarget: String, CaseIterable {
     }
 
     /// Property: any bytes decode or fail with a LoadFailure; what decodes has the pixels its size says, within the
-    /// SDK's 1500 px, and, decoded for cells, is never larger than the full decode. A small budget (1 MP) keeps each
-    /// input fast: the row-by-row decoder's arithmetic is the same at any size.
+    /// SDK's 1500 px, and, decoded for cells, is never larger than the full decode; with a 7 px side every image
+    /// the fuzzer makes goes through the box filter too. A small budget (1 MP) keeps each input fast: the row-by-row
+    /// decoder's arithmetic is the same at any size.
     func image(_ bytes: [UInt8]) {
         let data = Data(bytes)
         let limits = DecodeLimits(maxSide: 1500, pixelBudget: 1_000_000)
@@ -67,6 +68,10 @@ enum FuzzTarget: String, CaseIterable {
             fatalError("decoded in full but not for cells: \(full)")
         }
         guard small.width <= full.width, small.height <= full.height else { fatalError("\(small) larger than \(full)") }
+        guard let tiny = try? ImageDecoder.decode(data, limits: DecodeLimits(maxSide: 7, pixelBudget: 1_000_000)) else {
+            fatalError("decoded at its size but not reduced: \(full)")
+        }
+        guard max(tiny.width, tiny.height) <= 7, tiny.rgba.count == tiny.width * tiny.height * 4 else { fatalError("\(tiny)") }
     }
 
     /// Property: whatever parses prints as JSON that parses back to the same value (non-finite numbers print as
