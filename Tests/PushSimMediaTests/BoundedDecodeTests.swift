@@ -143,6 +143,29 @@ import Testing
         if let frame { #expect(image.pixel(0, 0) == (0, 0, 0) && image.pixel(frame.0 + 1, frame.1 + 1) != (0, 0, 0)) }
     }
 
+    /// The box filter does not depend on the order rows arrive in: an Adam7 PNG and an interlaced GIF, reduced,
+    /// give exactly the pixels of the same picture stored plainly.
+    @Test func interlacedFilesReduceToThePlainFilesPixels() throws {
+        let limits = DecodeLimits(maxSide: 10)
+        var a = 0, b = 0
+        let rgba = PNGCase(name: "RGBA 8", colorType: 6, depth: 8)
+        var adam7 = rgba
+        adam7.interlaced = true
+        let plainPNG = try ImageDecoder.decode(Self.png(rgba), limits: limits, cells: nil, pixelBytes: &a)
+        let interlacedPNG = try ImageDecoder.decode(Self.png(adam7), limits: limits, cells: nil, pixelBytes: &b)
+        #expect(plainPNG.width == 10 && plainPNG.height == 6)
+        #expect(plainPNG.rgba == interlacedPNG.rgba)
+        var palette: [UInt8] = []
+        for i in 0..<128 { palette += [UInt8(i * 2), UInt8(i * 3 & 255), 40] }
+        let index: (Int, Int) -> UInt8 = { x, y in UInt8((x * 5 + y * 3) % 128) }
+        let plainGIF = try ImageDecoder.decode(TinyImageWriter.gif(width: 37, height: 23, palette: palette, index: index),
+                                               limits: limits, cells: nil, pixelBytes: &a)
+        let interlacedGIF = try ImageDecoder.decode(TinyImageWriter.gif(width: 37, height: 23, palette: palette, interlaced: true, index: index),
+                                                    limits: limits, cells: nil, pixelBytes: &b)
+        #expect(plainGIF.width == 10 && plainGIF.height == 6)
+        #expect(plainGIF.rgba == interlacedGIF.rgba)
+    }
+
     /// An animated GIF shows its first frame, as gdk-pixbuf's static image of it did; the rest is never decoded.
     @Test func anAnimatedGIFShowsItsFirstFrame() throws {
         var palette = [UInt8](repeating: 0, count: 128 * 3)
