@@ -166,6 +166,23 @@ import Testing
         #expect(plainGIF.rgba == interlacedGIF.rgba)
     }
 
+    /// A PNG's eXIf orientation (rare) is treated as gdk-pixbuf's PNG loader treated it: the same pixels, the same
+    /// sides (spec §1.10's EXIF orientation is pinned on JPEG, where the files carry it).
+    @Test func aPNGsExifOrientationIsTreatedAsBefore() throws {
+        var png = [UInt8](Self.png(PNGCase(name: "RGB 8", colorType: 2, depth: 8)))
+        let tiff: [UInt8] = [0x4D, 0x4D, 0x00, 0x2A, 0x00, 0x00, 0x00, 0x08, 0x00, 0x01,
+                             0x01, 0x12, 0x00, 0x03, 0x00, 0x00, 0x00, 0x01, 0x00, 0x06, 0x00, 0x00,
+                             0x00, 0x00, 0x00, 0x00]
+        let typed = Array("eXIf".utf8) + tiff
+        let crc = Fixtures.crc32(typed)
+        let chunk = [0, 0, 0, UInt8(tiff.count)] + typed + [UInt8(crc >> 24), UInt8(crc >> 16 & 0xFF), UInt8(crc >> 8 & 0xFF), UInt8(crc & 0xFF)]
+        // After the signature (8) and IHDR (25), before IDAT.
+        png.insert(contentsOf: chunk, at: 33)
+        let (image, worst) = try Self.sameAsGdkPixbuf(Data(png))
+        #expect(worst == 0)
+        #expect(image.width == 37 && image.height == 23)
+    }
+
     /// An animated GIF shows its first frame, as gdk-pixbuf's static image of it did; the rest is never decoded.
     @Test func anAnimatedGIFShowsItsFirstFrame() throws {
         var palette = [UInt8](repeating: 0, count: 128 * 3)
