@@ -2,8 +2,8 @@
 
 SWIFT ?= swift
 APT_PACKAGES := libncurses-dev libchafa-dev libgdk-pixbuf-2.0-dev webp-pixbuf-loader libsqlite3-dev libcurl4 tmux chafa \
-	libcairo2-dev libpango1.0-dev libpng-dev fonts-liberation2 fonts-noto-color-emoji fonts-droid-fallback \
-	xvfb xterm x11-apps xdotool libjpeg-turbo-progs python3-numpy kitty time
+	libcairo2-dev libpango1.0-dev libpng-dev libgif-dev libwebp-dev fonts-liberation2 fonts-noto-color-emoji fonts-droid-fallback \
+	xvfb xterm x11-apps xdotool libjpeg-turbo-progs python3-numpy kitty time webp
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 BIN := .build/debug/pushsim
 RELEASE_BIN := .build/release/pushsim
@@ -47,8 +47,8 @@ e2e: build
 bench: release
 	bash bench/run.sh $(RELEASE_BIN)
 
-# libFuzzer on the JSON parser, the four payload readers and the script steps (docs/reliability.md). Its own
-# scratch path: the sanitizer build shares nothing with the ordinary one and never slows `make build`.
+# libFuzzer on the JSON parser, the four payload readers, the script steps and image decoding (docs/reliability.md).
+# Its own scratch path: the sanitizer build shares nothing with the ordinary one and never slows `make build`.
 # Linked with the toolchain's lld: the system's gold stops with an internal error (format_file_lineno) on the
 # sanitizer's objects.
 FUZZ_SECONDS ?= 60

@@ -22,8 +22,10 @@ let package = Package(
         .systemLibrary(name: "CChafa", pkgConfig: "chafa", providers: [.apt(["libchafa-dev"])]),
         // gdk-pixbuf's headers are reached through include/gdk-pixbuf, a link to Debian's
         // /usr/include/gdk-pixbuf-2.0/gdk-pixbuf (libgdk-pixbuf-2.0-dev, installed by make).
+        // libpng, giflib and libwebp decode PNG, GIF and WebP row by row into the output size (BoundedDecode.c).
         .target(name: "CImaging", dependencies: ["CChafa"], linkerSettings: [
             .linkedLibrary("gdk_pixbuf-2.0"), .linkedLibrary("gobject-2.0"), .linkedLibrary("glib-2.0"),
+            .linkedLibrary("png16"), .linkedLibrary("gif"), .linkedLibrary("webp"),
         ]),
         // Cairo, HarfBuzz and libpng include paths for CPicture; pango's headers are reached through CPicture's
         // include/pango, a link to Debian's /usr/include/pango-1.0/pango (pango's pkg-config file adds -pthread too).
@@ -86,7 +88,10 @@ let package = Package(
 // `make fuzz` only: the libFuzzer target, built with -sanitize=fuzzer,address into its own scratch path. It links
 // only against the fuzzer runtime (its main calls LLVMFuzzerRunDriver), so it must stay out of the ordinary build.
 if Context.environment["PUSHSIM_FUZZ"] == "1" {
-    package.targets.append(.executableTarget(name: "PushSimFuzz", dependencies: ["PushSimEngine", "PushSimApp"],
+    package.targets.append(.executableTarget(name: "PushSimFuzz", dependencies: ["PushSimEngine", "PushSimApp", "PushSimMedia", "PushSimCanvas"],
                                              path: "Tests/Fuzz/PushSimFuzz"))
     package.products.append(.executable(name: "pushsim-fuzz", targets: ["PushSimFuzz"]))
+    // The C decoder (BoundedDecode.c) gets coverage and ASan too, so the fuzzer is guided through it and its
+    // memory errors are caught.
+    package.targets.first { $0.name == "CImaging" }?.cSettings = [.unsafeFlags(["-fsanitize=fuzzer-no-link,address"])]
 }

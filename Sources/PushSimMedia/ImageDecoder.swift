@@ -1,4 +1,4 @@
-// Decodes image bytes with gdk-pixbuf: refuses oversized images from their header, downsamples like the SDK, applies EXIF orientation.
+// Decodes image bytes (PNG, GIF, WebP row by row into the output size; the rest with gdk-pixbuf): refuses oversized images from their header, downsamples like the SDK, applies EXIF orientation.
 
 import CImaging
 import Foundation
@@ -14,7 +14,8 @@ public struct DecodedImage: Sendable, Equatable, CustomStringConvertible {
     public var declaredHeight: Int
     /// gdk-pixbuf's format name: `jpeg`, `png`, `gif`, `webp`…
     public var format: String
-    /// The cell size a reduced (DCT-scaled) decode was made for; nil for the SDK's full decode (≤ 1500 px).
+    /// The cell size a reduced decode (a JPEG scaled in the DCT, a PNG, GIF or WebP box-filtered as it was read)
+    /// was made for; nil for the SDK's full decode (≤ 1500 px).
     public var decodedFor: Size?
 
     public init(width: Int, height: Int, rgba: [UInt8], declaredWidth: Int? = nil, declaredHeight: Int? = nil,
@@ -94,7 +95,8 @@ public enum ImageDecoder {
     }
 
     /// With `cells`, a JPEG may be decoded at 1/2, 1/4 or 1/8 scale (in the DCT, the cheapest way there is) when
-    /// that still gives each cell 4×8 source pixels; such an image says so in `decodedFor`.
+    /// that still gives each cell 4×8 source pixels, and a PNG, GIF or WebP is box-filtered to that same size as its
+    /// rows arrive; such an image says so in `decodedFor`.
     public static func decode(_ bytes: Data, limits: DecodeLimits = DecodeLimits(), cells: Size? = nil) throws(LoadFailure) -> DecodedImage {
         var pixelBytes = 0
         return try decode(bytes, limits: limits, cells: cells, pixelBytes: &pixelBytes)
@@ -103,7 +105,8 @@ public enum ImageDecoder {
     /// For a terminal picture of `pixels` (width × height, aspect-filled as the SDK's story image is, spec §1.7): a
     /// JPEG is decoded at the smallest 1/8, 1/4 or 1/2 DCT scale that still covers the box after the crop (its EXIF
     /// orientation taken into account), and the SDK's 1500 px cap is left to the encoder's own scaling when the box
-    /// is within it. Such an image is only for that box: callers do not keep it as the SDK's decode.
+    /// is within it; a PNG, GIF or WebP is box-filtered to the cap as its rows arrive. Such an image is only for that
+    /// box: callers do not keep it as the SDK's decode.
     public static func decode(_ bytes: Data, limits: DecodeLimits = DecodeLimits(), pixels: Size) throws(LoadFailure) -> DecodedImage {
         var pixelBytes = 0
         return try decode(bytes, limits: limits, pixels: pixels, pixelBytes: &pixelBytes)
@@ -117,14 +120,16 @@ public enum ImageDecoder {
 
     /// The same, also saying how many bytes of pixel buffer the loader allocated (0 when it refused the image from
     /// its header): what bounds a decode's memory, and what the tests check instead of timing it.
-    static func decode(_ bytes: Data, limits: DecodeLimits, cells: Size?, pixelBytes: inout Int) throws(LoadFailure) -> DecodedImage {
-        let out = try run(bytes, limits: limits, headerOnly: false, cells: cells, pixels: nil, pixelBytes: &pixelBytes)
+    /// `rowByRow: false` sends PNG, GIF and WebP through gdk-pixbuf too (the tests compare the two decoders).
+    static func decode(_ bytes: Data, limits: DecodeLimits, cells: Size?, pixelBytes: inout Int,
+                       rowByRow: Bool = true) throws(LoadFailure) -> DecodedImage {
+        let out = try run(bytes, limits: limits, headerOnly: false, cells: cells, pixels: nil, pixelBytes: &pixelBytes, rowByRow: rowByRow)
         guard let image = out.image else { throw LoadFailure("the image could not be decoded") }
         return image
     }
 
     private static func run(_ bytes: Data, limits: DecodeLimits, headerOnly: Bool, cells: Size?, pixels: Size?,
-                            pixelBytes: inout Int) throws(LoadFailure) -> (header: ImageHeader, image: DecodedImage?) {
+                            pixelBytes: inout Int, rowByRow: Bool = true) throws(LoadFailure) -> (header: ImageHeader, image: DecodedImage?) {
         _ = setup
         pixelBytes = 0
         guard !bytes.isEmpty else { throw LoadFailure("the file is empty") }
@@ -132,6 +137,9 @@ public enum ImageDecoder {
         // size is read here, before the loader sees a byte.
         if let (w, h) = webpCanvasSize(bytes), w * h > limits.pixelBudget, !headerOnly {
             throw .overBudget(width: w, height: h, budget: limits.pixelBudget)
+        }
+        if !headerOnly, rowByRow, let done = try decodeBounded(bytes, limits: limits, cells: cells, pixelBytes: &pixelBytes) {
+            return (done.header, done.image)
         }
         guard let loader = gdk_pixbuf_loader_new() else { throw LoadFailure("the image decoder could not start") }
         let state = UnsafeMutablePointer<PushsimLoadState>.allocate(capacity: 1)
@@ -177,7 +185,11 @@ public enum ImageDecoder {
             closeError = take(err)
         }
         let prepared = state.pointee.prepared != 0
-        let header = ImageHeader(format: pushsim_loader_format_name(loader).map { String(cString: $0) } ?? "unknown",
+        // gdk-pixbuf hands over a new copy of the name (it leaked on every decode until the image fuzz target's
+        // leak check saw it).
+        let name = pushsim_loader_format_name(loader)
+        defer { g_free(name) }
+        let header = ImageHeader(format: name.map { String(cString: $0) } ?? "unknown",
                                  width: Int(state.pointee.declared_width), height: Int(state.pointee.declared_height))
         if state.pointee.refused != 0 {
             throw .overBudget(width: header.width, height: header.height, budget: limits.pixelBudget)
@@ -203,6 +215,71 @@ public enum ImageDecoder {
         var image = try self.pixels(of: pixbuf, header: header, limits: capped ? limits : DecodeLimits(maxSide: 0, pixelBudget: limits.pixelBudget))
         if state.pointee.scale_denominator > 1 { image.decodedFor = cells }
         return (header, image)
+    }
+
+    /// What the row-by-row decoder made of the bytes, inside the closure that keeps them alive.
+    private enum BoundedOutcome {
+        case unhandled, refused, truncated, failed(String), decoded(DecodedImage)
+    }
+
+    /// PNG, GIF and WebP are decoded row by row into the output size (BoundedDecode.c): memory follows the cells
+    /// drawn, not the file (gdk-pixbuf's loaders for them build a full-size pixbuf and scale it at close). nil for
+    /// what it leaves to gdk-pixbuf: other formats and animated WebP.
+    private static func decodeBounded(_ bytes: Data, limits: DecodeLimits, cells: Size?,
+                                      pixelBytes: inout Int) throws(LoadFailure) -> (header: ImageHeader, image: DecodedImage)? {
+        let kind = bytes.prefix(16).withUnsafeBytes { pushsim_bounded_format($0.bindMemory(to: UInt8.self).baseAddress, $0.count) }
+        guard let format = [PUSHSIM_BOUNDED_PNG: "png", PUSHSIM_BOUNDED_GIF: "gif", PUSHSIM_BOUNDED_WEBP: "webp"][Int(kind)] else {
+            return nil
+        }
+        var b = PushsimBounded()
+        b.max_side = Int32(limits.maxSide)
+        b.pixel_budget = Int64(limits.pixelBudget)
+        b.cells_width = Int32(cells?.width ?? 0)
+        b.cells_height = Int32(cells?.height ?? 0)
+        defer { pushsim_bounded_close(&b) }
+        let complete = hasEndMarker(bytes, format: format)
+        // The decoder keeps a pointer to the bytes from open to read: both happen inside one withUnsafeBytes.
+        let outcome: BoundedOutcome = bytes.withUnsafeBytes { raw in
+            let opened = Int(pushsim_bounded_open(&b, raw.bindMemory(to: UInt8.self).baseAddress, raw.count))
+            switch opened {
+            case PUSHSIM_BOUNDED_OK: break
+            case PUSHSIM_BOUNDED_UNHANDLED: return .unhandled
+            case PUSHSIM_BOUNDED_REFUSED: return .refused
+            default: return .failed("not an image (\(errorText(&b)))")
+            }
+            // gdk-pixbuf's PNG and GIF loaders returned whatever rows arrived; the end marker still tells a cut file.
+            guard complete else { return .truncated }
+            let count = Int(b.width) * Int(b.height) * 4
+            var status = Int32(PUSHSIM_BOUNDED_OK)
+            let rgba = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+                status = pushsim_bounded_read(&b, buffer.baseAddress)
+                initialized = count
+            }
+            switch Int(status) {
+            case PUSHSIM_BOUNDED_OK:
+                return .decoded(DecodedImage(width: Int(b.width), height: Int(b.height), rgba: rgba,
+                                             declaredWidth: Int(b.declared_width), declaredHeight: Int(b.declared_height),
+                                             format: format, decodedFor: b.reduced_for_cells != 0 ? cells : nil))
+            case PUSHSIM_BOUNDED_UNHANDLED: return .unhandled
+            case PUSHSIM_BOUNDED_NO_MEMORY: return .failed("the image could not be decoded (\(errorText(&b)))")
+            default: return .failed("the image data is corrupt (\(errorText(&b)))")
+            }
+        }
+        pixelBytes = Int(b.pixel_bytes)
+        let header = ImageHeader(format: format, width: Int(b.declared_width), height: Int(b.declared_height))
+        switch outcome {
+        case .unhandled:
+            pixelBytes = 0
+            return nil
+        case .refused: throw .overBudget(width: header.width, height: header.height, budget: limits.pixelBudget)
+        case .truncated: throw LoadFailure("the \(format.uppercased()) file is truncated (it stops before its end marker)")
+        case .failed(let reason): throw LoadFailure(reason)
+        case .decoded(let image): return (header, image)
+        }
+    }
+
+    private static func errorText(_ b: inout PushsimBounded) -> String {
+        withUnsafeBytes(of: &b.error) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
     }
 
     /// Orientation first (it may swap the sides), then the SDK's downsampling for loaders that ignore set_size.

@@ -32,8 +32,9 @@ import Testing
         // Too big a target for any reduction: the SDK's decode.
         let big = try ImageDecoder.decode(jpeg, cells: Size(width: 200, height: 150))
         #expect(big.width == 1000 && big.height == 1500 && big.decodedFor == nil && big.suffices(for: Size(width: 500, height: 500)))
-        // Other formats are never reduced this way.
-        #expect(try ImageDecoder.decode(Fixtures.image("city.png"), cells: Size(width: 10, height: 5)).width == 1000)
+        // A PNG follows the same rule, box-filtered as its rows arrive (BoundedDecodeTests).
+        let png = try ImageDecoder.decode(Fixtures.image("city.png"), cells: Size(width: 10, height: 5))
+        #expect(png.width == 135 && png.height == 203 && png.decodedFor == Size(width: 10, height: 5))
     }
 
     @Test func smallImagesAreNotEnlarged() throws {

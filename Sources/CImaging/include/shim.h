@@ -73,7 +73,11 @@ static inline void pushsim_on_size_prepared(GdkPixbufLoader *loader, gint width,
     }
     s->scale_denominator = 1;
     GdkPixbufFormat *format = gdk_pixbuf_loader_get_format(loader);
-    if (s->pixels_width > 0 && s->pixels_height > 0 && format && strcmp(gdk_pixbuf_format_get_name(format), "jpeg") == 0) {
+    /* The name is a new string each time (transfer full). */
+    gchar *name = format ? gdk_pixbuf_format_get_name(format) : NULL;
+    int jpeg = name && strcmp(name, "jpeg") == 0;
+    g_free(name);
+    if (s->pixels_width > 0 && s->pixels_height > 0 && jpeg) {
         int d = pushsim_pixels_denominator(width, height, s->pixels_width, s->pixels_height, s->sides_swapped);
         if (d > 1) {
             s->scale_denominator = d;
@@ -81,7 +85,7 @@ static inline void pushsim_on_size_prepared(GdkPixbufLoader *loader, gint width,
             return;
         }
     }
-    if (s->cells_width > 0 && s->cells_height > 0 && format && strcmp(gdk_pixbuf_format_get_name(format), "jpeg") == 0) {
+    if (s->cells_width > 0 && s->cells_height > 0 && jpeg) {
         for (int d = 8; d >= 2; d /= 2) {
             /* libjpeg's scaled size is the ceiling; asking for exactly that means no extra scaling pass. */
             int w = (width + d - 1) / d, h = (height + d - 1) / d;
@@ -121,8 +125,8 @@ static inline void pushsim_loader_unwatch(GdkPixbufLoader *loader, PushsimLoadSt
 static inline void pushsim_object_unref(gpointer object) { g_object_unref(object); }
 static inline void pushsim_pixbuf_unref(GdkPixbuf *pixbuf) { g_object_unref(pixbuf); }
 
-/* The loader's format name ("jpeg", "png", "gif", "webp"...), or NULL before the format is known. */
-static inline const gchar *pushsim_loader_format_name(GdkPixbufLoader *loader) {
+/* The loader's format name ("jpeg", "png", "gif", "webp"...), or NULL before the format is known; free it with g_free. */
+static inline gchar *pushsim_loader_format_name(GdkPixbufLoader *loader) {
     GdkPixbufFormat *f = gdk_pixbuf_loader_get_format(loader);
     return f ? gdk_pixbuf_format_get_name(f) : NULL;
 }

@@ -2,11 +2,13 @@
 
 import Foundation
 import PushSimApp
+import PushSimCanvas
 import PushSimEngine
+import PushSimMedia
 
 /// The readers under test. Each returns normally for any input; a crash, a trap or a failed property is a finding.
 enum FuzzTarget: String, CaseIterable {
-    case json, stories, inbox, primer, banner, script
+    case json, stories, inbox, primer, banner, script, image
 
     /// Chosen once per process from the environment (libFuzzer runs one target per process).
     static let current: FuzzTarget = {
@@ -47,7 +49,29 @@ enum FuzzTarget: String, CaseIterable {
                 _ = try? Script.point(step)
                 _ = step.words
             }
+        case .image: image(bytes)
         }
+    }
+
+    /// Property: any bytes decode or fail with a LoadFailure; what decodes has the pixels its size says, within the
+    /// SDK's 1500 px, and, decoded for cells, is never larger than the full decode; with a 7 px side every image
+    /// the fuzzer makes goes through the box filter too. A small budget (1 MP) keeps each input fast: the row-by-row
+    /// decoder's arithmetic is the same at any size.
+    func image(_ bytes: [UInt8]) {
+        let data = Data(bytes)
+        let limits = DecodeLimits(maxSide: 1500, pixelBudget: 1_000_000)
+        _ = ImageDecoder.probe(data)
+        guard let full = try? ImageDecoder.decode(data, limits: limits) else { return }
+        guard full.rgba.count == full.width * full.height * 4, max(full.width, full.height) <= 1500,
+              full.width >= 1, full.height >= 1 else { fatalError("decoded \(full) with \(full.rgba.count) bytes") }
+        guard let small = try? ImageDecoder.decode(data, limits: limits, cells: Size(width: 8, height: 4)) else {
+            fatalError("decoded in full but not for cells: \(full)")
+        }
+        guard small.width <= full.width, small.height <= full.height else { fatalError("\(small) larger than \(full)") }
+        guard let tiny = try? ImageDecoder.decode(data, limits: DecodeLimits(maxSide: 7, pixelBudget: 1_000_000)) else {
+            fatalError("decoded at its size but not reduced: \(full)")
+        }
+        guard max(tiny.width, tiny.height) <= 7, tiny.rgba.count == tiny.width * tiny.height * 4 else { fatalError("\(tiny)") }
     }
 
     /// Property: whatever parses prints as JSON that parses back to the same value (non-finite numbers print as
