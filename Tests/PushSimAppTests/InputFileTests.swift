@@ -132,6 +132,27 @@ import Testing
         #expect(InputFile.inheritedDescriptor("/dev/fd/x") == nil)
     }
 
+    // Relative images in a payload read through a descriptor resolve against the file it is open on, or against
+    // nothing for a pipe; never against /dev/fd (validate used to look for `/dev/fd/images/a.jpg`).
+    @Test func aDescriptorsFolderIsItsFilesOrNone() throws {
+        let fd = Self.pipeHolding(Array("[1]".utf8))
+        defer { close(fd) }
+        #expect(InputFile.folder(of: "/dev/fd/\(fd)") == nil)
+        #expect(InputFile.folder(of: "-") == nil)
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pushsim-folder-\(getpid())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = dir.appendingPathComponent("p.json").path
+        try Data("{}".utf8).write(to: URL(fileURLWithPath: file))
+        let opened = open(file, O_RDONLY)
+        defer { close(opened) }
+        let real = (dir.path as NSString).resolvingSymlinksInPath
+        #expect(InputFile.folder(of: "/dev/fd/\(opened)").map { ($0 as NSString).resolvingSymlinksInPath } == real)
+        #expect(InputFile.folder(of: "/proc/self/fd/\(opened)").map { ($0 as NSString).resolvingSymlinksInPath } == real)
+        #expect(InputFile.folder(of: file) == dir.path)
+        #expect(InputFile.folder(of: "/x/y/../p.json") == "/x")
+    }
+
     @Test func regularFilesKeepTheirMessages() throws {
         #expect(throws: UserError("/nonexistent/x.json: no such file")) { try InputFile.readBytes("/nonexistent/x.json") }
         let file = Self.temp("a.json")

@@ -53,6 +53,18 @@ import PushSimEngine
         #expect(StoriesValidation.localPath(of: "https://a/b.jpg", payloadPath: "/x/p.json") == nil)
     }
 
+    // `pushsim validate 3<promo.json /dev/fd/3`: the payload's relative images are looked for beside promo.json.
+    @Test func aPayloadReadThroughADescriptorResolvesImagesBesideItsFile() throws {
+        let p = try temp(#"{"pages":[{"image":"file:gone.jpg"}]}"#)
+        let fd = open(p, O_RDONLY)
+        defer { close(fd) }
+        let r = StoriesValidation.check("/dev/fd/\(fd)")
+        #expect(r.findings.map(\.path) == ["pages[0].image"])
+        let folder = ((p as NSString).deletingLastPathComponent as NSString).resolvingSymlinksInPath
+        #expect(r.findings.first?.message.contains(folder + "/gone.jpg") == true)
+        #expect(r.findings.first?.message.contains("/dev/fd") == false)
+    }
+
     @Test func jsonAndJUnitFormats() throws {
         let r = StoriesValidation.check(try temp(#"{"pages":[{"image":"a <b>"}]}"#, name: "p.json"))
         let json = try JSONParser.parse(StoriesValidation.json([r]))

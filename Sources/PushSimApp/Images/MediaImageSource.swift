@@ -54,12 +54,9 @@ public final class MediaImageSource: ImageSource, @unchecked Sendable {
         self.wake = wake
     }
 
-    /// The folder holding `payloadPath` (standard input: the working directory).
+    /// The folder holding `payloadPath` (standard input and pipes: the working directory).
     public static func folder(of payloadPath: String) -> String {
-        if payloadPath == "-" { return FileManager.default.currentDirectoryPath }
-        let abs = payloadPath.hasPrefix("/") ? payloadPath
-            : (FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(payloadPath)
-        return ((abs as NSString).deletingLastPathComponent as NSString).standardizingPath
+        InputFile.folder(of: payloadPath) ?? FileManager.default.currentDirectoryPath
     }
 
     public func slot(for url: String, size: Size) -> ImageSlot {

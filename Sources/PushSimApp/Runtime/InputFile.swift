@@ -168,6 +168,23 @@ public enum InputFile {
         return nil
     }
 
+    /// The folder a payload's relative image paths resolve against: the file's own folder; for a descriptor the
+    /// shell handed over (`3<promo.json` as `/dev/fd/3`) the folder of the regular file it is open on; nil for
+    /// standard input and pipes (`<(curl …)`), which have no folder. `/dev` is never the answer.
+    public static func folder(of path: String) -> String? {
+        if path == "-" { return nil }
+        var file = path
+        if let fd = inheritedDescriptor(path) {
+            var st = stat()
+            guard fstat(fd, &st) == 0, st.st_mode & S_IFMT == S_IFREG,
+                  let target = descriptorTarget(fd), target.hasPrefix("/") else { return nil }
+            file = target
+        }
+        let absolute = file.hasPrefix("/") ? file
+            : (FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(file)
+        return ((absolute as NSString).deletingLastPathComponent as NSString).standardizingPath
+    }
+
     /// What an open descriptor points at (`/dev/zero`), for messages; nil when /proc does not say.
     static func descriptorTarget(_ fd: Int32) -> String? {
         var buffer = [CChar](repeating: 0, count: 4096)

@@ -44,6 +44,11 @@ public enum StoriesValidation {
 
     /// The local file a `file:` URL names: relative ones are resolved against the payload's folder.
     public static func localPath(of url: String, payloadPath: String) -> String? {
+        localPath(of: url, folder: InputFile.folder(of: payloadPath) ?? "/")
+    }
+
+    /// The same, with the folder relative URLs resolve against.
+    static func localPath(of url: String, folder: String) -> String? {
         guard url.lowercased().hasPrefix("file:") else { return nil }
         var rest = String(url.dropFirst(5))
         if rest.hasPrefix("//") {
@@ -56,8 +61,7 @@ public enum StoriesValidation {
         if let cut = rest.firstIndex(where: { $0 == "?" || $0 == "#" }) { rest = String(rest[..<cut]) }
         rest = rest.removingPercentEncoding ?? rest
         if rest.hasPrefix("/") { return rest }
-        let base = URL(fileURLWithPath: payloadPath).deletingLastPathComponent()
-        return base.appendingPathComponent(rest).standardizedFileURL.path
+        return URL(fileURLWithPath: folder).appendingPathComponent(rest).standardizedFileURL.path
     }
 
     /// Schemes a stories `link` is warned about. The SDK opens a page's link with any scheme (spec §1.3), so pushsim

@@ -83,8 +83,8 @@ public enum PayloadValidation {
     struct Source {
         var path: String
         var name: String
-        /// The folder relative paths in the file resolve against; nil for standard input.
-        var folder: String? { path == "-" ? nil : URL(fileURLWithPath: path).deletingLastPathComponent().path }
+        /// The folder relative paths in the file resolve against; nil for standard input and pipes.
+        var folder: String? { InputFile.folder(of: path) }
     }
 
     /// What one kind's check found in a document.
@@ -243,7 +243,7 @@ public enum PayloadValidation {
         let local: String?
         if reference.lowercased().hasPrefix("file:") {
             local = source.folder == nil && !reference.lowercased().hasPrefix("file:/")
-                ? nil : StoriesValidation.localPath(of: reference, payloadPath: source.path == "-" ? "/" : source.path)
+                ? nil : StoriesValidation.localPath(of: reference, folder: source.folder ?? "/")
         } else if reference.isEmpty || reference.contains("://") || URLText.scheme(of: reference) != nil {
             local = nil
         } else if reference.hasPrefix("/") {
