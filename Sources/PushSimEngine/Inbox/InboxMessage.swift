@@ -71,9 +71,22 @@ public struct InboxMessage: Sendable, Equatable {
     /// The server's `order`, compared as a string; nil for push-only messages.
     public var sortOrder: String?
     public var inboxHash: String?
-    public var actionParams: JSONObject? { didSet { userData = InboxMessage.dictionaryOrJSONString(actionParams?["u"]) } }
-    /// `actionParams.u` as the SDK reads it: a dictionary, or a JSON string holding one (parsed once).
-    public private(set) var userData: JSONObject?
+    /// How `actionParams` is held (see `ParamsStorage`).
+    var storage: ParamsStorage
+    /// `actionParams` as a value. A feed's message holds its `action_params` text and parses it again at each read:
+    /// a hot path reads `params` once instead.
+    public var actionParams: JSONObject? {
+        get {
+            switch storage {
+            case .none: return nil
+            case .object(let o): return o
+            case .text(let s, _): return InboxMessage.parseObject(s)
+            }
+        }
+        set { storage = newValue.map(ParamsStorage.object) ?? .none }
+    }
+    /// `actionParams.u` as the SDK reads it: a dictionary, or a JSON string holding one.
+    public var userData: JSONObject? { params.userData }
     /// `actionParams.attachment` when it is an http(s) URL (server messages only).
     public var attachmentUrl: String?
     public var status: InboxStatus
@@ -81,10 +94,54 @@ public struct InboxMessage: Sendable, Equatable {
     /// The file the message came from (for relative image paths and warnings); not part of the SDK model.
     public var source: String?
 
+    /// A getInboxMessages item's `action_params` is a JSON string: it is kept as that text (one allocation) and
+    /// parsed when read, not as a tree of values with its `u` parsed beside it — the trees were most of a
+    /// 1,000,000-message feed's memory, and a load reads each message's parameters once, to build its row. Whether
+    /// the message is pinned is worked out when the text is first parsed (the parser validates it anyway): the load
+    /// order needs it for every message before any row exists.
+    enum ParamsStorage: Sendable {
+        case none
+        case object(JSONObject)
+        case text(String, pinned: Bool)
+    }
+
+    /// `actionParams` and `userData` parsed once, for code that reads both.
+    public struct Params: Sendable, Equatable {
+        public var actionParams: JSONObject?
+        public var userData: JSONObject?
+
+        public init(_ actionParams: JSONObject?) {
+            self.actionParams = actionParams
+            userData = InboxMessage.dictionaryOrJSONString(actionParams?["u"])
+        }
+    }
+
+    public var params: Params { Params(actionParams) }
+
     public init(code: String, title: String? = nil, message: String? = nil, imageUrl: String? = nil,
                 sendDate: Date? = nil, expirationDate: Date? = nil, sortOrder: String? = nil, inboxHash: String? = nil,
                 actionParams: JSONObject? = nil, attachmentUrl: String? = nil, status: InboxStatus = .delivered,
                 isFromNotification: Bool = false, source: String? = nil) {
+        self.init(code: code, title: title, message: message, imageUrl: imageUrl, sendDate: sendDate,
+                  expirationDate: expirationDate, sortOrder: sortOrder, inboxHash: inboxHash,
+                  storage: actionParams.map(ParamsStorage.object) ?? .none, attachmentUrl: attachmentUrl, status: status,
+                  isFromNotification: isFromNotification, source: source)
+    }
+
+    /// With `actionParams` kept as its JSON text; `parsed` is that text already parsed (by the feed parser, which
+    /// checks it), so the pin is read from it now.
+    init(code: String, title: String?, message: String?, imageUrl: String?, sendDate: Date?, expirationDate: Date?,
+         sortOrder: String?, inboxHash: String?, actionParamsText text: String, parsed: JSONObject,
+         attachmentUrl: String?, status: InboxStatus, source: String?) {
+        self.init(code: code, title: title, message: message, imageUrl: imageUrl, sendDate: sendDate,
+                  expirationDate: expirationDate, sortOrder: sortOrder, inboxHash: inboxHash,
+                  storage: .text(text, pinned: InboxCellResolver.isPinned(Params(parsed))), attachmentUrl: attachmentUrl,
+                  status: status, isFromNotification: false, source: source)
+    }
+
+    init(code: String, title: String?, message: String?, imageUrl: String?, sendDate: Date?, expirationDate: Date?,
+         sortOrder: String?, inboxHash: String?, storage: ParamsStorage, attachmentUrl: String?, status: InboxStatus,
+         isFromNotification: Bool, source: String?) {
         self.code = code
         self.title = title
         self.message = message
@@ -93,12 +150,31 @@ public struct InboxMessage: Sendable, Equatable {
         self.expirationDate = expirationDate
         self.sortOrder = sortOrder
         self.inboxHash = inboxHash
-        self.actionParams = actionParams
-        self.userData = InboxMessage.dictionaryOrJSONString(actionParams?["u"])
+        self.storage = storage
         self.attachmentUrl = attachmentUrl
         self.status = status
         self.isFromNotification = isFromNotification
         self.source = source
+    }
+
+    /// Pinned (`InboxCellResolver.isPinned`), without parsing a feed message's text again.
+    var isPinned: Bool {
+        switch storage {
+        case .none: return false
+        case .object(let o): return InboxCellResolver.isPinned(Params(o))
+        case .text(_, let pinned): return pinned
+        }
+    }
+
+    /// Equal when every field is, `actionParams` compared as values: held as text or as a value, the same
+    /// parameters are the same message.
+    public static func == (a: InboxMessage, b: InboxMessage) -> Bool {
+        guard a.code == b.code, a.title == b.title, a.message == b.message, a.imageUrl == b.imageUrl,
+              a.sendDate == b.sendDate, a.expirationDate == b.expirationDate, a.sortOrder == b.sortOrder,
+              a.inboxHash == b.inboxHash, a.attachmentUrl == b.attachmentUrl, a.status == b.status,
+              a.isFromNotification == b.isFromNotification, a.source == b.source else { return false }
+        if case .text(let s, _) = a.storage, case .text(let t, _) = b.storage, s == t { return true }
+        return a.actionParams == b.actionParams
     }
 
     public var isRead: Bool { status.isRead }
@@ -114,7 +190,12 @@ public struct InboxMessage: Sendable, Equatable {
     static func dictionaryOrJSONString(_ v: JSONValue?) -> JSONObject? {
         guard let v else { return nil }
         if let o = v.objectValue { return o }
-        if let s = v.stringValue, let parsed = try? JSONParser.parse(s), let o = parsed.objectValue { return o }
+        if let s = v.stringValue { return parseObject(s) }
         return nil
+    }
+
+    /// A JSON object held as text; nil when the text is not one.
+    static func parseObject(_ s: String) -> JSONObject? {
+        (try? JSONParser.parse(s))?.objectValue
     }
 }
