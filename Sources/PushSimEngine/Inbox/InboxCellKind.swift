@@ -35,11 +35,12 @@ public enum InboxCellResolver {
     /// `forceCellKind` wins outright and skips the degrade rules; otherwise displayType, heuristic, degrade.
     public static func resolve(_ m: InboxMessage, forceCellKind: InboxCellKind? = nil) -> InboxCellResolution {
         let p = m.params
-        return resolve(m, p, forceCellKind: forceCellKind, imageURL: resolvedImageURL(imageUrl: m.imageUrl, p))
+        return resolve(code: m.code, title: m.title, p, forceCellKind: forceCellKind, imageURL: resolvedImageURL(imageUrl: m.imageUrl, p))
     }
 
-    /// The same, with the message's parameters parsed and `resolvedImageURL` looked up by the caller.
-    static func resolve(_ m: InboxMessage, _ p: InboxMessage.Params, forceCellKind: InboxCellKind?, imageURL: String?) -> InboxCellResolution {
+    /// The same from the fields it reads, with the message's parameters parsed and `resolvedImageURL` looked up by
+    /// the caller (given a whole message, the optimizer copied it: a retain of each of its strings per row).
+    static func resolve(code: String, title: String?, _ p: InboxMessage.Params, forceCellKind: InboxCellKind?, imageURL: String?) -> InboxCellResolution {
         if let forced = forceCellKind {
             return InboxCellResolution(kind: forced, displayType: nil, degrade: nil, forced: true)
         }
@@ -49,7 +50,7 @@ public enum InboxCellResolver {
         if let d = displayType, let k = InboxCellKind(rawValue: d), k != .default {
             requested = k
         } else if hasImage {
-            requested = (m.title ?? "").isEmpty ? .banner : .captioned
+            requested = (title ?? "").isEmpty ? .banner : .captioned
         } else {
             requested = .classic
         }
@@ -68,7 +69,7 @@ public enum InboxCellResolver {
         }
         if let reason {
             return InboxCellResolution(kind: .classic, displayType: displayType,
-                                       degrade: InboxDegrade(code: m.code, from: requested, to: .classic, reason: reason), forced: false)
+                                       degrade: InboxDegrade(code: code, from: requested, to: .classic, reason: reason), forced: false)
         }
         return InboxCellResolution(kind: requested, displayType: displayType, degrade: nil, forced: false)
     }

@@ -23,7 +23,8 @@ public struct InboxRow: Sendable, Equatable {
         // A feed message's parameters are held as text: parsed here once for everything the row needs.
         let p = message.params
         imageURL = InboxCellResolver.resolvedImageURL(imageUrl: message.imageUrl, p)
-        resolution = InboxCellResolver.resolve(message, p, forceCellKind: forceCellKind, imageURL: imageURL)
+        resolution = InboxCellResolver.resolve(code: message.code, title: message.title, p, forceCellKind: forceCellKind,
+                                               imageURL: imageURL)
         self.pinned = pinned
         buttons = InboxButton.decode(p)
     }
@@ -98,7 +99,8 @@ public struct InboxFeed: Sendable {
                         // copied: a copy retains every string it holds, a cache miss each on a feed this size.
                         var m = InboxMessage(code: "")
                         swap(&m, &messageBuffer[Int(keys[k].position)])
-                        (rowBuffer.baseAddress! + k).initialize(to: InboxRow(consume m, forceCellKind: force, pinned: keys[k].pinned))
+                        let row = InboxRow(consume m, forceCellKind: force, pinned: keys[k].pinned)
+                        (rowBuffer.baseAddress! + k).initialize(to: consume row)
                     }
                 }
             }

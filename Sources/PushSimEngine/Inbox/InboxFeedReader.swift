@@ -62,11 +62,12 @@ public enum InboxFeedReader {
                                         failed[c] = true  // a syntax error: the whole file is parsed again below
                                         return
                                     }
-                                    let m = found.wrapper == .bare
+                                    var m = found.wrapper == .bare
                                         ? parser.itemMessage(item, path: path.index(k), file: file, diagnostics: &notes[c])
                                         : parser.serverMessage(item, path: path.index(k), file: file, diagnostics: &notes[c])
-                                    if let m {
-                                        next.initialize(to: m)
+                                    if m != nil {
+                                        // Moved out (`take`), not bound with `if let`, which copied the message.
+                                        next.initialize(to: m.take()!)
                                         next += 1
                                         kept[c] += 1
                                     }
