@@ -124,16 +124,18 @@ import Testing
             #"{"u":"{\"wallet\":{\"pass\":\"https://w/p\"},\"displayType\":\"wallet\",\"image\":\"u.png\"}","attachment":"https://a/1.png"}"#,
             #"{"u":"not json","userdata":{"pinned":1,"displayType":"banner"},"image":"root.png","l":"myapp://deep"}"#,
             #"{"carousel":"not an array","u":"{\"carousel\":[{\"image\":\"\"}],\"displayType\":\"carousel\"}"}"#,
+            #"{"u":"{\"displayType\":\"wallet\",\"wallet\":\"ftp://x\"}"}"#,
+            #"{"displayType":"VIDEO","video":{"url":"ftp://v"},"buttons":"not an array"}"#,
         ]
         let r = try InboxFeedReader.read(Array(feed(texts.map(JSONValue.string)).utf8), file: "f.json", parser: parser)
         #expect(r.diagnostics.isEmpty)
         #expect(r.messages.count == texts.count)
         for (m, text) in zip(r.messages, texts) {
-            guard case .text(let kept, _) = m.storage else {
+            guard case .text(let t) = m.storage else {
                 Issue.record("\(m.code): action_params was not kept as text")
                 continue
             }
-            #expect(kept == text)
+            #expect(t.text == text)
             let value = try #require(JSONParser.parse(text).objectValue)
             var held = m
             held.actionParams = value  // the same message with its parameters held as a value
@@ -154,12 +156,19 @@ import Testing
             }
         }
         // Read back, not assumed: the pins, kinds and buttons the texts above ask for.
-        #expect(r.messages.map(InboxCellResolver.isPinned) == [false, true, false, false, false, true, false])
-        #expect(r.messages.map { InboxCellResolver.resolve($0).kind } == [.classic, .carousel, .classic, .video, .wallet, .banner, .classic])
+        #expect(r.messages.map(InboxCellResolver.isPinned) == [false, true, false, false, false, true, false, false, false])
+        #expect(r.messages.map { InboxCellResolver.resolve($0).kind } == [.classic, .carousel, .classic, .video, .wallet, .banner, .classic, .classic, .classic])
+        #expect(r.messages.map { InboxCellResolver.resolve($0).degrade?.reason } == [nil, nil, nil, nil, nil, nil, "no decodable carousel slides",
+                                                                                 "no valid wallet pass URL (http or https)", "no valid video descriptor (video.url must be http or https)"])
+        // Rows of parameters without buttons or an image are built from what the parser read, the others parse
+        // again: both ways are compared with the parsed value above.
+        #expect(r.messages.map { m -> Bool? in
+            if case .text(let t) = m.storage { return t.summary.rowNeedsParams } else { return nil }
+        } == [true, false, true, false, true, true, false, false, true])
         #expect(InboxButton.decode(r.messages[0]).map(\.title) == ["Open", "Later"])
         #expect(InboxButton.decode(r.messages[2]).map(\.title) == ["U"], "u as a dictionary")
         #expect(r.messages[4].attachmentUrl == "https://a/1.png")
-        #expect(r.messages.map(\.type) == [.plain, .plain, .url, .richmedia, .plain, .deeplink, .plain])
+        #expect(r.messages.map(\.type) == [.plain, .plain, .url, .richmedia, .plain, .deeplink, .plain, .plain, .plain])
     }
 
     // spec §3.10: action_params must be a JSON object encoded as a string; anything else leaves actionParams nil

@@ -41,10 +41,29 @@ public enum InboxCellResolver {
     /// The same from the fields it reads, with the message's parameters parsed and `resolvedImageURL` looked up by
     /// the caller (given a whole message, the optimizer copied it: a retain of each of its strings per row).
     static func resolve(code: String, title: String?, _ p: InboxMessage.Params, forceCellKind: InboxCellKind?, imageURL: String?) -> InboxCellResolution {
+        if forceCellKind != nil { return resolve(code: code, title: title, forceCellKind: forceCellKind, imageURL: imageURL, displayType: nil) { _ in true } }
+        return resolve(code: code, title: title, forceCellKind: nil, imageURL: imageURL,
+                       displayType: readDisplayType(p.actionParams, userData: p.userData)) { richCardDecodes($0, p) }
+    }
+
+    /// Whether the rich card of `kind` (carousel, video, wallet) can be built from the parameters; true for the
+    /// other kinds, which need nothing from them.
+    static func richCardDecodes(_ kind: InboxCellKind, _ p: InboxMessage.Params) -> Bool {
+        switch kind {
+        case .carousel: return !InboxCarouselSlide.decode(p).isEmpty
+        case .video: return InboxVideoContent.decode(p) != nil
+        case .wallet: return InboxWalletPass.decode(p) != nil
+        default: return true
+        }
+    }
+
+    /// The resolution from what it reads of the parameters: the displayType and whether a rich card decodes
+    /// (asked only for the kind requested).
+    static func resolve(code: String, title: String?, forceCellKind: InboxCellKind?, imageURL: String?, displayType: String?,
+                        decodes: (InboxCellKind) -> Bool) -> InboxCellResolution {
         if let forced = forceCellKind {
             return InboxCellResolution(kind: forced, displayType: nil, degrade: nil, forced: true)
         }
-        let displayType = readDisplayType(p.actionParams, userData: p.userData)
         let hasImage = imageURL != nil
         let requested: InboxCellKind
         if let d = displayType, let k = InboxCellKind(rawValue: d), k != .default {
@@ -59,11 +78,11 @@ public enum InboxCellResolver {
         case .banner, .captioned:
             if !hasImage { reason = "no image" }
         case .carousel:
-            if InboxCarouselSlide.decode(p).isEmpty { reason = "no decodable carousel slides" }
+            if !decodes(.carousel) { reason = "no decodable carousel slides" }
         case .video:
-            if InboxVideoContent.decode(p) == nil { reason = "no valid video descriptor (video.url must be http or https)" }
+            if !decodes(.video) { reason = "no valid video descriptor (video.url must be http or https)" }
         case .wallet:
-            if InboxWalletPass.decode(p) == nil { reason = "no valid wallet pass URL (http or https)" }
+            if !decodes(.wallet) { reason = "no valid wallet pass URL (http or https)" }
         case .classic, .default:
             break
         }

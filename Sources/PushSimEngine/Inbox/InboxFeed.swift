@@ -20,13 +20,22 @@ public struct InboxRow: Sendable, Equatable {
     init(_ m: consuming InboxMessage, forceCellKind: InboxCellKind?, pinned: Bool) {
         // Stored first and read back from the row: reading the parameter made Swift copy the whole message.
         message = m
-        // A feed message's parameters are held as text: parsed here once for everything the row needs.
-        let p = message.params
-        imageURL = InboxCellResolver.resolvedImageURL(imageUrl: message.imageUrl, p)
-        resolution = InboxCellResolver.resolve(code: message.code, title: message.title, p, forceCellKind: forceCellKind,
-                                               imageURL: imageURL)
         self.pinned = pinned
-        buttons = InboxButton.decode(p)
+        // A feed message's parameters are held as text: what the row needs was read when they were checked, unless
+        // they hold buttons or an image (then they are parsed here, once for everything).
+        if case .text(let t) = message.storage, !t.summary.rowNeedsParams {
+            let summary = t.summary
+            imageURL = message.imageUrl.flatMap { $0.isEmpty ? nil : $0 }
+            resolution = InboxCellResolver.resolve(code: message.code, title: message.title, forceCellKind: forceCellKind,
+                                                   imageURL: imageURL, displayType: summary.displayType, decodes: summary.decodes)
+            buttons = []
+        } else {
+            let p = message.params
+            imageURL = InboxCellResolver.resolvedImageURL(imageUrl: message.imageUrl, p)
+            resolution = InboxCellResolver.resolve(code: message.code, title: message.title, p, forceCellKind: forceCellKind,
+                                                   imageURL: imageURL)
+            buttons = InboxButton.decode(p)
+        }
     }
 
     public var code: String { message.code }
@@ -99,8 +108,7 @@ public struct InboxFeed: Sendable {
                         // copied: a copy retains every string it holds, a cache miss each on a feed this size.
                         var m = InboxMessage(code: "")
                         swap(&m, &messageBuffer[Int(keys[k].position)])
-                        let row = InboxRow(consume m, forceCellKind: force, pinned: keys[k].pinned)
-                        (rowBuffer.baseAddress! + k).initialize(to: consume row)
+                        (rowBuffer.baseAddress! + k).initialize(to: InboxRow(consume m, forceCellKind: force, pinned: keys[k].pinned))
                     }
                 }
             }
