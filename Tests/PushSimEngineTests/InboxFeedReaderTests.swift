@@ -126,6 +126,8 @@ import Testing
             #"{"carousel":"not an array","u":"{\"carousel\":[{\"image\":\"\"}],\"displayType\":\"carousel\"}"}"#,
             #"{"u":"{\"displayType\":\"wallet\",\"wallet\":\"ftp://x\"}"}"#,
             #"{"displayType":"VIDEO","video":{"url":"ftp://v"},"buttons":"not an array"}"#,
+            #"{"u":"{\"displayType\":\"Story\"}"}"#,
+            #"{"displayType":"DEFAULT","u":"{\"pinned\":true}"}"#,
         ]
         let r = try InboxFeedReader.read(Array(feed(texts.map(JSONValue.string)).utf8), file: "f.json", parser: parser)
         #expect(r.diagnostics.isEmpty)
@@ -156,19 +158,20 @@ import Testing
             }
         }
         // Read back, not assumed: the pins, kinds and buttons the texts above ask for.
-        #expect(r.messages.map(InboxCellResolver.isPinned) == [false, true, false, false, false, true, false, false, false])
-        #expect(r.messages.map { InboxCellResolver.resolve($0).kind } == [.classic, .carousel, .classic, .video, .wallet, .banner, .classic, .classic, .classic])
+        #expect(r.messages.map(InboxCellResolver.isPinned) == [false, true, false, false, false, true, false, false, false, false, true])
+        #expect(r.messages.map { InboxCellResolver.resolve($0).kind } == [.classic, .carousel, .classic, .video, .wallet, .banner, .classic, .classic, .classic, .classic, .classic])
+        #expect(r.messages.map { InboxCellResolver.resolve($0).displayType } == ["classic", "carousel", nil, "video", "wallet", "banner", "carousel", "wallet", "video", "story", "default"])
         #expect(r.messages.map { InboxCellResolver.resolve($0).degrade?.reason } == [nil, nil, nil, nil, nil, nil, "no decodable carousel slides",
-                                                                                 "no valid wallet pass URL (http or https)", "no valid video descriptor (video.url must be http or https)"])
+                                                                                 "no valid wallet pass URL (http or https)", "no valid video descriptor (video.url must be http or https)", nil, nil])
         // Rows of parameters without buttons or an image are built from what the parser read, the others parse
         // again: both ways are compared with the parsed value above.
         #expect(r.messages.map { m -> Bool? in
             if case .text(let t) = m.storage { return t.summary.rowNeedsParams } else { return nil }
-        } == [true, false, true, false, true, true, false, false, true])
+        } == [true, false, true, false, true, true, false, false, true, true, false])
         #expect(InboxButton.decode(r.messages[0]).map(\.title) == ["Open", "Later"])
         #expect(InboxButton.decode(r.messages[2]).map(\.title) == ["U"], "u as a dictionary")
         #expect(r.messages[4].attachmentUrl == "https://a/1.png")
-        #expect(r.messages.map(\.type) == [.plain, .plain, .url, .richmedia, .plain, .deeplink, .plain, .plain, .plain])
+        #expect(r.messages.map(\.type) == [.plain, .plain, .url, .richmedia, .plain, .deeplink, .plain, .plain, .plain, .plain, .plain])
     }
 
     // spec §3.10: action_params must be a JSON object encoded as a string; anything else leaves actionParams nil

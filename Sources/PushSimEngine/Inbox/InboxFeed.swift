@@ -27,7 +27,7 @@ public struct InboxRow: Sendable, Equatable {
             let summary = t.summary
             imageURL = message.imageUrl.flatMap { $0.isEmpty ? nil : $0 }
             resolution = InboxCellResolver.resolve(code: message.code, title: message.title, forceCellKind: forceCellKind,
-                                                   imageURL: imageURL, displayType: summary.displayType, decodes: summary.decodes)
+                                                   imageURL: imageURL, displayType: summary.displayKind?.rawValue, decodes: summary.decodes)
             buttons = []
         } else {
             let p = message.params

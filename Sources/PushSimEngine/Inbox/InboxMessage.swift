@@ -117,25 +117,29 @@ public struct InboxMessage: Sendable, Equatable {
     /// rows of a load parses again only the parameters that hold buttons or an image (about a fifth of the
     /// benchmark's): a second parse of every message's parameters cost 12 % more CPU than keeping their trees.
     struct Summary: Sendable {
-        // The string first, then the bytes: each message's storage is 8 bytes smaller than with `pinned` first.
-        /// `InboxCellResolver.readDisplayType`.
-        var displayType: String?
+        /// `InboxCellResolver.readDisplayType` when it names a kind (lowercased, it is then the kind's raw value);
+        /// nil when there is none. Another string is not kept (a row then parses the parameters): four bytes a
+        /// message instead of a string's sixteen, twice over while a load holds messages and rows.
+        var displayKind: InboxCellKind?
         var pinned: Bool
         /// Bits by `Summary.bit(kind)`: whether the carousel, video and wallet cards decode. Only the kind the
         /// displayType asks for is looked at: the image/title heuristic never picks a rich card.
         var richCards: UInt8
-        /// Buttons (or an item where they are looked up) or an image in the parameters: a row needs them parsed.
+        /// Buttons (or an item where they are looked up), an image or a displayType that is no kind in the
+        /// parameters: a row needs them parsed.
         var rowNeedsParams: Bool
 
         init(_ p: Params) {
             pinned = InboxCellResolver.isPinned(p)
-            displayType = InboxCellResolver.readDisplayType(p.actionParams, userData: p.userData)
+            let displayType = InboxCellResolver.readDisplayType(p.actionParams, userData: p.userData)
+            displayKind = displayType.flatMap(InboxCellKind.init(rawValue:))
             richCards = 0
-            if let kind = displayType.flatMap(InboxCellKind.init(rawValue:)), InboxCellResolver.richCardDecodes(kind, p) {
+            if let kind = displayKind, InboxCellResolver.richCardDecodes(kind, p) {
                 richCards = Summary.bit(kind)
             }
             rowNeedsParams = InboxCellResolver.resolvedImageURL(imageUrl: nil, p) != nil
                 || p.actionParams?["buttons"] != nil || p.userData?["buttons"] != nil
+                || (displayType != nil && displayKind == nil)
         }
 
         static func bit(_ kind: InboxCellKind) -> UInt8 {
