@@ -48,3 +48,51 @@ import Testing
         }
     }
 }
+
+/// Issue 14: a parsed feed's mapped pages are given back while its messages are built, and the bytes stay valid.
+@Suite struct InboxFeedFileReleaseTests {
+    /// The resident kilobytes of this process's mapping that holds `base` (/proc/self/smaps), -1 when none does.
+    func residentKB(_ base: UnsafeRawPointer) throws -> Int {
+        // Read with read(2): /proc files report a size of 0, so nothing that sizes the file first reads them.
+        let fd = open("/proc/self/smaps", O_RDONLY)
+        guard fd >= 0 else { return -1 }
+        defer { close(fd) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = read(fd, &chunk, chunk.count)
+            if n <= 0 { break }
+            bytes += chunk[..<n]
+        }
+        let address = UInt(bitPattern: base)
+        var inMapping = false
+        for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n") {
+            let head = line.prefix { $0 != " " }
+            let bounds = head.split(separator: "-")
+            if bounds.count == 2, let lo = UInt(bounds[0], radix: 16), let hi = UInt(bounds[1], radix: 16) {
+                inMapping = lo <= address && address < hi
+            } else if inMapping, line.hasPrefix("Rss:") {
+                return Int(line.split(separator: " ")[1]) ?? -1
+            }
+        }
+        return -1
+    }
+
+    @Test func releasedPagesLeaveTheProcessAndReadBackTheSame() throws {
+        let path = NSTemporaryDirectory() + "pushsim-inbox-release-\(UUID().uuidString).json"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let text = String(repeating: "{\"inbox_id\":\"x\"},", count: 200_000)  // about 3.4 MB
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        let map = try #require(InboxFeedFile.Mapping(path))
+        defer { map.unmap() }
+        let base = UnsafeRawPointer(map.bytes.baseAddress!)
+        let before = try residentKB(base)
+        #expect(before >= map.bytes.count / 1024 - 4, "mapped with its pages in")
+        map.release(0..<map.bytes.count)
+        #expect(try residentKB(base) <= 4, "released: \(before) KB before")
+        #expect(Array(map.bytes) == Array(text.utf8), "read again from the file")
+        // Only whole pages inside the range go: a partial page at either end stays.
+        map.release(1..<8192)
+        #expect(Array(map.bytes.prefix(16)) == Array(text.utf8.prefix(16)))
+    }
+}

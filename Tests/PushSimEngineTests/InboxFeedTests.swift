@@ -237,6 +237,31 @@ import Testing
         #expect(String(decoding: empty.joined(), as: UTF8.self) == "[]")
     }
 
+    // Issue 14: a large feed's --dump is written by every core, a block of rows each per round; the pieces, joined,
+    // are still the one-string form in display order, buttons (only where the card renders them) and pins included.
+    @Test func aDumpWrittenByEveryCoreIsTheDumpInOrder() {
+        let ap: JSONObject = ["pinned": true, "buttons": [["title": "Go", "url": "https://go"]], "u": #"{"displayType":"banner"}"#]
+        let n = InboxFeed.dumpBlockRows * 5 + 123
+        var messages: [InboxMessage] = []
+        for i in 0..<n {
+            var msg = m("c\(i)", Double(i) * 60, status: i % 3 == 0 ? .read : .delivered, ap: i % 4 == 0 ? ap : ["buttons": [["title": .string("B\(i)"), "action": "dismiss"]]])
+            if i % 8 == 0 { msg.imageUrl = "https://i/\(i).jpg" }
+            messages.append(msg)
+        }
+        var plain = InboxAttributes()
+        plain.pinningEnabled = false
+        plain.inlineButtonsEnabled = false
+        for attributes in [InboxAttributes(), plain] {
+            let f = loaded(messages, attributes)
+            for size in [1 << 10, 1 << 16] {
+                var pieces: [[UInt8]] = []
+                f.writeDump(chunkSize: size) { pieces.append($0) }
+                #expect(String(decoding: pieces.joined(), as: UTF8.self) == f.dump().jsonText())
+                #expect(pieces.count > 2)
+            }
+        }
+    }
+
     // Issue 14: the dump's dates by arithmetic are what ISO8601DateFormatter's internet date-time gives (UTC,
     // seconds rounded down), across leap years, centuries, before 1970 and far ahead.
     @Test func iso8601MatchesTheFormatter() {

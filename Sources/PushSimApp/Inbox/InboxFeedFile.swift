@@ -12,16 +12,23 @@ enum InboxFeedFile {
     /// file over `limit` is refused in one line; anything unusual (standard input, a folder, a missing, unreadable
     /// or empty file) goes to `InputFile` for its one-line error or its special handling.
     static func withBytes<R>(_ path: String, limit: Int = maxBytes, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) throws -> R {
+        try withBytes(path, limit: limit, releasing: { bytes, _ in try body(bytes) })
+    }
+
+    /// The same, also handing `body` a way to give parsed pages of a mapped file back (`Mapping.release`); nil when
+    /// the bytes are not a mapping.
+    static func withBytes<R>(_ path: String, limit: Int = maxBytes,
+                             releasing body: (UnsafeBufferPointer<UInt8>, (@Sendable (Range<Int>) -> Void)?) throws -> R) throws -> R {
         var info = stat()
         if path != "-", stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG, Int(info.st_size) > limit {
             throw UserError("\(path): the feed is \(Int(info.st_size) / 1_048_576) MB; pushsim reads inbox feeds up to \(limit / 1_048_576) MB")
         }
         if path != "-", let map = Mapping(path, limit: limit) {
             defer { map.unmap() }
-            return try body(map.bytes)
+            return try body(map.bytes, map.release)
         }
         let bytes = try InputFile.readBytes(path)
-        return try bytes.withUnsafeBufferPointer { try body($0) }
+        return try bytes.withUnsafeBufferPointer { try body($0, nil) }
     }
 
     /// A read-only private mapping of a whole regular file.
@@ -40,6 +47,18 @@ enum InboxFeedFile {
             // MAP_POPULATE: the whole file is mapped in one call instead of one fault per page as the parser walks.
             guard let p = mmap(nil, size, PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd, 0), p != MAP_FAILED else { return nil }
             bytes = UnsafeBufferPointer(start: p.assumingMemoryBound(to: UInt8.self), count: size)
+        }
+
+        /// Gives the whole pages inside `range` back (MADV_DONTNEED): a private read-only mapping's page that is read
+        /// again comes back from the file, so the bytes stay valid; only the resident memory goes. A large feed's
+        /// parse releases what it has parsed, so the file and the messages built from it are not resident at once.
+        var release: @Sendable (Range<Int>) -> Void {
+            nonisolated(unsafe) let base = UnsafeMutableRawPointer(mutating: bytes.baseAddress!)
+            let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+            return { range in
+                let start = (range.lowerBound + page - 1) / page * page, end = range.upperBound / page * page
+                if end > start { _ = madvise(base + start, end - start, Int32(MADV_DONTNEED)) }
+            }
         }
 
         func unmap() {

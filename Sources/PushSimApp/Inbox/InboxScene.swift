@@ -102,10 +102,10 @@ public final class InboxScene: ScriptableScene, Leavable {
                     results.append(try parser.parse(stdinDoc!, file: InputFile.displayName(f)))
                 } else {
                     // Message by message: a large feed is never held as one JSON tree.
-                    let result = try InboxFeedFile.withBytes(f) { bytes in
-                        do { return try InboxFeedReader.read(buffer: bytes, file: f, parser: parser) }
+                    let result = try InboxFeedFile.withBytes(f, releasing: { bytes, release in
+                        do { return try InboxFeedReader.read(buffer: bytes, file: f, parser: parser, release: release) }
                         catch let e as JSONSyntaxError { throw UserError("\(f): not valid JSON: \(e.description)") }
-                    }
+                    })
                     results.append(result)
                 }
             } catch let e as UserError {

@@ -29,12 +29,14 @@ public struct InboxButton: Sendable, Equatable {
 
     /// `actionParams.buttons` (an array), then `u.buttons` with `u` a dictionary, then `u` a JSON string;
     /// never `userdata`. Items need a non-empty string `title`. There is no maximum count.
-    public static func decode(_ m: InboxMessage) -> [InboxButton] {
-        guard let p = m.actionParams else { return [] }
+    public static func decode(_ m: InboxMessage) -> [InboxButton] { decode(m.params) }
+
+    public static func decode(_ params: InboxMessage.Params) -> [InboxButton] {
+        guard let p = params.actionParams else { return [] }
         var list: [JSONValue]?
         if let a = p["buttons"]?.arrayValue { list = a }
         // `u` as a dictionary, then as a JSON string: both parsed once into `userData`.
-        else if let a = m.userData?["buttons"]?.arrayValue { list = a }
+        else if let a = params.userData?["buttons"]?.arrayValue { list = a }
         return (list ?? []).compactMap { item in
             guard let o = item.objectValue, let title = o["title"]?.stringValue, !title.isEmpty else { return nil }
             return InboxButton(title: title, action: action(of: o))

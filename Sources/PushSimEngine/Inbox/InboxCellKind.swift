@@ -34,21 +34,42 @@ public struct InboxCellResolution: Sendable, Equatable {
 public enum InboxCellResolver {
     /// `forceCellKind` wins outright and skips the degrade rules; otherwise displayType, heuristic, degrade.
     public static func resolve(_ m: InboxMessage, forceCellKind: InboxCellKind? = nil) -> InboxCellResolution {
-        resolve(m, forceCellKind: forceCellKind, imageURL: resolvedImageURL(m))
+        let p = m.params
+        return resolve(code: m.code, title: m.title, p, forceCellKind: forceCellKind, imageURL: resolvedImageURL(imageUrl: m.imageUrl, p))
     }
 
-    /// The same, with `resolvedImageURL(m)` already looked up by the caller.
-    static func resolve(_ m: InboxMessage, forceCellKind: InboxCellKind?, imageURL: String?) -> InboxCellResolution {
+    /// The same from the fields it reads, with the message's parameters parsed and `resolvedImageURL` looked up by
+    /// the caller (given a whole message, the optimizer copied it: a retain of each of its strings per row).
+    static func resolve(code: String, title: String?, _ p: InboxMessage.Params, forceCellKind: InboxCellKind?, imageURL: String?) -> InboxCellResolution {
+        if forceCellKind != nil { return resolve(code: code, title: title, forceCellKind: forceCellKind, imageURL: imageURL, displayType: nil) { _ in true } }
+        return resolve(code: code, title: title, forceCellKind: nil, imageURL: imageURL,
+                       displayType: readDisplayType(p.actionParams, userData: p.userData)) { richCardDecodes($0, p) }
+    }
+
+    /// Whether the rich card of `kind` (carousel, video, wallet) can be built from the parameters; true for the
+    /// other kinds, which need nothing from them.
+    static func richCardDecodes(_ kind: InboxCellKind, _ p: InboxMessage.Params) -> Bool {
+        switch kind {
+        case .carousel: return !InboxCarouselSlide.decode(p).isEmpty
+        case .video: return InboxVideoContent.decode(p) != nil
+        case .wallet: return InboxWalletPass.decode(p) != nil
+        default: return true
+        }
+    }
+
+    /// The resolution from what it reads of the parameters: the displayType and whether a rich card decodes
+    /// (asked only for the kind requested).
+    static func resolve(code: String, title: String?, forceCellKind: InboxCellKind?, imageURL: String?, displayType: String?,
+                        decodes: (InboxCellKind) -> Bool) -> InboxCellResolution {
         if let forced = forceCellKind {
             return InboxCellResolution(kind: forced, displayType: nil, degrade: nil, forced: true)
         }
-        let displayType = readDisplayType(m.actionParams, userData: m.userData)
         let hasImage = imageURL != nil
         let requested: InboxCellKind
         if let d = displayType, let k = InboxCellKind(rawValue: d), k != .default {
             requested = k
         } else if hasImage {
-            requested = (m.title ?? "").isEmpty ? .banner : .captioned
+            requested = (title ?? "").isEmpty ? .banner : .captioned
         } else {
             requested = .classic
         }
@@ -57,17 +78,17 @@ public enum InboxCellResolver {
         case .banner, .captioned:
             if !hasImage { reason = "no image" }
         case .carousel:
-            if InboxCarouselSlide.decode(m).isEmpty { reason = "no decodable carousel slides" }
+            if !decodes(.carousel) { reason = "no decodable carousel slides" }
         case .video:
-            if InboxVideoContent.decode(m) == nil { reason = "no valid video descriptor (video.url must be http or https)" }
+            if !decodes(.video) { reason = "no valid video descriptor (video.url must be http or https)" }
         case .wallet:
-            if InboxWalletPass.decode(m) == nil { reason = "no valid wallet pass URL (http or https)" }
+            if !decodes(.wallet) { reason = "no valid wallet pass URL (http or https)" }
         case .classic, .default:
             break
         }
         if let reason {
             return InboxCellResolution(kind: .classic, displayType: displayType,
-                                       degrade: InboxDegrade(code: m.code, from: requested, to: .classic, reason: reason), forced: false)
+                                       degrade: InboxDegrade(code: code, from: requested, to: .classic, reason: reason), forced: false)
         }
         return InboxCellResolution(kind: requested, displayType: displayType, degrade: nil, forced: false)
     }
@@ -85,15 +106,16 @@ public enum InboxCellResolver {
 
     /// The image a card shows: `imageUrl`, then `actionParams.image`, then `u.image`; never `userdata`.
     public static func resolvedImageURL(_ m: InboxMessage) -> String? {
-        resolvedImageURL(imageUrl: m.imageUrl, actionParams: m.actionParams, userData: m.userData)
+        if let s = m.imageUrl, !s.isEmpty { return s }  // the parameters are parsed only when needed
+        return resolvedImageURL(imageUrl: nil, m.params)
     }
 
     /// The same from the fields it reads: given a whole message, the optimizer copies all of it first (a dozen
     /// retains), which shows on a 100,000-message load.
-    static func resolvedImageURL(imageUrl: String?, actionParams: JSONObject?, userData: JSONObject?) -> String? {
+    static func resolvedImageURL(imageUrl: String?, _ p: InboxMessage.Params) -> String? {
         if let s = imageUrl, !s.isEmpty { return s }
-        if let s = actionParams?["image"]?.stringValue, !s.isEmpty { return s }
-        if let s = userData?["image"]?.stringValue, !s.isEmpty { return s }
+        if let s = p.actionParams?["image"]?.stringValue, !s.isEmpty { return s }
+        if let s = p.userData?["image"]?.stringValue, !s.isEmpty { return s }
         return nil
     }
 
@@ -101,15 +123,14 @@ public enum InboxCellResolver {
     /// (even when false; non-zero = pinned). Any other value (the string "true", null) is not read as Bool or
     /// NSNumber by the SDK, so it decides nothing and the next place is looked at.
     public static func isPinned(_ m: InboxMessage) -> Bool {
-        isPinned(actionParams: m.actionParams, userData: m.userData)
+        m.isPinned
     }
 
-    /// The same from the fields it reads (see `resolvedImageURL(imageUrl:actionParams:userData:)`).
-    static func isPinned(actionParams: JSONObject?, userData: JSONObject?) -> Bool {
-        guard let p = actionParams else { return false }
-        // Looked up one source at a time: this runs for every message of a load.
+    /// The same from the parsed parameters.
+    static func isPinned(_ params: InboxMessage.Params) -> Bool {
+        guard let p = params.actionParams else { return false }
         if let v = p["pinned"]?.numberValue { return pinValue(v) }
-        if let v = userData?["pinned"]?.numberValue { return pinValue(v) }
+        if let v = params.userData?["pinned"]?.numberValue { return pinValue(v) }
         if let v = p["userdata"]?["pinned"]?.numberValue { return pinValue(v) }
         return false
     }
@@ -120,10 +141,10 @@ public enum InboxCellResolver {
     /// Looks a rich-card key up at the root, then in `u` (dictionary or JSON string); never in `userdata`. A root
     /// value the card cannot use (`accepts` says no: a carousel that is not an array, …) does not stop the lookup:
     /// the SDK casts the root value and moves on to `u` when the cast fails.
-    static func richValue(_ key: String, _ m: InboxMessage, accepts: (JSONValue) -> Bool) -> JSONValue? {
-        guard let p = m.actionParams else { return nil }
+    static func richValue(_ key: String, _ params: InboxMessage.Params, accepts: (JSONValue) -> Bool) -> JSONValue? {
+        guard let p = params.actionParams else { return nil }
         if let v = p[key], accepts(v) { return v }
-        if let v = m.userData?[key], accepts(v) { return v }
+        if let v = params.userData?[key], accepts(v) { return v }
         return nil
     }
 }
@@ -170,8 +191,10 @@ public struct InboxCarouselSlide: Sendable, Equatable {
     public var title: String?
     public var url: String?
 
-    public static func decode(_ m: InboxMessage) -> [InboxCarouselSlide] {
-        guard let arr = InboxCellResolver.richValue("carousel", m, accepts: { $0.arrayValue != nil })?.arrayValue else { return [] }
+    public static func decode(_ m: InboxMessage) -> [InboxCarouselSlide] { decode(m.params) }
+
+    public static func decode(_ p: InboxMessage.Params) -> [InboxCarouselSlide] {
+        guard let arr = InboxCellResolver.richValue("carousel", p, accepts: { $0.arrayValue != nil })?.arrayValue else { return [] }
         return arr.compactMap { item in
             guard let o = item.objectValue, let image = o["image"]?.stringValue, !image.isEmpty else { return nil }
             var url = o["url"]?.stringValue
@@ -187,9 +210,11 @@ public struct InboxVideoContent: Sendable, Equatable {
     public var url: String
     public var poster: String?
 
-    public static func decode(_ m: InboxMessage) -> InboxVideoContent? {
+    public static func decode(_ m: InboxMessage) -> InboxVideoContent? { decode(m.params) }
+
+    public static func decode(_ p: InboxMessage.Params) -> InboxVideoContent? {
         // A root object decides even when its url is unusable; only a root value that is not an object falls to `u`.
-        guard let o = InboxCellResolver.richValue("video", m, accepts: { $0.objectValue != nil })?.objectValue,
+        guard let o = InboxCellResolver.richValue("video", p, accepts: { $0.objectValue != nil })?.objectValue,
               let url = o["url"]?.stringValue, isHTTPURL(url) else { return nil }
         let poster = o["poster"]?.stringValue
         return InboxVideoContent(url: url, poster: (poster?.isEmpty ?? true) ? nil : poster)
@@ -200,9 +225,11 @@ public struct InboxVideoContent: Sendable, Equatable {
 public struct InboxWalletPass: Sendable, Equatable {
     public var url: String
 
-    public static func decode(_ m: InboxMessage) -> InboxWalletPass? {
+    public static func decode(_ m: InboxMessage) -> InboxWalletPass? { decode(m.params) }
+
+    public static func decode(_ p: InboxMessage.Params) -> InboxWalletPass? {
         // Unlike the carousel and the video, any root value without a usable pass URL falls through to `u`.
-        guard let v = InboxCellResolver.richValue("wallet", m, accepts: { passURL($0) != nil }) else { return nil }
+        guard let v = InboxCellResolver.richValue("wallet", p, accepts: { passURL($0) != nil }) else { return nil }
         return passURL(v).map(InboxWalletPass.init(url:))
     }
 

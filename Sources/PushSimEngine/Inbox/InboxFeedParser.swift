@@ -136,13 +136,16 @@ public struct InboxFeedParser {
             warn(&diagnostics, file, path().key("rt"), "\(o["rt"]!.quoted) is not Unix seconds; the message gets no expiry date")
         }
         var actionParams: JSONObject?
+        var actionParamsText: String?
         if let ap = o["action_params"] {
             switch ap {
             case .string(let s) where s.isEmpty:
                 break
             case .string(let s):
-                if let parsed = try? JSONParser.parse(s), let obj = parsed.objectValue {
+                // Checked (and the pin read) now; the message keeps the text and parses it again when read.
+                if let obj = InboxMessage.parseObject(s) {
                     actionParams = obj
+                    actionParamsText = s
                 } else {
                     warn(&diagnostics, file, path().key("action_params"), "is not a JSON object encoded as a string; actionParams is nil (no buttons, displayType, pin or link)")
                 }
@@ -168,11 +171,17 @@ public struct InboxFeedParser {
                 warn(&diagnostics, file, path().key("send_date"), "\(v.quoted) is not Unix seconds; the message has no send date, so it sorts below the dated ones and shows \"now\"")
             }
         }
+        let order = InboxFeedParser.text(o["order"]!), hash = o["hash"].flatMap(InboxFeedParser.text)
+        if let actionParamsText, let actionParams {
+            return InboxMessage(
+                code: code, title: title, message: text, imageUrl: image, sendDate: sendDate, expirationDate: expiration,
+                sortOrder: order, inboxHash: hash, actionParamsText: actionParamsText, parsed: actionParams,
+                attachmentUrl: attachment, status: status, source: file)
+        }
         return InboxMessage(
             code: code, title: title, message: text, imageUrl: image,
-            sendDate: sendDate, expirationDate: expiration,
-            sortOrder: InboxFeedParser.text(o["order"]!), inboxHash: o["hash"].flatMap(InboxFeedParser.text),
-            actionParams: actionParams, attachmentUrl: attachment, status: status, source: file)
+            sendDate: sendDate, expirationDate: expiration, sortOrder: order, inboxHash: hash,
+            actionParams: nil, attachmentUrl: attachment, status: status, source: file)
     }
 
     /// An optional string field: a string is taken, null is absent, and any other type is dropped with a warning

@@ -14,8 +14,16 @@ public enum InboxFeedReader {
         try bytes.withUnsafeBufferPointer { try read(buffer: $0, file: file, parser: parser) }
     }
 
-    /// The same over bytes that are not an array (a file mapped into memory).
-    public static func read(buffer bytes: UnsafeBufferPointer<UInt8>, file: String, parser: InboxFeedParser) throws -> InboxFeedParser.Result {
+    /// Bytes of a chunk's items are handed to `release` in pieces of about this size once parsed.
+    static let releaseBytes = 4 << 20
+
+    /// The same over bytes that are not an array (a file mapped into memory). `release` is told which byte ranges
+    /// the parse is done with, in pieces of about `releaseBytes`, so that the caller can give a mapped file's pages
+    /// back while the messages are built: a 354 MB feed's pages would otherwise stay resident beside them. The
+    /// bytes must stay readable (a released mapping page is read again from the file): a syntax error parses the
+    /// whole document again.
+    public static func read(buffer bytes: UnsafeBufferPointer<UInt8>, file: String, parser: InboxFeedParser,
+                            release: (@Sendable (Range<Int>) -> Void)? = nil) throws -> InboxFeedParser.Result {
         var splitter = Splitter(bytes: bytes)
         guard let found = splitter.messageRanges() else {
             return try parser.parse(JSONParser.parse(buffer: bytes), file: file)
@@ -43,16 +51,23 @@ public enum InboxFeedReader {
                             nonisolated(unsafe) let (buffer, storage, kept, failed, notes) = (bytes, storage, kept, failed, notes)
                             ChunkedWork.run(chunks: chunks, count: items.count) { c, range in
                                 var next = storage.baseAddress! + range.lowerBound
+                                var released = range.isEmpty ? 0 : items[range.lowerBound].lowerBound
+                                defer { if let release, let last = range.last { release(released..<items[last].upperBound) } }
                                 for k in range {
+                                    if let release, items[k].lowerBound - released >= releaseBytes {
+                                        release(released..<items[k].lowerBound)
+                                        released = items[k].lowerBound
+                                    }
                                     guard let item = try? JSONParser.parse(buffer: UnsafeBufferPointer(rebasing: buffer[items[k]])) else {
                                         failed[c] = true  // a syntax error: the whole file is parsed again below
                                         return
                                     }
-                                    let m = found.wrapper == .bare
+                                    var m = found.wrapper == .bare
                                         ? parser.itemMessage(item, path: path.index(k), file: file, diagnostics: &notes[c])
                                         : parser.serverMessage(item, path: path.index(k), file: file, diagnostics: &notes[c])
-                                    if let m {
-                                        next.initialize(to: m)
+                                    if m != nil {
+                                        // Moved out (`take`), not bound with `if let`, which copied the message.
+                                        next.initialize(to: m.take()!)
                                         next += 1
                                         kept[c] += 1
                                     }
