@@ -56,6 +56,8 @@ public enum Terminal {
             guard let graphics else { return driver.draw(canvas) }
             graphics.present(canvas, on: driver)
             if stats.firstPictureRealtime == nil && graphics.picturesSent > 0 { stats.firstPictureRealtime = pushsim_realtime_seconds() }
+            // After the frame is out: the next frame's pictures encode on worker threads while this one shows.
+            if let next = scene.lookahead(at: now()) { graphics.prepare(next) }
         }
         func finish() {
             graphics?.free(on: driver)
