@@ -69,6 +69,9 @@ public enum Terminal {
         }
 
         scene.resize(to: driver.size, at: now())
+        // The picture of the frame likely next starts encoding before the first frame is even drawn (a collapsed
+        // notification's story: the user's next key almost always opens it).
+        if let graphics, let next = scene.lookahead(at: now()) { graphics.prepare(next) }
         present(scene.render(at: now()))
 
         while scene.exitStatus == nil {
