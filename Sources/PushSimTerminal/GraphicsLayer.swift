@@ -155,12 +155,16 @@ final class GraphicsLayer {
     private var preparing: [String: Int32] = [:]
     /// The pictures `prepare` last asked for: their bytes are kept until they show or stop being next.
     private(set) var prepared: Set<String> = []
+    /// Pictures whose encode `prepare` started (before any frame showed them), until they are sent.
+    private var askedAhead: Set<String> = []
     /// kitty images the terminal holds: showing one again is a placement of a few bytes.
     private var transmitted: Set<UInt32> = []
     private var forceNext = true
     /// Bytes of pixel escapes written (the debug stats).
     private(set) var bytesSent = 0
     private(set) var picturesSent = 0
+    /// Pictures sent whose encode started ahead, in `prepare` (the debug stats).
+    private(set) var picturesSentAhead = 0
 
     init?(decision: PixelDecision, cellPixels: Size?) {
         guard let proto = decision.proto else { return nil }
@@ -192,12 +196,15 @@ final class GraphicsLayer {
         for p in next.images where state.eligible(p, screen: next.size) {
             let key = GraphicsState.pixelsKey(p)
             keys.insert(key)
+            let held = encoded[key] != nil || state.imageIDs[key].map(transmitted.contains) == true
+            if !state.isShown(p) && !held && !unavailable.contains(key) { askedAhead.insert(key) }
             if !ready(p, force: false), let fd = waiting.removeValue(forKey: key) { preparing[key] = fd }
         }
         let onScreen = state.shownPixelsKeys
         for stale in prepared.subtracting(keys) where !onScreen.contains(stale) {
             encoded[stale] = nil
             encodedOrder.removeAll { $0 == stale }
+            askedAhead.remove(stale)
         }
         prepared = keys
     }
@@ -227,6 +234,7 @@ final class GraphicsLayer {
                 out += wrap(bytes)
                 out += Array("\u{1B}8".utf8)
                 picturesSent += 1
+                if askedAhead.remove(GraphicsState.pixelsKey(p)) != nil { picturesSentAhead += 1 }
             }
             bytesSent += out.count
         }

@@ -63,6 +63,7 @@ public enum Terminal {
             graphics?.free(on: driver)
             stats.pixelBytes = graphics?.bytesSent ?? 0
             stats.picturesSent = graphics?.picturesSent ?? 0
+            stats.picturesSentAhead = graphics?.picturesSentAhead ?? 0
             driver.shutdown()
             stats.bytesWritten = driver.bytesWritten
             if let p = options.statsPath { stats.write(to: p) }

@@ -211,7 +211,7 @@ struct GraphicsLayerTests {
             .withPicture(key: "a", pixels: provider), x: 2, y: 1)
         let first = layer.output(page)
         #expect(String(decoding: first.pictures, as: UTF8.self).components(separatedBy: "SIXEL").count == 2)
-        #expect(encoding.asked == 2 && layer.picturesSent == 1)
+        #expect(encoding.asked == 2 && layer.picturesSent == 1 && layer.picturesSentAhead == 1)
     }
 
     /// Bytes prepared for a frame that is no longer next (a resize changes the picture's size; another page) are
