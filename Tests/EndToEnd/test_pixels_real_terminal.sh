@@ -8,6 +8,7 @@ set -u
 BIN=${BIN:-$(readlink -f .build/debug/pushsim)}
 HERE=$(cd "$(dirname "$0")" && pwd)
 SHOT="python3 $HERE/screenshot.py"
+. "$HERE/idle.sh"
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/pushsim-pixels.XXXXXX")
 XVFB_PID=
 cleanup() {
@@ -52,15 +53,6 @@ PY
 )
 [ -n "${SH:-}" ] || die "the headless frame shows no story picture"
 
-# idle_switches PID: context switches of every thread of PID over 2 s.
-idle_switches() {
-  local a b
-  a=$(cat /proc/"$1"/task/*/status | awk '/ctxt_switches/ {s += $2} END {print s}')
-  sleep 2
-  b=$(cat /proc/"$1"/task/*/status | awk '/ctxt_switches/ {s += $2} END {print s}')
-  echo $((b - a))
-}
-
 # show TERMINAL MODE TAG: run pushsim in a terminal, open the story, wait for the picture (or for the cells run to
 # settle), dump the window to $WORK/TAG.xwd, quit with q. Sets CW CH (cell size in pixels).
 show() {
@@ -95,7 +87,7 @@ SH
   # While collapsed the story's picture is encoded ahead; once that has landed nothing may wake (any thread).
   sleep 1
   local n
-  n=$(idle_switches "$(cat "$WORK/pid-$tag")")
+  n=$(idle_switches "$(cat "$WORK/pid-$tag")" 2)
   [ "$n" -eq 0 ] || die "$tag: the collapsed notification woke $n times in 2 s"
   read -r CW CH < <(python3 -c "import struct,sys; h=struct.unpack('>25I', open(sys.argv[1],'rb').read(100)); print(h[4]//$COLS, h[5]//$ROWS)" "$WORK/$tag.xwd")
   xdotool mousemove --sync 5 5 >/dev/null 2>&1
