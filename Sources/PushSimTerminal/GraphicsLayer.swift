@@ -187,8 +187,8 @@ final class GraphicsLayer {
     func hasBytes(_ pixelsKey: String) -> Bool { encoded[pixelsKey] != nil }
 
     /// Starts the pictures of the frame likely to come next (`Scene.lookahead`: the story a collapsed notification
-    /// opens to, the next page), so their bytes are here when that frame comes and go out in it. Bytes prepared for a
-    /// frame that is no longer next (another page, another size after a resize) and not on screen are dropped: at most
+    /// opens to, the next page), so their bytes are here when that frame comes and go out in it. Bytes made ahead for a
+    /// frame that is no longer next (another page, another size after a resize) and never shown are dropped: at most
     /// one frame's pictures wait here ahead.
     func prepare(_ next: Canvas) {
         preparing = [:]
@@ -201,7 +201,8 @@ final class GraphicsLayer {
             if !ready(p, force: false), let fd = waiting.removeValue(forKey: key) { preparing[key] = fd }
         }
         let onScreen = state.shownPixelsKeys
-        for stale in prepared.subtracting(keys) where !onScreen.contains(stale) {
+        // Only bytes made ahead and never shown: a page shown before keeps its escape (going back costs a write).
+        for stale in prepared.subtracting(keys) where askedAhead.contains(stale) && !onScreen.contains(stale) {
             encoded[stale] = nil
             encodedOrder.removeAll { $0 == stale }
             askedAhead.remove(stale)
