@@ -121,9 +121,14 @@ struct GraphicsState {
     }
 
     /// The same pixels: the picture, its size in cells and its scrim.
-    static func pixelsKey(_ p: ImagePlacement) -> String {
-        "\(p.key)|\(p.rect.width)x\(p.rect.height)|" + (p.scrim.map { "\($0.fromRow):\($0.darkness)" } ?? "")
+    static func pixelsKey(_ p: ImagePlacement) -> String { pixelsKey(p.key, p.rect, p.scrim) }
+
+    static func pixelsKey(_ key: String, _ rect: Rect, _ scrim: PixelScrim?) -> String {
+        "\(key)|\(rect.width)x\(rect.height)|" + (scrim.map { "\($0.fromRow):\($0.darkness)" } ?? "")
     }
+
+    /// The pixels on screen now.
+    var shownPixelsKeys: Set<String> { Set(shown.map { GraphicsState.pixelsKey($0.key, $0.rect, $0.scrim) }) }
 
     /// Everything is gone from the screen (a full repaint cleared it, or the program suspends or ends).
     mutating func forget() -> [KittyID] {
@@ -146,12 +151,20 @@ final class GraphicsLayer {
     private var unavailable: Set<String> = []
     /// Pictures being encoded off this thread, with the descriptor that turns readable when one is done.
     private var waiting: [String: Int32] = [:]
+    /// The same for the pictures of the frame likely to come next (`prepare`).
+    private var preparing: [String: Int32] = [:]
+    /// The pictures `prepare` last asked for: their bytes are kept until they show or stop being next.
+    private(set) var prepared: Set<String> = []
+    /// Pictures whose encode `prepare` started (before any frame showed them), until they are sent.
+    private var askedAhead: Set<String> = []
     /// kitty images the terminal holds: showing one again is a placement of a few bytes.
     private var transmitted: Set<UInt32> = []
     private var forceNext = true
     /// Bytes of pixel escapes written (the debug stats).
     private(set) var bytesSent = 0
     private(set) var picturesSent = 0
+    /// Pictures sent whose encode started ahead, in `prepare` (the debug stats).
+    private(set) var picturesSentAhead = 0
 
     init?(decision: PixelDecision, cellPixels: Size?) {
         guard let proto = decision.proto else { return nil }
@@ -168,7 +181,34 @@ final class GraphicsLayer {
 
     /// What the run loop polls besides input: readable when a picture's bytes are ready (nothing while none is awaited,
     /// so an idle run has no wake-ups).
-    var wakeDescriptors: [Int32] { Array(Set(waiting.values)).sorted() }
+    var wakeDescriptors: [Int32] { Array(Set(waiting.values).union(preparing.values)).sorted() }
+
+    /// Whether `pixelsKey`'s bytes are here, ready to send (tests).
+    func hasBytes(_ pixelsKey: String) -> Bool { encoded[pixelsKey] != nil }
+
+    /// Starts the pictures of the frame likely to come next (`Scene.lookahead`: the story a collapsed notification
+    /// opens to, the next page), so their bytes are here when that frame comes and go out in it. Bytes made ahead for a
+    /// frame that is no longer next (another page, another size after a resize) and never shown are dropped: at most
+    /// one frame's pictures wait here ahead.
+    func prepare(_ next: Canvas) {
+        preparing = [:]
+        var keys = Set<String>()
+        for p in next.images where state.eligible(p, screen: next.size) {
+            let key = GraphicsState.pixelsKey(p)
+            keys.insert(key)
+            let held = encoded[key] != nil || state.imageIDs[key].map(transmitted.contains) == true
+            if !state.isShown(p) && !held && !unavailable.contains(key) { askedAhead.insert(key) }
+            if !ready(p, force: false), let fd = waiting.removeValue(forKey: key) { preparing[key] = fd }
+        }
+        let onScreen = state.shownPixelsKeys
+        // Only bytes made ahead and never shown: a page shown before keeps its escape (going back costs a write).
+        for stale in prepared.subtracting(keys) where askedAhead.contains(stale) && !onScreen.contains(stale) {
+            encoded[stale] = nil
+            encodedOrder.removeAll { $0 == stale }
+            askedAhead.remove(stale)
+        }
+        prepared = keys
+    }
 
     /// One frame's output, in the order it is written: `before` (if any), the picture escapes, `cells`, then kitty's
     /// deletions (the new pictures go up before the old ones come down, so nothing flashes in between).
@@ -195,10 +235,11 @@ final class GraphicsLayer {
                 out += wrap(bytes)
                 out += Array("\u{1B}8".utf8)
                 picturesSent += 1
+                if askedAhead.remove(GraphicsState.pixelsKey(p)) != nil { picturesSentAhead += 1 }
             }
             bytesSent += out.count
         }
-        trimEncoded(keeping: Set(canvas.images.map(GraphicsState.pixelsKey)))
+        trimEncoded(keeping: Set(canvas.images.map(GraphicsState.pixelsKey)).union(prepared))
         return Output(before: plan.before, pictures: out, cells: plan.cells,
                       delete: plan.delete.isEmpty ? [] : wrap(kittyDelete(plan.delete)))
     }

@@ -23,6 +23,8 @@ public final class RunStats {
     public var pixels = ""
     public var pixelBytes = 0
     public var picturesSent = 0
+    /// Of those, the pictures whose encode started before a frame showed them (`Scene.lookahead`).
+    public var picturesSentAhead = 0
     /// When the first picture's escape was written (the first pixel frame, for bench/pixels.sh).
     public var firstPictureRealtime: Double?
     /// For each wake-up that brought input and drew a frame: milliseconds from the wake to the frame handed to the
@@ -55,6 +57,7 @@ public final class RunStats {
         fields.append(("bytesWritten", bytesWritten.map { "\($0)" } ?? "null"))
         let escaped = pixels.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
         fields += [("pixels", "\"\(escaped)\""), ("pixelBytes", "\(pixelBytes)"), ("picturesSent", "\(picturesSent)"),
+                   ("picturesSentAhead", "\(picturesSentAhead)"),
                    ("firstPictureRealtime", firstPictureRealtime.map { String(format: "%.6f", $0) } ?? "null")]
         return "{" + fields.map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ") + "}\n"
     }

@@ -56,17 +56,23 @@ public enum Terminal {
             guard let graphics else { return driver.draw(canvas) }
             graphics.present(canvas, on: driver)
             if stats.firstPictureRealtime == nil && graphics.picturesSent > 0 { stats.firstPictureRealtime = pushsim_realtime_seconds() }
+            // After the frame is out: the next frame's pictures encode on worker threads while this one shows.
+            if let next = scene.lookahead(at: now()) { graphics.prepare(next) }
         }
         func finish() {
             graphics?.free(on: driver)
             stats.pixelBytes = graphics?.bytesSent ?? 0
             stats.picturesSent = graphics?.picturesSent ?? 0
+            stats.picturesSentAhead = graphics?.picturesSentAhead ?? 0
             driver.shutdown()
             stats.bytesWritten = driver.bytesWritten
             if let p = options.statsPath { stats.write(to: p) }
         }
 
         scene.resize(to: driver.size, at: now())
+        // The picture of the frame likely next starts encoding before the first frame is even drawn (a collapsed
+        // notification's story: the user's next key almost always opens it).
+        if let graphics, let next = scene.lookahead(at: now()) { graphics.prepare(next) }
         present(scene.render(at: now()))
 
         while scene.exitStatus == nil {

@@ -5,14 +5,7 @@
 . "$(dirname "$0")/lib.sh"
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 
-# idle_switches PID: context switches of every thread over 3 s with nothing happening.
-idle_switches() {
-  local a b
-  a=$(cat /proc/"$1"/task/*/status | awk '/ctxt_switches/ {s += $2} END {print s}')
-  sleep 3
-  b=$(cat /proc/"$1"/task/*/status | awk '/ctxt_switches/ {s += $2} END {print s}')
-  echo $((b - a))
-}
+. "$(dirname "$0")/idle.sh"
 
 start 80 24
 cat > "$WORK/story.json" <<JSON

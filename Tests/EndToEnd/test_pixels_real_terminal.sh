@@ -2,11 +2,13 @@
 # Real pixels in real terminals: pushsim in xterm -ti vt340 (sixel) and kitty under Xvfb. --pixels auto must pick
 # the protocol, the story picture must match the source image aspect-filled into the cells the layout gave
 # (SSIM >= 0.9), the text cells over and around it must be drawn exactly as without pixels, the picture must be
-# sent once (not per frame), and pushsim must exit cleanly. Skips with one line where Xvfb cannot start.
+# sent once (not per frame) and made while the notification was collapsed (which then does not wake), and pushsim
+# must exit cleanly. Skips with one line where Xvfb cannot start.
 set -u
 BIN=${BIN:-$(readlink -f .build/debug/pushsim)}
 HERE=$(cd "$(dirname "$0")" && pwd)
 SHOT="python3 $HERE/screenshot.py"
+. "$HERE/idle.sh"
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/pushsim-pixels.XXXXXX")
 XVFB_PID=
 cleanup() {
@@ -62,7 +64,7 @@ echo "\$WINDOWID" > "$WORK/wid-$tag"
 export LANG=C.UTF-8 LC_ALL=C.UTF-8 XDG_RUNTIME_DIR="$WORK/run-$tag" XDG_DATA_HOME="$WORK/data" XDG_CACHE_HOME="$WORK/cache"
 export PUSHSIM_DEBUG_STATS="$WORK/stats-$tag.json"
 mkdir -p "$WORK/run-$tag" && chmod 700 "$WORK/run-$tag"
-"$BIN" stories --pixels $mode --store "$WORK/store-$tag.sqlite" "$WORK/story.json" 2>"$WORK/err-$tag"
+sh -c 'echo \$\$ > "\$0"; exec "\$@"' "$WORK/pid-$tag" "$BIN" stories --pixels $mode --store "$WORK/store-$tag.sqlite" "$WORK/story.json" 2>"$WORK/err-$tag"
 echo \$? > "$WORK/status-$tag"
 SH
   chmod +x "$WORK/inner-$tag.sh"
@@ -82,6 +84,11 @@ SH
     xwd -id "$WID" -silent > "$WORK/$tag.xwd" 2>/dev/null && [ "$($SHOT blank "$WORK/$tag.xwd")" = 1 ] && break
     sleep 0.1
   done
+  # While collapsed the story's picture is encoded ahead; once that has landed nothing may wake (any thread).
+  sleep 1
+  local n
+  n=$(idle_switches "$(cat "$WORK/pid-$tag")" 2)
+  [ "$n" -eq 0 ] || die "$tag: the collapsed notification woke $n times in 2 s"
   read -r CW CH < <(python3 -c "import struct,sys; h=struct.unpack('>25I', open(sys.argv[1],'rb').read(100)); print(h[4]//$COLS, h[5]//$ROWS)" "$WORK/$tag.xwd")
   xdotool mousemove --sync 5 5 >/dev/null 2>&1
   xdotool key --clearmodifiers Return
@@ -139,6 +146,8 @@ check() {
   grep -q "\"pixels\": \"$proto" "$WORK/stats-$tag.json" || die "$tag: auto-detection did not pick $proto: $(cat "$WORK/stats-$tag.json")"
   # Sent once although the progress bar redrew many frames.
   grep -q '"picturesSent": 1,' "$WORK/stats-$tag.json" || die "$tag: the picture was not sent exactly once: $(cat "$WORK/stats-$tag.json")"
+  # Its encode started while the notification was collapsed (Scene.lookahead), not after Enter.
+  grep -q '"picturesSentAhead": 1,' "$WORK/stats-$tag.json" || die "$tag: the picture was not made ahead: $(cat "$WORK/stats-$tag.json")"
 }
 
 # xterm: cells first (the reference for the text), then auto, which must find sixel through the device attributes.

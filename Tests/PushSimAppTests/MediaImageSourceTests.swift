@@ -76,6 +76,56 @@ import Testing
         #expect(same == bytes)
     }
 
+    /// A collapsed notification is almost always opened next: its first page's picture is encoded ahead (issue 15's
+    /// performance line) with exactly the placement, size and scrim the opened page's frame will carry, so the terminal
+    /// holds the bytes that frame sends. No cells are rendered ahead and nothing is reported; while a page plays the
+    /// next page is the one ahead; a headless (synchronous) run never looks ahead.
+    @Test func theCollapsedStoryEncodesItsFirstPageAhead() throws {
+        let pipe = try #require(WakePipe())
+        let s = MediaImageSource(payloadFolder: Self.storiesFolder, appGroup: NSTemporaryDirectory() + "pushsim-app-\(UUID().uuidString)",
+                                 mode: .background, colorMode: .indexed256, wake: pipe)
+        let doc: JSONValue = ["aps": ["alert": ["title": "Aurora", "body": "Open"]], "pw_stories": ["pages": [
+            ["image": "file:../images/aurora.jpg", "duration": 5, "title": "One", "subtitle": "Under the scrim"],
+            ["image": "file:../images/dunes.jpg", "duration": 4, "title": "Two"],
+        ]]]
+        let scene = StoriesScene(input: try StoriesInput.read(doc), configuration: .init(collapsed: true), sink: EventSink(), images: s)
+        #expect(scene.lookahead(at: 0) == nil)   // not sized yet: the layout is a guess
+        scene.resize(to: Size(width: 80, height: 40), at: 0)
+        _ = scene.render(at: 0)
+        let ahead = try #require(scene.lookahead(at: 0))
+        let placed = try #require(ahead.images.first)
+        #expect(ahead.images.count == 1 && placed.rect == scene.layout.story && placed.scrim != nil)
+        #expect(!s.isBusy)   // the picture's pixels only: no cells rendered ahead
+        let request = PixelRequest(proto: .sixel, cells: Size(width: placed.rect.width, height: placed.rect.height),
+                                   cellPixels: Size(width: 10, height: 20), scrim: placed.scrim)
+        #expect(placed.pixels.answer(for: request) == .pending)
+        s.waitUntilIdle()
+        #expect(Self.readable(pipe.descriptor))
+        guard case .ready(let bytes) = placed.pixels.answer(for: request) else {
+            Issue.record("expected the first page's sixel, made while the notification is collapsed")
+            return
+        }
+        #expect(bytes.starts(with: Array("\u{1B}P".utf8)))
+        #expect(scene.lookahead(at: 0.1) == ahead)   // kept: asking after every frame costs nothing
+
+        // Opened: the page's frame carries the very placement prepared (same key, cells and scrim), so the terminal
+        // sends the bytes it holds in the first frame that shows the page.
+        scene.handle(.key(.enter), at: 0.2)
+        s.waitUntilIdle()
+        let shown = try #require(scene.render(at: 0.3).images.first)
+        #expect(shown == placed)
+        #expect(s.takeDiagnostics().isEmpty)
+        // Playing page 1: page 2 is the one ahead.
+        let next = try #require(scene.lookahead(at: 0.3)?.images.first)
+        #expect(next.key.hasPrefix("file:../images/dunes.jpg@") && next.rect == placed.rect)
+        s.waitUntilIdle()
+
+        let headless = StoriesScene(input: try StoriesInput.read(doc), configuration: .init(collapsed: true), sink: EventSink(),
+                                    images: source(.synchronous))
+        headless.resize(to: Size(width: 80, height: 40), at: 0)
+        #expect(headless.lookahead(at: 0) == nil)
+    }
+
     static func readable(_ fd: Int32) -> Bool {
         var probe = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
         return poll(&probe, 1, 0) == 1

@@ -24,6 +24,14 @@ struct GraphicsLayerTests {
         return screen
     }
 
+    /// A pipe like the media layer's wake pipe: its read end non-blocking, as the run loop drains it.
+    static func wakePipe() throws -> [Int32] {
+        var fds: [Int32] = [-1, -1]
+        try #require(pipe(&fds) == 0)
+        _ = fcntl(fds[0], F_SETFL, fcntl(fds[0], F_GETFL) | O_NONBLOCK)
+        return fds
+    }
+
     @Test func aPictureIsSentOnceThenLeftAlone() {
         var state = GraphicsState(proto: .sixel)
         let frame = Self.picture()
@@ -133,10 +141,8 @@ struct GraphicsLayerTests {
     /// its cells, the loop polls the provider's descriptor (and nothing while no picture is awaited), and once ready
     /// the picture is sent exactly once.
     @Test func aPictureIsCellsUntilItsBytesAreReadyThenSentOnce() throws {
-        var fds: [Int32] = [-1, -1]
-        try #require(pipe(&fds) == 0)
+        let fds = try Self.wakePipe()
         defer { close(fds[0]); close(fds[1]) }
-        _ = fcntl(fds[0], F_SETFL, fcntl(fds[0], F_GETFL) | O_NONBLOCK)
         let encoding = Encoding()
         let layer = try #require(GraphicsLayer(decision: PixelDecision(.sixel, "test"), cellPixels: Size(width: 10, height: 20)))
         let cells = Canvas(size: Size(width: 4, height: 3), fill: Cell("▀", fg: .rgb(200, 0, 0), bg: .rgb(0, 0, 200)))
@@ -168,6 +174,74 @@ struct GraphicsLayerTests {
         #expect(after.pictures.isEmpty && after.before == nil)
         #expect(encoding.asked == asked)
         #expect(layer.picturesSent == 1)
+    }
+
+    /// The frame likely next (a collapsed notification's first page, `Scene.lookahead`) is prepared while the current
+    /// one shows: its encode starts at once, the loop waits on its descriptor until the bytes land (then on nothing),
+    /// and the first frame that shows the picture sends them without asking again.
+    @Test func aPicturePreparedAheadGoesOutInTheFirstFrameThatShowsIt() throws {
+        let fds = try Self.wakePipe()
+        defer { close(fds[0]); close(fds[1]) }
+        let encoding = Encoding()
+        let layer = try #require(GraphicsLayer(decision: PixelDecision(.sixel, "test"), cellPixels: Size(width: 10, height: 20)))
+        let provider = PixelProvider(wake: fds[0]) { r in
+            encoding.asked += 1
+            #expect(r.cells == Size(width: 4, height: 3) && r.cellPixels == Size(width: 10, height: 20))
+            return encoding.done ? .ready(Array("SIXEL".utf8)) : .pending
+        }
+        // What the lookahead gives: blank cells carrying the placement (no cells rendered yet).
+        var ahead = Canvas(width: 20, height: 10)
+        ahead.blit(Canvas(size: Size(width: 4, height: 3)).withPicture(key: "a", pixels: provider), x: 2, y: 1)
+        let collapsed = Canvas(width: 20, height: 10)
+
+        #expect(layer.output(collapsed).pictures.isEmpty)
+        layer.prepare(ahead)
+        #expect(encoding.asked == 1)
+        #expect(layer.wakeDescriptors == [fds[0]])
+        encoding.done = true
+        // The worker's wake draws a frame (still collapsed) and the loop prepares again, which collects the bytes.
+        #expect(layer.output(collapsed).pictures.isEmpty)
+        layer.prepare(ahead)
+        #expect(encoding.asked == 2 && layer.hasBytes(GraphicsState.pixelsKey(ahead.images[0])))
+        #expect(layer.wakeDescriptors.isEmpty)   // nothing awaited: an idle collapsed notification has no wake-ups
+
+        // Opened: the page's cells with the same placement; its first frame sends the prepared picture.
+        var page = Canvas(width: 20, height: 10)
+        page.blit(Canvas(size: Size(width: 4, height: 3), fill: Cell("▀", fg: .rgb(200, 0, 0), bg: .rgb(0, 0, 200)))
+            .withPicture(key: "a", pixels: provider), x: 2, y: 1)
+        let first = layer.output(page)
+        #expect(String(decoding: first.pictures, as: UTF8.self).components(separatedBy: "SIXEL").count == 2)
+        #expect(encoding.asked == 2 && layer.picturesSent == 1 && layer.picturesSentAhead == 1)
+    }
+
+    /// Bytes prepared for a frame that is no longer next (a resize changes the picture's size; another page) are
+    /// dropped, never sent; the picture at the new size is asked for instead.
+    @Test func aResizeDropsAPicturePreparedAhead() throws {
+        let layer = try #require(GraphicsLayer(decision: PixelDecision(.sixel, "test"), cellPixels: Size(width: 10, height: 20)))
+        final class Asked: @unchecked Sendable { var sizes: [Size] = [] }
+        let asked = Asked()
+        func ahead(_ size: Size, screen: Size) -> Canvas {
+            var c = Canvas(size: screen)
+            c.blit(Canvas(size: size).withPicture(key: "a@\(size)", pixels: PixelProvider { r in
+                asked.sizes.append(r.cells)
+                return Array("SIX\(r.cells.width)".utf8)
+            }), x: 1, y: 1)
+            return c
+        }
+        let before = ahead(Size(width: 4, height: 3), screen: Size(width: 20, height: 10))
+        layer.prepare(before)
+        let oldKey = GraphicsState.pixelsKey(before.images[0])
+        #expect(layer.hasBytes(oldKey))
+        // SIGWINCH: a full repaint at the new size, then the lookahead at that size.
+        layer.invalidate()
+        let bigger = Canvas(width: 30, height: 14)
+        #expect(layer.output(bigger).pictures.isEmpty)
+        let after = ahead(Size(width: 6, height: 5), screen: bigger.size)
+        layer.prepare(after)
+        #expect(!layer.hasBytes(oldKey))
+        #expect(layer.hasBytes(GraphicsState.pixelsKey(after.images[0])))
+        #expect(asked.sizes == [Size(width: 4, height: 3), Size(width: 6, height: 5)])
+        #expect(layer.prepared == [GraphicsState.pixelsKey(after.images[0])])
     }
 
     /// More sixel pictures on one screen than the escapes kept (an inbox of ten cards): every one is sent, none is

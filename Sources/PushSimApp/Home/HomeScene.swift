@@ -74,6 +74,7 @@ public final class HomeScene: Scene {
     public func nextDeadline() -> Double? { child?.nextDeadline().map { $0 + childStart } }
     public var wakeDescriptors: [Int32] { child?.wakeDescriptors ?? [] }
     public func interrupted(at now: Double) { child?.interrupted(at: now - childStart) }
+    public func lookahead(at now: Double) -> Canvas? { child?.lookahead(at: now - childStart) }
 
     public func takeRequests() -> [TerminalRequest] {
         defer { requests = [] }

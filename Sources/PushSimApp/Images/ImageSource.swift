@@ -14,6 +14,14 @@ public protocol ImageSource: AnyObject {
     var isBusy: Bool { get }
     /// Failures since the last call, each once, as diagnostics (the scene emits them as `warning` events).
     func takeDiagnostics() -> [Diagnostic]
+    /// `url`'s picture at `size` cells as blank cells carrying its pixel placement (the same one `slot` gives once the
+    /// cells are rendered), so a terminal can encode the pixels of a frame before it comes (`Scene.lookahead`); nil
+    /// when this source makes no pixels or the image failed. Renders no cells and reports nothing.
+    func pictureAhead(for url: String, size: Size) -> Canvas?
+}
+
+extension ImageSource {
+    public func pictureAhead(for url: String, size: Size) -> Canvas? { nil }
 }
 
 /// The source used when no media layer is wired: every slot is `.none` (placeholder art).

@@ -98,6 +98,15 @@ public final class MediaImageSource: ImageSource, @unchecked Sendable {
         return .loading
     }
 
+    /// Background sources only: a synchronous (headless) run draws what it is asked and never ahead.
+    public func pictureAhead(for url: String, size: Size) -> Canvas? {
+        guard mode == .background, wake != nil, !url.isEmpty, size.width > 0, size.height > 0 else { return nil }
+        lock.lock()
+        let failed = failures[url] != nil
+        lock.unlock()
+        return failed ? nil : picture(Canvas(size: size), url: url)
+    }
+
     /// The rendered cells, marked as `url`'s picture so a terminal that shows pixels can draw the real image there.
     /// Synchronous sources encode when asked; background ones encode on the worker threads and answer `.pending`
     /// until the bytes are ready, then signal `wake`.

@@ -538,6 +538,30 @@ public final class StoriesScene: ScriptableScene, Leavable {
         return layer
     }
 
+    /// The page a user most likely sees next, with its picture's placement and scrim as that page's frame will have
+    /// them (`Scene.lookahead`): the first page while the notification is collapsed (opening it is almost always the
+    /// next step), the next page while a page plays. Kept per page and size, so a frame asks for it at no cost.
+    public func lookahead(at t: Double) -> Canvas? {
+        guard sized, !tooSmall, !helpShown, state.phase != .fallback, !state.pages.isEmpty else { return nil }
+        let index: Int
+        if !expanded { index = 0 }
+        else if state.phase == .playing && state.index + 1 < state.pages.count { index = state.index + 1 }
+        else { return nil }
+        let page = state.pages[index]
+        if let m = lookaheadMemo, m.index == index, m.page == page, m.size == size { return m.canvas }
+        let sz = storySize
+        guard var layer = images.pictureAhead(for: page.image, size: sz) else { return nil }
+        let local = Rect(x: 0, y: 0, width: sz.width, height: sz.height)
+        // The scrim the page's frame puts over its picture, which the pixels carry too.
+        StoriesScreen.drawBackdrop(page, into: &layer, rect: local)
+        var canvas = Canvas(size: size)
+        canvas.blit(layer, x: layout.story.x, y: layout.story.y)
+        lookaheadMemo = (index, page, size, canvas)
+        return canvas
+    }
+
+    private var lookaheadMemo: (index: Int, page: StoryPage, size: Size, canvas: Canvas)?
+
     /// The last few pages' backdrops, most recent last (going back a page, as taps often do, finds it drawn), keyed by
     /// everything a backdrop is drawn from (a --watch reload may change a page in place).
     private var backdrops: [(index: Int, count: Int, page: StoryPage, size: Size, slot: ImageSlot, canvas: Canvas)] = []

@@ -25,12 +25,17 @@ public protocol Scene: AnyObject {
     /// The process is about to end by a signal (Ctrl-C, `kill`, the terminal closing), with the terminal already
     /// restored: save what must not be lost (a QA report). Not called on a normal exit.
     func interrupted(at now: Double)
+    /// The frame the user most likely sees next (the story a collapsed notification opens to, a story's next page),
+    /// or nil: a terminal that shows real pixels starts encoding its pictures ahead, so they are ready when that frame
+    /// comes. Only its pictures are used (nothing of it is drawn); asked after every frame, so it should be cheap.
+    func lookahead(at now: Double) -> Canvas?
 }
 
 extension Scene {
     public func takeRequests() -> [TerminalRequest] { [] }
     public var wakeDescriptors: [Int32] { [] }
     public func interrupted(at now: Double) {}
+    public func lookahead(at now: Double) -> Canvas? { nil }
 }
 
 /// What `q` does at a scene's top level. The rule everywhere: `q` and Esc go back one level (closing help, a dialog,
