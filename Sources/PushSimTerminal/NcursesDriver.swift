@@ -75,6 +75,9 @@ final class NcursesDriver {
         // cursor after every frame (bytes per changed cell, issue 14).
         _ = leaveok(pushsim_stdscr(), true)
         set_escdelay(25)
+        // Before colours start: resuming a screen with colours on would send `oc` (OSC 104), resetting a palette
+        // the user's shell set (base16 themes).
+        Self.leaveInitialState()
         // start_color only when drawing in colour: once started, even pair 0 is sent as explicit colours.
         colorMode = ColorMode.detect(environment: environment, hasColors: has_colors(), colors: Int(pushsim_terminfo_colors()))
         if colorMode.usesColor {
@@ -83,6 +86,18 @@ final class NcursesDriver {
         }
         enableMouse()
         recordedSize = size
+    }
+
+    /// ncurses 6 flushes its output buffer — one write(2) — after every cursor move while the screen is in its
+    /// initial state (`_nc_mvcur` checks `_endwin == ewInitial`, meant for low-level terminfo programs), and a
+    /// screen only leaves that state when a refresh follows an `endwin()`. Without this a full frame went out in
+    /// about a hundred writes (one per row, the pty or an SSH channel carrying each alone, and a terminal free to
+    /// paint the rows it has); after it, a frame is one write per 4 KB or so of ncurses' buffer. Done once here,
+    /// before anything is drawn, any key is read, colours are started or the mouse is asked for: the terminal
+    /// sees the alternate screen left and entered again in one burst, with nothing on either.
+    private static func leaveInitialState() {
+        endwin()
+        doupdate()
     }
 
     /// Terminals and multiplexers send some keys in forms their TERM's terminfo does not list (tmux sends
