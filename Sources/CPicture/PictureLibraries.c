@@ -3,12 +3,11 @@
 //
 // Linked directly, libpangocairo and its 24 dependencies (pango, cairo, harfbuzz, fontconfig, freetype, pixman, X11
 // client libraries…) were mapped and relocated at every start, a third of the dynamic loader's work, for the one
-// command that draws with them (docs/performance.md). The executable links with --as-needed (Package.swift), so once
-// every cairo/pango symbol it uses is defined here, those libraries drop out of its NEEDED list.
+// command that draws with them (docs/performance.md). Nothing links them now (Package.swift takes cairo's and
+// HarfBuzz's headers by include path, not pkg-config), and Tests/EndToEnd/test_start_libraries.sh checks they stay out.
 //
-// A cairo/pango function the picture layer starts to use needs its line here (and its name in `names`, at the same
-// index). Forgetting it still links, through the libraries pkg-config puts on the link line, but they are then needed
-// at start again: Tests/EndToEnd/test_start_libraries.sh fails.
+// A cairo/pango function the picture layer starts to use needs its definition below and its name in `names`, at the
+// same index; without it the link fails with "undefined reference".
 
 #include <dlfcn.h>
 #include <pthread.h>
