@@ -2,6 +2,10 @@
 // pushsim: a terminal simulator of the Pushwoosh iOS SDK's notification experiences.
 import PackageDescription
 
+/// cairo's and HarfBuzz's headers (Debian's libcairo2-dev, libharfbuzz-dev) for every target that sees CPicture's, given
+/// as include paths rather than through pkg-config, whose link flags would make cairo load at every start.
+let pictureHeaders = ["-I/usr/include/cairo", "-I/usr/include/harfbuzz"]
+
 let package = Package(
     name: "pushsim",
     platforms: [.macOS(.v13)],
@@ -27,12 +31,15 @@ let package = Package(
             .linkedLibrary("gdk_pixbuf-2.0"), .linkedLibrary("gobject-2.0"), .linkedLibrary("glib-2.0"),
             .linkedLibrary("png16"), .linkedLibrary("gif"), .linkedLibrary("webp"),
         ]),
-        // Cairo, HarfBuzz and libpng include paths for CPicture; pango's headers are reached through CPicture's
-        // include/pango, a link to Debian's /usr/include/pango-1.0/pango (pango's pkg-config file adds -pthread too).
-        .systemLibrary(name: "CCairo", pkgConfig: "cairo harfbuzz libpng",
+        // GLib and libpng include paths for CPicture; pango's headers are reached through CPicture's include/pango, a
+        // link to Debian's /usr/include/pango-1.0/pango (pango's pkg-config file adds -pthread too), cairo's and
+        // HarfBuzz's through `pictureHeaders`: their pkg-config files would also put -lcairo -lharfbuzz on the link line,
+        // and the executable would need them at start (CPicture/PictureLibraries.c loads them when a snapshot draws).
+        .systemLibrary(name: "CCairo", pkgConfig: "glib-2.0 libpng",
                        providers: [.apt(["libcairo2-dev", "libpango1.0-dev", "libpng-dev", "fonts-liberation2", "fonts-noto-color-emoji", "fonts-droid-fallback"])]),
-        .target(name: "CPicture", dependencies: ["CCairo"], linkerSettings: [
-            .linkedLibrary("pangocairo-1.0"), .linkedLibrary("pango-1.0"), .linkedLibrary("gobject-2.0"), .linkedLibrary("glib-2.0"),
+        // cairo and pango are not linked: CPicture/PictureLibraries.c loads them with dlopen when a snapshot draws.
+        .target(name: "CPicture", dependencies: ["CCairo"], cSettings: [.unsafeFlags(pictureHeaders)], linkerSettings: [
+            .linkedLibrary("gobject-2.0"), .linkedLibrary("glib-2.0"), .linkedLibrary("dl"),
         ]),
 
         // 1. Pure engine: Foundation only.
@@ -58,14 +65,14 @@ let package = Package(
         // Pictures: a scene drawn as the phone shows it (cairo + pango), for `pushsim snapshot`.
         .target(name: "PushSimPicture", dependencies: [
             "PushSimApp", "PushSimEngine", "PushSimScreens", "PushSimMedia", "CPicture",
-        ]),
+        ], swiftSettings: [.unsafeFlags(pictureHeaders.flatMap { ["-Xcc", $0] })]),
         // 3. Terminal: the only code that imports ncurses.
         .target(name: "PushSimTerminal", dependencies: ["PushSimScreens", "CNcursesw"]),
         // 6. CLI.
         .executableTarget(name: "pushsim", dependencies: [
             "PushSimApp", "PushSimTerminal", "PushSimPicture",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        ]),
+        ], swiftSettings: [.unsafeFlags(pictureHeaders.flatMap { ["-Xcc", $0] })]),
 
         .testTarget(name: "PushSimEngineTests", dependencies: ["PushSimEngine"]),
         .testTarget(name: "PushSimScreensTests", dependencies: [
@@ -76,7 +83,7 @@ let package = Package(
         .testTarget(name: "PushSimStoreTests", dependencies: ["PushSimStore"]),
         .testTarget(name: "PushSimTerminalTests", dependencies: ["PushSimTerminal", "CNcursesw"]),
         .testTarget(name: "PushSimPictureTests", dependencies: ["PushSimPicture", "PushSimApp", "PushSimMedia"],
-                    exclude: ["__Goldens__"]),
+                    exclude: ["__Goldens__"], swiftSettings: [.unsafeFlags(pictureHeaders.flatMap { ["-Xcc", $0] })]),
         .testTarget(name: "PushSimAppTests", dependencies: [
             "PushSimApp",
             .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),

@@ -26,6 +26,8 @@ public final class Picture {
         guard pw > 0, ph > 0, pw <= 16384, ph <= 16384 else {
             throw PictureError("the picture would be \(pw)×\(ph) pixels; keep each side from 1 to 16384 (a smaller --scale or --device)")
         }
+        // cairo and pango are loaded now, not at every start of pushsim (CPicture/PictureLibraries.c).
+        if let missing = pushsim_picture_libraries() { throw PictureError(String(cString: missing)) }
         guard let s = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(pw), Int32(ph)),
               cairo_surface_status(s) == CAIRO_STATUS_SUCCESS else {
             throw PictureError("there is not enough memory for a \(pw)×\(ph) picture")

@@ -146,7 +146,9 @@ final class NcursesDriver {
         let win = pushsim_stdscr()
         let full = force || last == nil || last!.size != canvas.size
         if full, last?.size != canvas.size { werase(win) }
-        var estimate = NeededBytes(mode: colorMode)
+        // Only when the counters are written (PUSHSIM_DEBUG_STATS, the benches): the estimate costs about as much as the
+        // cells' own ncurses calls (strings for every move and colour), on the frame that competes with a picture's encode.
+        var estimate = stats.detailed ? NeededBytes(mode: colorMode) : nil
         let w = canvas.width
         let previous = full ? [] : last!.cells
         canvas.cells.withUnsafeBufferPointer { cells in
@@ -164,7 +166,7 @@ final class NcursesDriver {
                             c = cells[i - 1]
                         }
                         put(c, x: cx, y: y, win: win)
-                        estimate.add(c, x: cx, y: y)
+                        estimate?.add(c, x: cx, y: y)
                     }
                 }
             }
@@ -173,10 +175,12 @@ final class NcursesDriver {
         wnoutrefresh(win)
         doupdate()
         stats.renders += 1
-        stats.cellsChanged += estimate.cells
-        stats.bytesNeeded += estimate.bytes
-        stats.bytesCursorAndGlyphs += estimate.bare
-        if stats.detailed { stats.frameLog.append((pushsim_monotonic_seconds() - origin, estimate.cells, estimate.bare)) }
+        if let estimate {
+            stats.cellsChanged += estimate.cells
+            stats.bytesNeeded += estimate.bytes
+            stats.bytesCursorAndGlyphs += estimate.bare
+            stats.frameLog.append((pushsim_monotonic_seconds() - origin, estimate.cells, estimate.bare))
+        }
         if stats.firstFrameRealtime == nil {
             stats.firstFrameRealtime = pushsim_realtime_seconds()
             stats.firstFrameCPUSeconds = pushsim_process_cpu_seconds()

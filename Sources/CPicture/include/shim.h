@@ -7,6 +7,7 @@
 #include <png.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include "PictureLibraries.h"
 
 /* PANGO_SCALE is a macro Swift cannot see. */
 static inline int pushsim_pango_scale(void) { return PANGO_SCALE; }
