@@ -96,4 +96,37 @@ import Testing
         #expect(JSONValue.string("").jsonText() == #""""#)
         #expect(JSONValue.array([.string("\\"), .null, .bool(true), .number(1.5)]).jsonText() == #"["\\",null,true,1.5]"#)
     }
+
+    // The writer finds what to escape eight bytes at a time: every ASCII character and a few multi-byte ones, at
+    // every offset of a word and across two, are written as the byte-at-a-time rule writes them, and read back.
+    @Test func writerEscapesEveryCharacterAtEveryOffset() throws {
+        func reference(_ s: String) -> String {
+            var out = "\""
+            for u in s.unicodeScalars {
+                switch u {
+                case "\"": out += "\\\""
+                case "\\": out += "\\\\"
+                case "\n": out += "\\n"
+                case "\r": out += "\\r"
+                case "\t": out += "\\t"
+                case _ where u.value < 0x20 || u.value == 0x7F:
+                    let hex = String(u.value, radix: 16)
+                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                default: out.unicodeScalars.append(u)
+                }
+            }
+            return out + "\""
+        }
+        let odd: [Unicode.Scalar] = ["é", "\u{80}", "\u{FF}", "春", "\u{2028}", "👍"]
+        for u in (0..<0x80).compactMap(Unicode.Scalar.init) + odd {
+            for offset in 0..<17 {
+                var s = String(repeating: "a", count: offset)
+                s.unicodeScalars.append(u)
+                s += String(repeating: "b", count: 17 - offset)
+                let text = JSONValue.string(s).jsonText()
+                #expect(text == reference(s), "U+\(String(u.value, radix: 16)) at \(offset)")
+                #expect(try JSONParser.parse(text) == .string(s))
+            }
+        }
+    }
 }

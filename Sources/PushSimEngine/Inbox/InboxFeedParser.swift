@@ -9,6 +9,11 @@ public struct InboxFeedParser {
     /// The device's time zone: `yyyy-MM-dd` dates mean local midnight.
     public var timeZone: TimeZone
 
+    /// Whether `InboxFeedReader` reads getInboxMessages items straight from their bytes (`InboxItemReader`) rather
+    /// than through a tree of values each. The two give the same messages and warnings; tests and the fuzz target
+    /// turn it off to compare them.
+    public var readsItemsDirectly = true
+
     public init(now: Date, timeZone: TimeZone = .current) {
         self.now = now
         self.timeZone = timeZone
@@ -106,23 +111,49 @@ public struct InboxFeedParser {
         if let m = serverMessage(item, path: path(), file: file, diagnostics: &r.diagnostics) { r.messages.append(m) }
     }
 
+    /// The members of a getInboxMessages item the SDK reads, each as a dictionary lookup gives it (a repeated key:
+    /// its last value). The tree parser fills them from an object, `InboxItemReader` straight from the item's bytes;
+    /// `serverMessage(_:)` then decides, and warns, from them alone, so both ways say the same.
+    struct ServerFields {
+        var inboxID, order, rt, text, actionType, status, title, image, sendDate, hash, actionParams: JSONValue?
+
+        init() {}
+
+        init(_ o: JSONObject) {
+            (inboxID, order, rt, text, actionType, status) = (o["inbox_id"], o["order"], o["rt"], o["text"], o["action_type"], o["status"])
+            (title, image, sendDate, hash, actionParams) = (o["title"], o["image"], o["send_date"], o["hash"], o["action_params"])
+        }
+
+        /// The required keys that are absent, in `requiredServerKeys`' order.
+        var missing: [String] {
+            zip(InboxFeedParser.requiredServerKeys, [inboxID, order, rt, text, actionType, status]).compactMap { $1 == nil ? $0 : nil }
+        }
+    }
+
     /// One getInboxMessages item as the SDK keeps it; nil (with the reason in `diagnostics`) when it is skipped.
     func serverMessage(_ item: JSONValue, path: @autoclosure () -> JSONPath, file: String, diagnostics: inout [Diagnostic]) -> InboxMessage? {
         guard let o = item.objectValue else {
             warn(&diagnostics, file, path(), "skipped: a message must be an object, not \(item.typeDescription)")
             return nil
         }
-        let missing = InboxFeedParser.requiredServerKeys.filter { o[$0] == nil }
+        return serverMessage(ServerFields(o), path: path(), file: file, diagnostics: &diagnostics)
+    }
+
+    /// The same from the item's members. `summary`: reads `action_params` for what a row needs without its tree
+    /// (`InboxItemReader.summary`); the tree parser's way parses it whole.
+    func serverMessage(_ o: ServerFields, path: @autoclosure () -> JSONPath, file: String, diagnostics: inout [Diagnostic],
+                       summary: ((String) -> (InboxMessage.Summary, attachment: JSONValue?)?)? = nil) -> InboxMessage? {
+        let missing = o.missing
         if !missing.isEmpty {
             warn(&diagnostics, file, path(), "skipped: missing \(missing.joined(separator: ", ")) (the SDK keeps a message only with all of inbox_id, order, rt, text, action_type and status)")
             return nil
         }
-        guard let code = o["inbox_id"]?.stringValue, !code.isEmpty else {
-            warn(&diagnostics, file, path(), "skipped: inbox_id is \(o["inbox_id"]!.quoted), it must be a non-empty string")
+        guard let code = o.inboxID?.stringValue, !code.isEmpty else {
+            warn(&diagnostics, file, path(), "skipped: inbox_id is \(o.inboxID!.quoted), it must be a non-empty string")
             return nil
         }
-        guard let raw = InboxFeedParser.integer(o["status"]!), let status = InboxStatus(rawValue: raw) else {
-            warn(&diagnostics, file, path(), "skipped: status \(o["status"]!.quoted) is not one of 0–5")
+        guard let raw = InboxFeedParser.integer(o.status!), let status = InboxStatus(rawValue: raw) else {
+            warn(&diagnostics, file, path(), "skipped: status \(o.status!.quoted) is not one of 0–5")
             return nil
         }
         if status == .deleted {
@@ -131,22 +162,27 @@ public struct InboxFeedParser {
         }
         // Fields are worked out first and the message is built once, straight into the result's storage: filling in a
         // `var` message and appending it copied the whole message, once per message of a large feed.
-        let expiration = InboxFeedParser.unixDate(o["rt"]!)
+        let expiration = InboxFeedParser.unixDate(o.rt!)
         if expiration == nil {
-            warn(&diagnostics, file, path().key("rt"), "\(o["rt"]!.quoted) is not Unix seconds; the message gets no expiry date")
+            warn(&diagnostics, file, path().key("rt"), "\(o.rt!.quoted) is not Unix seconds; the message gets no expiry date")
         }
         var actionParams: JSONObject?
         var actionParamsText: String?
-        if let ap = o["action_params"] {
+        var read: (summary: InboxMessage.Summary, attachment: JSONValue?)?
+        if let ap = o.actionParams {
             switch ap {
             case .string(let s) where s.isEmpty:
                 break
             case .string(let s):
-                // Checked (and the pin read) now; the message keeps the text and parses it again when read.
-                if let obj = InboxMessage.parseObject(s) {
+                // Checked (and what a row needs read) now; the message keeps the text and parses it again when read.
+                if let summary {
+                    read = summary(s)
+                    if read != nil { actionParamsText = s }
+                } else if let obj = InboxMessage.parseObject(s) {
                     actionParams = obj
                     actionParamsText = s
-                } else {
+                }
+                if actionParamsText == nil {
                     warn(&diagnostics, file, path().key("action_params"), "is not a JSON object encoded as a string; actionParams is nil (no buttons, displayType, pin or link)")
                 }
             case .object:
@@ -158,24 +194,25 @@ public struct InboxFeedParser {
             }
         }
         var attachment: String?
-        if let a = actionParams?["attachment"]?.stringValue, a.hasPrefix("http://") || a.hasPrefix("https://") {
+        if let a = (read.map { $0.attachment } ?? actionParams?["attachment"])?.stringValue, a.hasPrefix("http://") || a.hasPrefix("https://") {
             attachment = a
         }
-        let title = string(o, "title", "the message has no title", path, file, &diagnostics)
-        let text = string(o, "text", "the message has no body", path, file, &diagnostics)
-        let image = string(o, "image", "the message has no image (unless action_params names one)", path, file, &diagnostics)
+        let title = string(o.title, "title", "the message has no title", path, file, &diagnostics)
+        let text = string(o.text, "text", "the message has no body", path, file, &diagnostics)
+        let image = string(o.image, "image", "the message has no image (unless action_params names one)", path, file, &diagnostics)
         var sendDate: Date?
-        if let v = o["send_date"], !v.isNull {
+        if let v = o.sendDate, !v.isNull {
             sendDate = InboxFeedParser.unixDate(v)
             if sendDate == nil {
                 warn(&diagnostics, file, path().key("send_date"), "\(v.quoted) is not Unix seconds; the message has no send date, so it sorts below the dated ones and shows \"now\"")
             }
         }
-        let order = InboxFeedParser.text(o["order"]!), hash = o["hash"].flatMap(InboxFeedParser.text)
-        if let actionParamsText, let actionParams {
+        let order = InboxFeedParser.text(o.order!), hash = o.hash.flatMap(InboxFeedParser.text)
+        if let actionParamsText {
             return InboxMessage(
                 code: code, title: title, message: text, imageUrl: image, sendDate: sendDate, expirationDate: expiration,
-                sortOrder: order, inboxHash: hash, actionParamsText: actionParamsText, parsed: actionParams,
+                sortOrder: order, inboxHash: hash, actionParamsText: actionParamsText,
+                summary: read?.summary ?? InboxMessage.Summary(InboxMessage.Params(actionParams)),
                 attachmentUrl: attachment, status: status, source: file)
         }
         return InboxMessage(
@@ -186,9 +223,9 @@ public struct InboxFeedParser {
 
     /// An optional string field: a string is taken, null is absent, and any other type is dropped with a warning
     /// saying what the message loses (the SDK reads only strings there).
-    func string(_ o: JSONObject, _ key: String, _ consequence: String, _ path: () -> JSONPath, _ file: String,
+    func string(_ v: JSONValue?, _ key: String, _ consequence: String, _ path: () -> JSONPath, _ file: String,
                 _ diagnostics: inout [Diagnostic]) -> String? {
-        guard let v = o[key] else { return nil }
+        guard let v else { return nil }
         if case .string(let s) = v { return s }
         if !v.isNull { warn(&diagnostics, file, path().key(key), "is \(v.typeDescription), not a string; \(consequence)") }
         return nil

@@ -58,13 +58,22 @@ public enum InboxFeedReader {
                                         release(released..<items[k].lowerBound)
                                         released = items[k].lowerBound
                                     }
-                                    guard let item = try? JSONParser.parse(buffer: UnsafeBufferPointer(rebasing: buffer[items[k]])) else {
-                                        failed[c] = true  // a syntax error: the whole file is parsed again below
-                                        return
+                                    let bytes = UnsafeBufferPointer(rebasing: buffer[items[k]])
+                                    var m: InboxMessage?
+                                    // Straight from the bytes when it is a getInboxMessages item; through the tree
+                                    // otherwise (a push, not an object, or a syntax error, which the tree reports).
+                                    if parser.readsItemsDirectly, let fields = try? InboxItemReader.fields(bytes, bare: found.wrapper == .bare) {
+                                        m = parser.serverMessage(fields, path: path.index(k), file: file, diagnostics: &notes[c],
+                                                                 summary: InboxItemReader.summary)
+                                    } else {
+                                        guard let item = try? JSONParser.parse(buffer: bytes) else {
+                                            failed[c] = true  // a syntax error: the whole file is parsed again below
+                                            return
+                                        }
+                                        m = found.wrapper == .bare
+                                            ? parser.itemMessage(item, path: path.index(k), file: file, diagnostics: &notes[c])
+                                            : parser.serverMessage(item, path: path.index(k), file: file, diagnostics: &notes[c])
                                     }
-                                    var m = found.wrapper == .bare
-                                        ? parser.itemMessage(item, path: path.index(k), file: file, diagnostics: &notes[c])
-                                        : parser.serverMessage(item, path: path.index(k), file: file, diagnostics: &notes[c])
                                     if m != nil {
                                         // Moved out (`take`), not bound with `if let`, which copied the message.
                                         next.initialize(to: m.take()!)
@@ -225,6 +234,9 @@ struct Splitter {
         let start = i
         i += 1
         while i < bytes.count {
+            // Runs of bytes that need no look are passed eight at a time: this pass is serial, over the whole file.
+            i = JSONScanner.plainRun(bytes, from: i)
+            guard i < bytes.count else { break }
             let b = bytes[i]
             if b == UInt8(ascii: "\\") { i += 2; continue }
             i += 1

@@ -116,7 +116,9 @@ public struct InboxMessage: Sendable, Equatable {
     /// What a row needs from a feed message's parameters, read when the parser checks them, so that building the
     /// rows of a load parses again only the parameters that hold buttons or an image (about a fifth of the
     /// benchmark's): a second parse of every message's parameters cost 12 % more CPU than keeping their trees.
-    struct Summary: Sendable {
+    /// A feed read item by item builds it from only the members it looks up (`InboxItemReader.rootUse` and
+    /// `userDataUse` list them): a member read here must be listed there too.
+    struct Summary: Sendable, Equatable {
         /// `InboxCellResolver.readDisplayType` when it names a kind (lowercased, it is then the kind's raw value);
         /// nil when there is none. Another string is not kept (a row then parses the parameters): four bytes a
         /// message instead of a string's sixteen, twice over while a load holds messages and rows.
@@ -165,6 +167,12 @@ public struct InboxMessage: Sendable, Equatable {
             self.actionParams = actionParams
             userData = InboxMessage.dictionaryOrJSONString(actionParams?["u"])
         }
+
+        /// With `u` already read (`InboxItemReader.summary` reads only the members a summary needs).
+        init(actionParams: JSONObject?, userData: JSONObject?) {
+            self.actionParams = actionParams
+            self.userData = userData
+        }
     }
 
     public var params: Params { Params(actionParams) }
@@ -179,14 +187,13 @@ public struct InboxMessage: Sendable, Equatable {
                   isFromNotification: isFromNotification, source: source)
     }
 
-    /// With `actionParams` kept as its JSON text; `parsed` is that text already parsed (by the feed parser, which
-    /// checks it), so the pin is read from it now.
+    /// With `actionParams` kept as its JSON text and `summary` read from it when the feed parser checked it.
     init(code: String, title: String?, message: String?, imageUrl: String?, sendDate: Date?, expirationDate: Date?,
-         sortOrder: String?, inboxHash: String?, actionParamsText text: String, parsed: JSONObject,
+         sortOrder: String?, inboxHash: String?, actionParamsText text: String, summary: Summary,
          attachmentUrl: String?, status: InboxStatus, source: String?) {
         self.init(code: code, title: title, message: message, imageUrl: imageUrl, sendDate: sendDate,
                   expirationDate: expirationDate, sortOrder: sortOrder, inboxHash: inboxHash,
-                  storage: .text(TextParams(text: text, summary: Summary(Params(parsed)))), attachmentUrl: attachmentUrl,
+                  storage: .text(TextParams(text: text, summary: summary)), attachmentUrl: attachmentUrl,
                   status: status, isFromNotification: false, source: source)
     }
 

@@ -93,9 +93,11 @@ private struct Parser {
     }
     var tracking: Tracking?
 
-    init(bytes: UnsafeBufferPointer<UInt8>) {
+    /// `reserve`: room for the members of nested objects up front; a scanner, which builds few objects, goes without
+    /// (a parser per inbox item allocated 1.3 KB it never used).
+    init(bytes: UnsafeBufferPointer<UInt8>, reserve: Bool = true) {
         self.bytes = bytes
-        members.reserveCapacity(32)
+        if reserve { members.reserveCapacity(32) }
         // A UTF-8 byte order mark is tolerated, as editors write one.
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { i = 3 }
     }
@@ -365,16 +367,11 @@ private struct Parser {
         let open = i
         i += 1
         // Fast path: no escapes and plain ASCII up to the closing quote — one String from a slice.
-        var k = i
-        while k < bytes.count {
-            let b = bytes[k]
-            if b == UInt8(ascii: "\"") {
-                let s = String(decoding: UnsafeBufferPointer(rebasing: bytes[i..<k]), as: UTF8.self)
-                i = k + 1
-                return s
-            }
-            if b == UInt8(ascii: "\\") || b < 0x20 || b >= 0x80 { break }
-            k += 1
+        let k = JSONScanner.plainRun(bytes, from: i)
+        if k < bytes.count, bytes[k] == UInt8(ascii: "\"") {
+            let s = String(decoding: UnsafeBufferPointer(rebasing: bytes[i..<k]), as: UTF8.self)
+            i = k + 1
+            return s
         }
         // Find the closing quote first: the raw length bounds the decoded one (every escape is at least as long
         // as the UTF-8 it stands for), so the string is decoded once, straight into its own storage.
@@ -459,5 +456,175 @@ private struct Parser {
             i += 1
         }
         return n
+    }
+}
+
+// MARK: reading a few members without the tree
+
+/// A cursor over JSON bytes for readers that want a few members of an object and not the tree of the rest (a
+/// getInboxMessages item, its `action_params`). It is the parser's own grammar, strings and numbers: a value it
+/// refuses `JSONParser.parse` refuses too and the other way round, and a string or number it reads is the one the
+/// parser would give. Values a reader does not want are checked as the parser checks them, but not built.
+struct JSONScanner {
+    private var p: Parser
+
+    init(buffer: UnsafeBufferPointer<UInt8>) {
+        p = Parser(bytes: buffer, reserve: false)
+        p.skipSpace()
+    }
+
+    /// The next byte that is not space; nil at the end.
+    var peek: UInt8? {
+        mutating get {
+            p.skipSpace()
+            return p.i < p.bytes.count ? p.bytes[p.i] : nil
+        }
+    }
+
+    /// At an object's `{`: enters it; false when it is empty (then it is already left).
+    mutating func enterObject() throws(JSONSyntaxError) -> Bool {
+        guard peek == UInt8(ascii: "{") else { throw p.fail("expected an object") }
+        try p.enter()
+        p.i += 1
+        p.skipSpace()
+        if p.i < p.bytes.count && p.bytes[p.i] == UInt8(ascii: "}") { p.i += 1; p.depth -= 1; return false }
+        return true
+    }
+
+    /// A member's key and its `:`. `match` is given the key's UTF-8 (decoded when it has escapes) and says what it is.
+    mutating func key<K>(_ match: (UnsafeBufferPointer<UInt8>) -> K) throws(JSONSyntaxError) -> K {
+        p.skipSpace()
+        guard p.i < p.bytes.count, p.bytes[p.i] == UInt8(ascii: "\"") else { throw p.fail("expected a key in double quotes") }
+        var k: K
+        if let plain = p.plainString() {
+            k = match(plain)
+        } else {
+            var key = try p.string()
+            k = key.withUTF8 { match($0) }
+        }
+        p.skipSpace()
+        guard p.i < p.bytes.count, p.bytes[p.i] == UInt8(ascii: ":") else { throw p.fail("expected ':' after a key") }
+        p.i += 1
+        return k
+    }
+
+    /// After a member's value: true when another member follows, false at the object's `}` (which is left).
+    mutating func nextMember() throws(JSONSyntaxError) -> Bool {
+        p.skipSpace()
+        guard p.i < p.bytes.count else { throw p.fail("unexpected end of file; expected ',' or '}'") }
+        if p.bytes[p.i] == UInt8(ascii: ",") { p.i += 1; return true }
+        if p.bytes[p.i] == UInt8(ascii: "}") { p.i += 1; p.depth -= 1; return false }
+        throw p.fail("expected ',' or '}'")
+    }
+
+    /// The next value, built.
+    mutating func value() throws(JSONSyntaxError) -> JSONValue {
+        p.skipSpace()
+        return try p.value()
+    }
+
+    /// The next value, checked and passed over.
+    mutating func skipValue() throws(JSONSyntaxError) {
+        p.skipSpace()
+        try p.skipValue()
+    }
+
+    /// Nothing but space is left (what `JSONParser.parse` requires after the value).
+    mutating func end() throws(JSONSyntaxError) {
+        p.skipSpace()
+        if p.i < p.bytes.count { throw p.fail("unexpected bytes after the end of the JSON value") }
+    }
+
+    /// Whether `bytes` spell `word` (by index: `elementsEqual` went through iterators, 5 % of a feed's load).
+    static func equals(_ bytes: UnsafeBufferPointer<UInt8>, _ word: StaticString) -> Bool {
+        guard bytes.count == word.utf8CodeUnitCount else { return false }
+        let w = word.utf8Start
+        for k in 0..<bytes.count where bytes[k] != w[k] { return false }
+        return true
+    }
+
+    /// The offset of the first byte at or after `k` that a string cannot hold as it is — a quote, a backslash, a
+    /// control character or a byte outside ASCII — or `bytes.count`. Eight bytes at a time: strings are most of a
+    /// feed's bytes, and a byte at a time was the largest part of reading them.
+    static func plainRun(_ bytes: UnsafeBufferPointer<UInt8>, from k: Int) -> Int {
+        var k = k
+        let ones: UInt64 = 0x0101_0101_0101_0101, high: UInt64 = 0x8080_8080_8080_8080
+        while k + 8 <= bytes.count {
+            let x = UnsafeRawPointer(bytes.baseAddress! + k).loadUnaligned(as: UInt64.self)
+            let quote = x ^ (ones &* 0x22), backslash = x ^ (ones &* 0x5C)
+            // A byte with its high bit set, below 0x20, or equal to either (the classic "has a zero/lesser byte"
+            // tests: exact about whether there is one, which is all that is asked; the byte loop finds which).
+            let special = (x | ((x &- ones &* 0x20) & ~x) | ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)) & high
+            if special != 0 { break }
+            k += 8
+        }
+        while k < bytes.count {
+            let b = bytes[k]
+            if b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") || b < 0x20 || b >= 0x80 { break }
+            k += 1
+        }
+        return k
+    }
+}
+
+extension Parser {
+    /// At a string's opening quote: the bytes between the quotes when they need no decoding (plain ASCII, no escape)
+    /// and moves past it; nil, without moving, otherwise (then `string()` decodes and checks it).
+    mutating func plainString() -> UnsafeBufferPointer<UInt8>? {
+        let k = JSONScanner.plainRun(bytes, from: i + 1)
+        guard k < bytes.count, bytes[k] == UInt8(ascii: "\"") else { return nil }
+        defer { i = k + 1 }
+        return UnsafeBufferPointer(rebasing: bytes[(i + 1)..<k])
+    }
+
+    /// `value()` without building it: the same bytes are accepted and refused (a string that needs decoding is
+    /// decoded, so its escapes and UTF-8 are checked by the same code).
+    mutating func skipValue() throws(JSONSyntaxError) {
+        guard i < bytes.count else { throw fail("unexpected end of file; expected a value") }
+        switch bytes[i] {
+        case UInt8(ascii: "{"):
+            try enter()
+            i += 1
+            skipSpace()
+            if i < bytes.count && bytes[i] == UInt8(ascii: "}") { i += 1; depth -= 1; return }
+            while true {
+                skipSpace()
+                guard i < bytes.count, bytes[i] == UInt8(ascii: "\"") else { throw fail("expected a key in double quotes") }
+                if plainString() == nil { _ = try string() }
+                skipSpace()
+                guard i < bytes.count, bytes[i] == UInt8(ascii: ":") else { throw fail("expected ':' after a key") }
+                i += 1
+                skipSpace()
+                try skipValue()
+                skipSpace()
+                guard i < bytes.count else { throw fail("unexpected end of file; expected ',' or '}'") }
+                if bytes[i] == UInt8(ascii: ",") { i += 1; continue }
+                if bytes[i] == UInt8(ascii: "}") { i += 1; break }
+                throw fail("expected ',' or '}'")
+            }
+            depth -= 1
+        case UInt8(ascii: "["):
+            try enter()
+            i += 1
+            skipSpace()
+            if i < bytes.count && bytes[i] == UInt8(ascii: "]") { i += 1; depth -= 1; return }
+            while true {
+                skipSpace()
+                try skipValue()
+                skipSpace()
+                guard i < bytes.count else { throw fail("unexpected end of file; expected ',' or ']'") }
+                if bytes[i] == UInt8(ascii: ",") { i += 1; continue }
+                if bytes[i] == UInt8(ascii: "]") { i += 1; break }
+                throw fail("expected ',' or ']'")
+            }
+            depth -= 1
+        case UInt8(ascii: "\""):
+            if plainString() == nil { _ = try string() }
+        case UInt8(ascii: "t"): try literal("true")
+        case UInt8(ascii: "f"): try literal("false")
+        case UInt8(ascii: "n"): try literal("null")
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): _ = try number()
+        default: throw fail("unexpected \(describe(at: i)); expected a value")
+        }
     }
 }

@@ -87,10 +87,29 @@ enum FuzzTarget: String, CaseIterable {
         guard let again = try? JSONParser.parse(v.jsonText()), again == v else { fatalError("round trip changed the value") }
     }
 
-    /// Property: the item-by-item reader gives what the whole-document parser gives.
+    /// Properties: the item-by-item reader gives what the whole-document parser gives; reading items straight from
+    /// their bytes gives what reading them through a tree each gives — the same messages, warnings and errors, and
+    /// the same rows built from them (which read what the direct reader summarised of `action_params`).
     func inbox(_ bytes: [UInt8]) {
         let parser = InboxFeedParser(now: FuzzTarget.now, timeZone: TimeZone(identifier: "UTC")!)
-        let split = try? InboxFeedReader.read(bytes, file: "fuzz.json", parser: parser)
+        var treeParser = parser
+        treeParser.readsItemsDirectly = false
+        let direct = Result { try InboxFeedReader.read(bytes, file: "fuzz.json", parser: parser) }
+        let tree = Result { try InboxFeedReader.read(bytes, file: "fuzz.json", parser: treeParser) }
+        switch (direct, tree) {
+        case (.success(let a), .success(let b)):
+            guard a == b else { fatalError("reading items directly disagrees with reading them through a tree") }
+            for (m, n) in zip(a.messages, b.messages) {
+                guard InboxRow(m, forceCellKind: nil) == InboxRow(n, forceCellKind: nil) else {
+                    fatalError("a message read directly makes another row than read through a tree: \(m.code)")
+                }
+            }
+        case (.failure(let a), .failure(let b)):
+            guard String(describing: a) == String(describing: b) else { fatalError("the two readers fail differently: \(a) / \(b)") }
+        default:
+            fatalError("one reader failed and the other did not: \(direct) / \(tree)")
+        }
+        let split = try? direct.get()
         guard let doc = try? JSONParser.parse(bytes: bytes) else {
             guard split == nil else { fatalError("the reader accepted what the parser refuses") }
             return

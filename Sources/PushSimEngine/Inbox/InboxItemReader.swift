@@ -1,0 +1,148 @@
+// Reads a getInboxMessages item straight from its bytes into the parser's fields, and its action_params text into
+// what a row needs, without the trees of values the parser builds (two per message, most of a large feed's load).
+
+enum InboxItemReader {
+    /// The members of an item the parser reads (`push`: a member that makes a bare array's item an APNs push).
+    enum Key { case inboxID, order, rt, text, actionType, status, title, image, sendDate, hash, actionParams, push, other }
+
+    /// The item's members as `InboxFeedParser.ServerFields(object)` reads them from the parsed object; nil when the
+    /// bytes are not an object, or, in a bare array (`bare`), when the item looks like a push: the tree parser reads
+    /// those. Throws where `JSONParser.parse` would (the same grammar: `JSONScanner`); members it does not read are
+    /// checked, not built.
+    static func fields(_ bytes: UnsafeBufferPointer<UInt8>, bare: Bool) throws(JSONSyntaxError) -> InboxFeedParser.ServerFields? {
+        var s = JSONScanner(buffer: bytes)
+        guard s.peek == UInt8(ascii: "{") else { return nil }
+        var f = InboxFeedParser.ServerFields()
+        // A repeated key overwrites its field: its last value, as the parsed object's lookup gives.
+        if try s.enterObject() {
+            repeat {
+                switch try s.key(serverKey) {
+                case .inboxID: f.inboxID = try s.value()
+                case .order: f.order = try s.value()
+                case .rt: f.rt = try s.value()
+                case .text: f.text = try s.value()
+                case .status: f.status = try s.value()
+                case .title: f.title = try s.value()
+                case .image: f.image = try s.value()
+                case .sendDate: f.sendDate = try s.value()
+                case .hash: f.hash = try s.value()
+                case .actionParams: f.actionParams = try s.value()
+                case .actionType:
+                    // Only whether it is there counts (a required key).
+                    try s.skipValue()
+                    f.actionType = .null
+                case .push:
+                    if bare { return nil }
+                    try s.skipValue()
+                case .other:
+                    try s.skipValue()
+                }
+            } while try s.nextMember()
+        }
+        try s.end()
+        return f
+    }
+
+    static func serverKey(_ b: UnsafeBufferPointer<UInt8>) -> Key {
+        func is_(_ word: StaticString) -> Bool { JSONScanner.equals(b, word) }
+        switch b.count {
+        case 2: return is_("rt") ? .rt : .other
+        case 3: return is_("aps") ? .push : .other
+        case 4: return is_("text") ? .text : is_("hash") ? .hash : .other
+        case 5: return is_("order") ? .order : is_("title") ? .title : is_("image") ? .image : .other
+        case 6: return is_("status") ? .status : .other
+        case 8: return is_("inbox_id") ? .inboxID : is_("pw_inbox") ? .push : .other
+        case 9: return is_("send_date") ? .sendDate : .other
+        case 11: return is_("action_type") ? .actionType : .other
+        case 12: return is_("inbox_params") ? .push : .other
+        case 13: return is_("action_params") ? .actionParams : .other
+        default: return .other
+        }
+    }
+
+    // MARK: action_params
+
+    /// What becomes of a member of `action_params` (or of its `u`) when only a row's needs are read.
+    enum Use { case skip, keep, presence }
+
+    /// `InboxMessage.Summary(Params(parseObject(text)))` and the root `attachment`, from the members they read
+    /// alone; nil when `text` is not a JSON object (as `parseObject` gives nil). The members `Summary` looks up — the
+    /// root's pin, displayType, `u`, `userdata`, image, buttons and rich cards, and the same in `u` — are built,
+    /// except `buttons`, of which only the presence counts; every other member is checked, not built.
+    static func summary(_ text: String) -> (InboxMessage.Summary, attachment: JSONValue?)? {
+        var text = text
+        return text.withUTF8 { bytes in
+            guard let root = try? object(bytes, keeping: rootUse) else { return nil }
+            // `u` as `Params` reads it: a dictionary, or a JSON string holding one (nil otherwise).
+            var userData: JSONObject?
+            switch root["u"] {
+            case .object(let o): userData = o
+            case .string(var s): userData = s.withUTF8 { try? object($0, keeping: userDataUse) }
+            default: userData = nil
+            }
+            return (InboxMessage.Summary(InboxMessage.Params(actionParams: root, userData: userData)), root["attachment"])
+        }
+    }
+
+    /// The members `use` keeps of the JSON object text in `bytes` (`presence`: kept as null); nil when the text is
+    /// JSON but not an object. Throws where `JSONParser.parse` would.
+    static func object(_ bytes: UnsafeBufferPointer<UInt8>, keeping use: (UnsafeBufferPointer<UInt8>) -> Use) throws(JSONSyntaxError) -> JSONObject? {
+        var s = JSONScanner(buffer: bytes)
+        guard s.peek == UInt8(ascii: "{") else {
+            try s.skipValue()
+            try s.end()
+            return nil
+        }
+        var o = JSONObject()
+        o.reserveCapacity(4)  // more than the usual few kept members: one allocation, not one per member
+        if try s.enterObject() {
+            repeat {
+                var key = ""
+                let u = try s.key { b in
+                    let u = use(b)
+                    if u != .skip { key = String(decoding: b, as: UTF8.self) }
+                    return u
+                }
+                switch u {
+                case .skip: try s.skipValue()
+                // The subscript keeps a repeated key's first place and its last value, as the parser does.
+                case .keep: o[key] = try s.value()
+                case .presence:
+                    try s.skipValue()
+                    o[key] = .null
+                }
+            } while try s.nextMember()
+        }
+        try s.end()
+        return o
+    }
+
+    /// The root members `Summary` (through `Params`, `isPinned`, `readDisplayType`, `richCardDecodes`,
+    /// `resolvedImageURL`) and the attachment read.
+    static func rootUse(_ b: UnsafeBufferPointer<UInt8>) -> Use {
+        func is_(_ word: StaticString) -> Bool { JSONScanner.equals(b, word) }
+        switch b.count {
+        case 1: return is_("u") ? .keep : .skip
+        case 5: return is_("image") || is_("video") ? .keep : .skip
+        case 6: return is_("wallet") || is_("pinned") ? .keep : .skip
+        case 7: return is_("buttons") ? .presence : .skip
+        case 8: return is_("userdata") || is_("carousel") ? .keep : .skip
+        case 10: return is_("attachment") ? .keep : .skip
+        case 11: return is_("displayType") ? .keep : .skip
+        default: return .skip
+        }
+    }
+
+    /// The members of `u` that `Summary` reads.
+    static func userDataUse(_ b: UnsafeBufferPointer<UInt8>) -> Use {
+        func is_(_ word: StaticString) -> Bool { JSONScanner.equals(b, word) }
+        switch b.count {
+        case 5: return is_("image") || is_("video") ? .keep : .skip
+        case 6: return is_("wallet") || is_("pinned") ? .keep : .skip
+        case 7: return is_("buttons") ? .presence : .skip
+        case 8: return is_("carousel") ? .keep : .skip
+        case 11: return is_("displayType") ? .keep : .skip
+        default: return .skip
+        }
+    }
+}
