@@ -8,10 +8,14 @@ public struct InboxFeedParser {
     public var now: Date
     /// The device's time zone: `yyyy-MM-dd` dates mean local midnight.
     public var timeZone: TimeZone
+    /// Keep a server message's `action_params` as the tree its check parsed, not as its text (parsed again at every
+    /// read): for `pushsim validate`, which reads every message's parameters once more for its warnings.
+    public var keepsParsedParams: Bool
 
-    public init(now: Date, timeZone: TimeZone = .current) {
+    public init(now: Date, timeZone: TimeZone = .current, keepsParsedParams: Bool = false) {
         self.now = now
         self.timeZone = timeZone
+        self.keepsParsedParams = keepsParsedParams
     }
 
     public struct Result: Sendable, Equatable {
@@ -172,7 +176,7 @@ public struct InboxFeedParser {
             }
         }
         let order = InboxFeedParser.text(o["order"]!), hash = o["hash"].flatMap(InboxFeedParser.text)
-        if let actionParamsText, let actionParams {
+        if let actionParamsText, let actionParams, !keepsParsedParams {
             return InboxMessage(
                 code: code, title: title, message: text, imageUrl: image, sendDate: sendDate, expirationDate: expiration,
                 sortOrder: order, inboxHash: hash, actionParamsText: actionParamsText, parsed: actionParams,
@@ -181,7 +185,7 @@ public struct InboxFeedParser {
         return InboxMessage(
             code: code, title: title, message: text, imageUrl: image,
             sendDate: sendDate, expirationDate: expiration, sortOrder: order, inboxHash: hash,
-            actionParams: nil, attachmentUrl: attachment, status: status, source: file)
+            actionParams: actionParams, attachmentUrl: attachment, status: status, source: file)
     }
 
     /// An optional string field: a string is taken, null is absent, and any other type is dropped with a warning
