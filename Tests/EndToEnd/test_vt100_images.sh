@@ -18,7 +18,13 @@ json.dump(d, open(dst, "w"), ensure_ascii=False)
 PY
 # picture_rows: the picture rows, without the progress bar (row 1) and the status line.
 picture_rows() { screen | sed -n '3,24p'; }
+# Each capture has a tmux server of its own: a server started on the socket of one just killed can meet it still
+# exiting ("server exited unexpectedly").
+trap 'for s in "$WORK"/tmux-*.sock; do tmux -S "$s" kill-server >/dev/null 2>&1; done; cleanup' EXIT
+# capture_page NAME ENV...: the settled picture rows of the first page, run with ENV.
 capture_page() {
+  local SOCK="$WORK/tmux-$1.sock"
+  shift
   start 60 30
   run env "$@" "$BIN" stories "$WORK/story.json" --app-group "$WORK/cache"
   wait_for "Enter or click to expand" || die "the story did not open ($*)"
@@ -39,8 +45,8 @@ capture_page() {
   expect_exit 0
   T kill-server >/dev/null 2>&1
 }
-vt100=$(capture_page TERM=vt100) || exit 1
-nocolor=$(capture_page NO_COLOR=1) || exit 1
+vt100=$(capture_page vt100 TERM=vt100) || exit 1
+nocolor=$(capture_page nocolor NO_COLOR=1) || exit 1
 echo "$vt100" | grep -q "▄" || die "no lower half blocks under TERM=vt100: the picture is not drawn with symbols"
 [ "$(echo "$vt100" | grep -o "▀" | wc -l)" -lt 600 ] || die "TERM=vt100 drew uniform ▀ cells"
 [ "$vt100" = "$nocolor" ] || { diff <(echo "$vt100") <(echo "$nocolor") >&2; die "TERM=vt100 and NO_COLOR draw different pictures"; }
