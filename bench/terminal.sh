@@ -26,7 +26,8 @@ PLAYING_TEXT=${BENCH_PLAYING_TEXT:-"page 1/3"}
 PAUSE_KEY=${BENCH_PAUSE_KEY:-p}
 QUIT_KEYS=${BENCH_QUIT_KEYS:-q q}
 # The demo page (pushsim --demo) measures the terminal layer alone:
-#   BENCH_CMD="$BIN --demo" BENCH_PLAY_KEYS= BENCH_PLAYING_TEXT="Demo page" BENCH_QUIT_KEYS=q bench/terminal.sh BIN
+#   BENCH_CMD="$BIN --demo" BENCH_PLAY_KEYS= BENCH_PLAYING_TEXT="Demo page" BENCH_QUIT_KEYS=q \
+#   BENCH_BYTES_CMD="$BIN --demo --demo-page-seconds 60" BENCH_BYTES_PLAYING_TEXT="Demo page" bench/terminal.sh BIN
 
 start 80 24
 play() {

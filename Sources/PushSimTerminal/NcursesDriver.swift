@@ -241,8 +241,12 @@ final class NcursesDriver {
                 if code == KEY_RESIZE {
                     out.append(.resize(refreshSize()))
                 } else if code == KEY_MOUSE {
+                    // getmouse hands queued events back newest first: a press and its release read together (a quick
+                    // click over SSH, a pasted pair) came out release, then press, leaving the finger down. Oldest first.
+                    var queued: [MEVENT] = []
                     var ev = MEVENT()
-                    while getmouse(&ev) == OK {
+                    while getmouse(&ev) == OK { queued.append(ev) }
+                    for ev in queued.reversed() {
                         for m in InputDecoder.mouse(state: ev.bstate, x: ev.x, y: ev.y, buttonDown: mouseDown) {
                             if m.kind == .press { mouseDown = true }
                             if m.kind == .release { mouseDown = false }

@@ -1,4 +1,4 @@
-// Limits for image downloads, shared by `stories` (through MediaOptions) and `prefetch`.
+// Limits for image downloads, shared by the experience commands, their `snapshot` subcommands and `prefetch`.
 
 import ArgumentParser
 import PushSimMedia

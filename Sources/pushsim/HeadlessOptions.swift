@@ -1,4 +1,4 @@
-// Options every experience command shares (the contract's headless table), and the writers behind them.
+// The terminal's side of the contract's headless table (--headless, --size, --frames), and the writers behind a run.
 
 import ArgumentParser
 import Foundation
@@ -16,39 +16,24 @@ struct HeadlessOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Screen size in cells, WxH.", valueName: "WxH"))
     var size: String = "80x24"
 
-    @Option(help: ArgumentHelp("Script steps separated by ';' or newlines.", valueName: "steps"))
-    var script: String?
-
-    @Option(help: ArgumentHelp("Read script steps from a file.", valueName: "file"))
-    var scriptFile: String?
-
-    @Option(help: ArgumentHelp("Write events as JSON Lines ('-' = standard output).", valueName: "path"))
-    var events: String?
-
     @Option(help: ArgumentHelp("Write the screen as text after every step ('-' = standard output).", valueName: "path"))
     var frames: String?
-
-    @Option(help: ArgumentHelp("The SQLite state file (default under $XDG_DATA_HOME/pushsim/).", valueName: "path"))
-    var store: String?
 
     func validate() throws {
         guard Size(parsing: size) != nil else {
             throw ValidationError("--size must be WxH with whole numbers from 1 to 1000, such as 80x24 (got '\(size)')")
         }
-        if script != nil && scriptFile != nil {
-            throw ValidationError("use --script or --script-file, not both")
-        }
     }
 
     var parsedSize: Size { Size(parsing: size)! }
 
-    /// The steps of --script or --script-file; `fallback` when neither is given.
-    func steps(fallback: String = "") throws(UserError) -> [ScriptStep] {
-        if let scriptFile {
-            return Script.parse(try InputFile.readText(scriptFile))
-        }
-        if let script { try RawArgument.checkUTF8(script, option: "--script") }
-        return Script.parse(script ?? fallback)
+    /// `--size`'s default: the screen a headless run without it, and every `snapshot`, lays out on.
+    static let defaultSize = Size(width: 80, height: 24)
+
+    /// Run `script` headless on this screen.
+    @discardableResult
+    func run(_ scene: ScriptableScene, sink: EventSink, script: ScriptOptions) -> HeadlessRunner {
+        script.runHeadless(scene: scene, sink: sink, size: parsedSize, frames: frames)
     }
 }
 
@@ -96,35 +81,4 @@ final class OutputStream {
 func fail(_ e: UserError) -> Never {
     FileHandle.standardError.write(Data("pushsim: \(e.message)\n".utf8))
     Foundation.exit(e.exitCode)
-}
-
-extension HeadlessOptions {
-    /// Wire the event and frame outputs to a runner and its sink, run the script (`fallback` when none is given),
-    /// and exit on a script error. Returns the runner, at the script's end, for whoever draws that moment.
-    @discardableResult
-    func runHeadless(scene: ScriptableScene, sink: EventSink, fallback: String = "") -> HeadlessRunner {
-        do {
-            let eventsOut = try events.map { p throws(UserError) in try OutputStream(path: p) }
-            let framesOut = try frames.map { p throws(UserError) in try OutputStream(path: p) }
-            // Events emitted while the scene was built (start, warnings) go out first, at t=0.
-            for e in sink.events { eventsOut?.write(e.jsonLine + "\n") }
-            let previous = sink.onEvent
-            sink.onEvent = { e in previous?(e); eventsOut?.write(e.jsonLine + "\n") }
-            let runner = HeadlessRunner(scene: scene, size: parsedSize)
-            if let framesOut { runner.onFrame = { framesOut.write($0) } }
-            let steps = try self.steps(fallback: fallback)
-            do {
-                try runner.run(steps)
-                return runner
-            } catch let e as ScriptError {
-                throw UserError(e.description, exitCode: 2)
-            } catch {
-                throw UserError("\(error)", exitCode: 2)
-            }
-        } catch let e as UserError {
-            fail(e)
-        } catch {
-            fail(UserError("\(error)"))
-        }
-    }
 }

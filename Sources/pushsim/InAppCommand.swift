@@ -29,18 +29,15 @@ struct InAppCommand: ParsableCommand {
     @Flag(help: "Also drop the bundled demo banners (Resources/banners) in turn, every 6 seconds from t=1.")
     var demo = false
 
-    @Option(help: ArgumentHelp("The host app's name, shown in its title bar and in each banner's header.", valueName: "name"))
-    var appName = "Shop"
-
-    @OptionGroup var media: MediaOptions
-    @OptionGroup var headless: HeadlessOptions
-    @OptionGroup var interactive: InteractiveOptions
+    @OptionGroup(title: "In-app options") var inapp: InAppExperienceOptions
+    @OptionGroup(title: "Terminal options") var terminal: TerminalOptions
 
     func run() throws {
         let sink = EventSink()
         do {
             // Headless runs are scripted: they listen only when asked to, so a CI run never takes the user's socket.
-            let listenOn = headless.headless ? socket : (socket ?? SocketPath.defaultPath(for: .inapp))
+            let headless = terminal.headless.headless
+            let listenOn = headless ? socket : (socket ?? SocketPath.defaultPath(for: .inapp))
             let listener = try listenOn.map { p throws(UserError) in
                 try SocketListener(path: p, service: .inapp, secureFolder: socket == nil)
             }
@@ -48,17 +45,17 @@ struct InAppCommand: ParsableCommand {
             if demo {
                 let r = Resources.locate()
                 scene = try InAppDemo.makeScene(r, listener: listener, sink: sink,
-                                                images: media.imageSource(payload: r.path("banners/demo.json"), appGroup: nil, headless: headless.headless))
+                                                images: terminal.imageSource(payload: r.path("banners/demo.json"), appGroup: nil, fetch: inapp.fetch))
             } else {
                 // Image paths in banners are relative to the folder pushsim inapp runs in (notify sends absolute ones).
-                let images = media.imageSource(payload: FileManager.default.currentDirectoryPath + "/banner.json", appGroup: nil, headless: headless.headless)
-                scene = InAppScene(sink: sink, images: images, listener: listener, appName: appName)
+                let images = terminal.imageSource(payload: FileManager.default.currentDirectoryPath + "/banner.json", appGroup: nil, fetch: inapp.fetch)
+                scene = InAppScene(sink: sink, images: images, listener: listener, appName: inapp.appName)
             }
-            if headless.headless {
-                headless.runHeadless(scene: scene, sink: sink)
+            if headless {
+                terminal.headless.run(scene, sink: sink, script: inapp.script)
                 listener?.close()
             } else {
-                runInteractive(scene, options: interactive)
+                runInteractive(scene, options: terminal.interactive)
             }
         } catch {
             fail(error)

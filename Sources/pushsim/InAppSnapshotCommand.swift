@@ -15,7 +15,7 @@ struct InAppSnapshotCommand: ParsableCommand {
         discussion: "--title/--body send one banner at t=0 (the script's notify step, first); steps: notify {…}, banner-tap, banner-swipe, wait…"
     )
 
-    @OptionGroup var inapp: InAppCommand
+    @OptionGroup(title: "In-app options") var inapp: InAppExperienceOptions
     @OptionGroup var picture: PictureOptions
 
     @Option(help: ArgumentHelp("The banner's title.", valueName: "text"))
@@ -39,14 +39,14 @@ struct InAppSnapshotCommand: ParsableCommand {
             if let image { o["image"] = .string(image) }
             steps.append("notify " + JSONValue.object(o).jsonText())
         }
-        var headless = inapp.headless
-        let script: String
-        do { script = try headless.steps(fallback: "wait 1").map(\.description).joined(separator: "\n") } catch { fail(error) }
-        headless.script = (steps + [script]).joined(separator: "\n")
-        headless.scriptFile = nil
-        let images = PictureImages(payloadFolder: FileManager.default.currentDirectoryPath, fetch: inapp.media.fetch.limits)
+        var script = inapp.script
+        let given: String
+        do { given = try script.steps(fallback: "wait 1").map(\.description).joined(separator: "\n") } catch { fail(error) }
+        script.script = (steps + [given]).joined(separator: "\n")
+        script.scriptFile = nil
+        let images = PictureImages(payloadFolder: FileManager.default.currentDirectoryPath, fetch: inapp.fetch.limits)
         let device = picture.phone
-        picture.shoot(scene, headless: headless, sink: sink, name: "inapp", images: images) { p, t in
+        picture.shoot(scene, script: script, sink: sink, name: "inapp", images: images) { p, t in
             BannerPicture.draw(scene, at: t, on: p, device: device, images: images)
         }
     }

@@ -32,13 +32,7 @@ struct InboxCommand: ParsableCommand {
         """
     )
 
-    @Argument(help: ArgumentHelp("Inbox feed files ('-' = standard input).", valueName: "file"))
-    var files: [String]
-
-    @Option(help: ArgumentHelp("The simulated current time, ISO 8601 (default: now).", valueName: "date"))
-    var now: String?
-
-    @OptionGroup(title: "InboxKit attributes") var look: InboxAttributeOptions
+    @OptionGroup(title: "Inbox options") var inbox: InboxExperienceOptions
 
     @Option(help: ArgumentHelp("The socket to listen on for `pushsim notify --inbox` (default $XDG_RUNTIME_DIR/pushsim/inbox.sock, else /tmp/pushsim-$UID/inbox.sock).", valueName: "path"))
     var socket: String?
@@ -52,32 +46,25 @@ struct InboxCommand: ParsableCommand {
     @Flag(help: .hidden)
     var bench = false
 
-    @OptionGroup var media: MediaOptions
-    @OptionGroup var headlessOptions: HeadlessOptions
-    @OptionGroup var interactiveOptions: InteractiveOptions
+    @OptionGroup(title: "Terminal options") var terminal: TerminalOptions
 
     func validate() throws {
-        if let n = now, ISODate.parse(n) == nil {
-            throw ValidationError("--now must be an ISO 8601 date such as 2026-11-23T09:30:00Z (got '\(n)')")
-        }
-        if files.filter({ $0 == "-" }).count > 1 { throw ValidationError("standard input ('-') can be given once") }
-        if watch && files.allSatisfy({ $0 == "-" }) { throw ValidationError("--watch needs a feed file, not standard input") }
+        if watch && inbox.files.allSatisfy({ $0 == "-" }) { throw ValidationError("--watch needs a feed file, not standard input") }
     }
 
-    var attributes: InboxAttributes { look.attributes }
-
     func run() throws {
-        let date = now.flatMap(ISODate.parse) ?? Date()
-        if bench { InboxBench.run(files: files, attributes: attributes, now: date, store: headlessOptions.store, size: headlessOptions.parsedSize) }
+        let files = inbox.files, attributes = inbox.attributes, date = inbox.date
+        let headless = terminal.headless.headless
+        if bench { InboxBench.run(files: files, attributes: attributes, now: date, store: inbox.script.store, size: terminal.headless.parsedSize) }
         let store: Store
-        do { store = try Store(path: headlessOptions.store ?? Store.defaultPath()) }
+        do { store = try Store(path: inbox.script.store ?? Store.defaultPath()) }
         catch { fail(UserError(error.message, exitCode: error.exitCode)) }
         let sink = EventSink()
         let scene: InboxScene
         do {
             // --dump draws nothing, so it loads no images; headless loads them synchronously (deterministic frames).
             let images: ImageSource = dump ? NoImages()
-                : media.imageSource(payload: files.first ?? "-", appGroup: nil, headless: headlessOptions.headless)
+                : terminal.imageSource(payload: files.first ?? "-", appGroup: nil, fetch: inbox.fetch)
             // Headless runs are scripted: they listen only when asked to, so a CI run never takes the user's socket.
             // Interactively the default socket is a convenience: when another inbox holds it, this one opens anyway,
             // not listening, and says so; an explicit --socket that cannot be used is an error.
@@ -85,7 +72,7 @@ struct InboxCommand: ParsableCommand {
             var notListening: String?
             if let socket, !dump {
                 listener = try SocketListener(path: socket, service: .inbox)
-            } else if !dump && !headlessOptions.headless {
+            } else if !dump && !headless {
                 do { listener = try SocketListener(path: SocketPath.defaultPath(for: .inbox), service: .inbox, secureFolder: true) }
                 catch { notListening = "not listening for pushsim notify --inbox: \(error.message)" }
             }
@@ -99,7 +86,7 @@ struct InboxCommand: ParsableCommand {
             fail(error)
         }
         if dump {
-            if let path = headlessOptions.events, let out = try? OutputStream(path: path) {
+            if let path = inbox.script.events, let out = try? OutputStream(path: path) {
                 for e in sink.events { out.write(e.jsonLine + "\n") }
             } else {
                 for e in sink.events where e.event.name == "warning" {
@@ -117,11 +104,11 @@ struct InboxCommand: ParsableCommand {
             store.close()
             Foundation.exit(0)
         }
-        if headlessOptions.headless {
-            headlessOptions.runHeadless(scene: scene, sink: sink)
+        if headless {
+            terminal.headless.run(scene, sink: sink, script: inbox.script)
             scene.listener?.close()
             return
         }
-        runInteractive(scene, options: interactiveOptions)
+        runInteractive(scene, options: terminal.interactive)
     }
 }

@@ -13,13 +13,13 @@ struct InboxSnapshotCommand: ParsableCommand {
         discussion: "Steps: select, button N, delete, refresh, key down… (see pushsim inbox --help)."
     )
 
-    @OptionGroup var inbox: InboxCommand
+    @OptionGroup(title: "Inbox options") var inbox: InboxExperienceOptions
     @OptionGroup var picture: PictureOptions
 
     func run() throws {
-        let date = inbox.now.flatMap(ISODate.parse) ?? Date()
+        let date = inbox.date
         let store: Store
-        do { store = try Store(path: inbox.headlessOptions.store ?? Store.defaultPath()) }
+        do { store = try Store(path: inbox.script.store ?? Store.defaultPath()) }
         catch { fail(UserError(error.message, exitCode: error.exitCode)) }
         let sink = EventSink()
         let scene: InboxScene
@@ -28,9 +28,9 @@ struct InboxSnapshotCommand: ParsableCommand {
         } catch {
             fail(error)
         }
-        let images = PictureImages(payloadFolder: MediaImageSource.folder(of: inbox.files.first ?? "-"), fetch: inbox.media.fetch.limits)
+        let images = PictureImages(payloadFolder: MediaImageSource.folder(of: inbox.files.first ?? "-"), fetch: inbox.fetch.limits)
         let device = picture.phone
-        picture.shoot(scene, headless: inbox.headlessOptions, sink: sink, name: "inbox", images: images) { p, t in
+        picture.shoot(scene, script: inbox.script, sink: sink, name: "inbox", images: images) { p, t in
             InboxPicture.draw(scene, at: t, on: p, device: device, images: images)
         }
     }

@@ -1,4 +1,4 @@
-// Options for how story images are fetched and drawn (`stories`).
+// Options for how pictures are drawn in terminal cells (the terminal's side: a `snapshot` draws real pixels).
 
 import ArgumentParser
 import Foundation
@@ -11,8 +11,6 @@ struct MediaOptions: ParsableArguments {
 
     @Option(help: ArgumentHelp("Image colours: truecolor, 256, 8 or mono (default: from NO_COLOR, COLORTERM and TERM).", valueName: "mode"))
     var colors: String?
-
-    @OptionGroup var fetch: FetchOptions
 
     func validate() throws {
         _ = try symbolSet()
@@ -35,7 +33,7 @@ struct MediaOptions: ParsableArguments {
     }
 
     /// The image source for a payload at `file`: synchronous when headless so runs are deterministic.
-    func imageSource(payload file: String, appGroup: String?, headless: Bool) -> MediaImageSource {
+    func imageSource(payload file: String, appGroup: String?, headless: Bool, fetch: FetchOptions) -> MediaImageSource {
         MediaImageSource(payloadFolder: MediaImageSource.folder(of: file), appGroup: appGroup,
                          mode: headless ? .synchronous : .background, colorMode: colorMode(headless: headless),
                          symbols: (try? symbolSet()) ?? .halfBlocks, fetch: fetch.limits)

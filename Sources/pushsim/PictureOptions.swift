@@ -28,9 +28,9 @@ struct PictureOptions: ParsableArguments {
 
     /// Run the scene's script on the simulated clock (`fallback` when none is given), draw the moment it ends as the
     /// phone shows it, write the PNG and say where. Image failures are warnings on standard error, as the screens say.
-    func shoot(_ scene: ScriptableScene, headless: HeadlessOptions, sink: EventSink, fallback: String = "", name: String,
+    func shoot(_ scene: ScriptableScene, script: ScriptOptions, sink: EventSink, fallback: String = "", name: String,
                images: PictureImages, draw: (Picture, Double) -> Void) {
-        let runner = headless.runHeadless(scene: scene, sink: sink, fallback: fallback)
+        let runner = script.runHeadless(scene: scene, sink: sink, fallback: fallback)
         // `-o -` writes the PNG to standard output, for a pipe.
         let path = output == "-" ? "/dev/stdout" : output ?? name + ".png"
         let d = phone

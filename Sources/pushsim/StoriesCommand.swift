@@ -24,38 +24,10 @@ struct StoriesCommand: ParsableCommand {
         """
     )
 
-    @Argument(help: ArgumentHelp("The stories payload ('-' = standard input).", valueName: "file"))
-    var file: String
-
-    @Option(help: ArgumentHelp("Story height ÷ width (the SDK's storyAspectRatio).", valueName: "ratio"))
-    var aspectRatio: Double = 1.5
-
-    @Flag(help: "Haptics on tap navigation (shown as a flash of the progress bar and a haptic event).")
-    var haptics = false
-
-    @Flag(help: "A long press (0.25 s) pauses the story until released.")
-    var longPressPause = false
-
-    @Flag(help: "Cross-dissolve page images over 0.3 s.")
-    var crossfade = false
-
-    @Flag(help: "Start again from the first page after the last one finishes.")
-    var loop = false
-
-    @Flag(help: "Reduce Motion: the crossfade becomes an instant swap.")
-    var reduceMotion = false
-
-    @Option(help: ArgumentHelp("App group folder: images are cached in DIR/pw_stories_cache/.", valueName: "dir"))
-    var appGroup: String?
+    @OptionGroup(title: "Stories options") var stories: StoriesExperienceOptions
 
     @Flag(help: "Reload when the file is saved (a broken save keeps the last good version and says why, with line and column).")
     var watch = false
-
-    @Option(help: ArgumentHelp("For a createMessage request: which notification to play, counting from 0.", valueName: "n"))
-    var notification: Int?
-
-    @Flag(help: "Headless: start as the collapsed notification (the 'expand' step opens it).")
-    var collapsed = false
 
     @Flag(help: "Show the event log beside the story when there is room.")
     var eventsPane = false
@@ -63,54 +35,29 @@ struct StoriesCommand: ParsableCommand {
     @Flag(help: "Ring the terminal bell on haptics (with --haptics).")
     var bell = false
 
-    @OptionGroup var media: MediaOptions
-    @OptionGroup var headless: HeadlessOptions
-    @OptionGroup var interactive: InteractiveOptions
+    @OptionGroup(title: "Terminal options") var terminal: TerminalOptions
 
     func validate() throws {
-        guard aspectRatio.isFinite, aspectRatio >= 0.25, aspectRatio <= 4 else {
-            throw ValidationError("--aspect-ratio must be a number from 0.25 to 4, such as 1.5 (got \(aspectRatio))")
-        }
-        if let notification, notification < 0 {
-            throw ValidationError("--notification counts from 0 (got \(notification))")
-        }
-        if watch && file == "-" {
+        if watch && stories.file == "-" {
             throw ValidationError("--watch needs a file, not standard input")
         }
     }
 
-    var options: StoriesOptions {
-        StoriesOptions(aspectRatio: aspectRatio, haptics: haptics, longPressPause: longPressPause, crossfade: crossfade,
-                       loop: loop, reduceMotion: reduceMotion, appGroup: appGroup)
-    }
-
-    /// The scene this command plays; `snapshot stories` draws the same one. A file that does not read ends the run.
-    func makeScene(sink: EventSink, images: ImageSource, headless isHeadless: Bool) -> StoriesScene {
-        let input: StoriesInput
-        do {
-            input = try StoriesScene.load(path: file, notification: notification)
-        } catch {
-            fail(error)
-        }
-        let config = StoriesScene.Configuration(options: options, collapsed: isHeadless ? collapsed : true,
-                                                eventsPane: eventsPane, bell: bell, wakeForAnimation: !isHeadless)
-        return StoriesScene(input: input, configuration: config, sink: sink, images: images)
-    }
-
     func run() throws {
         let sink = EventSink()
-        let images = media.imageSource(payload: file, appGroup: appGroup, headless: headless.headless)
-        let scene = makeScene(sink: sink, images: images, headless: headless.headless)
+        let isHeadless = terminal.headless.headless
+        let images = terminal.imageSource(payload: stories.file, appGroup: stories.appGroup, fetch: stories.fetch)
+        let scene = stories.makeScene(sink: sink, images: images, headless: isHeadless, eventsPane: eventsPane, bell: bell)
         if watch {
-            let watcher = StoriesFileWatcher(path: file, notification: notification)
+            let watcher = StoriesFileWatcher(path: stories.file, notification: stories.notification)
             scene.reloader = watcher.check
             scene.watchDescriptor = watcher.descriptor
         }
-        if headless.headless {
-            headless.runHeadless(scene: scene, sink: sink)
+        if isHeadless {
+            terminal.headless.run(scene, sink: sink, script: stories.script)
             return
         }
-        if let path = headless.events {
+        if let path = stories.script.events {
             do {
                 let out = try OutputStream(path: path)
                 for e in sink.events { out.write(e.jsonLine + "\n") }
@@ -119,6 +66,6 @@ struct StoriesCommand: ParsableCommand {
                 fail(error)
             }
         }
-        runInteractive(scene, options: interactive)
+        runInteractive(scene, options: terminal.interactive)
     }
 }

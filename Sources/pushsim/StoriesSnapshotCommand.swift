@@ -11,7 +11,7 @@ struct StoriesSnapshotCommand: ParsableCommand {
         discussion: "Steps: tap left|middle|right, hold, button, dismiss, expand, replay, wait… (see pushsim stories --help)."
     )
 
-    @OptionGroup var stories: StoriesCommand
+    @OptionGroup(title: "Stories options") var stories: StoriesExperienceOptions
     @OptionGroup var picture: PictureOptions
 
     func run() throws {
@@ -19,9 +19,9 @@ struct StoriesSnapshotCommand: ParsableCommand {
         // The scene needs no cells: the picture decodes each image at full size itself.
         let scene = stories.makeScene(sink: sink, images: NoImages(), headless: true)
         let images = PictureImages(payloadFolder: MediaImageSource.folder(of: stories.file), appGroup: stories.appGroup,
-                                   fetch: stories.media.fetch.limits)
+                                   fetch: stories.fetch.limits)
         let device = picture.phone
-        picture.shoot(scene, headless: stories.headless, sink: sink, name: PictureOptions.baseName(of: stories.file, fallback: "stories"),
+        picture.shoot(scene, script: stories.script, sink: sink, name: PictureOptions.baseName(of: stories.file, fallback: "stories"),
                       images: images) { p, t in
             StoriesPicture.draw(scene, at: t, on: p, device: device, images: images)
         }

@@ -75,6 +75,17 @@ wait_gone() {
   return 1
 }
 
+# wait_until CMD...: poll until CMD succeeds, for E2E_TIMEOUT seconds at most (a state outside the pane: a file, a
+# socket, one row).
+wait_until() {
+  local end=$(( $(date +%s) + E2E_TIMEOUT ))
+  while [ "$(date +%s)" -le "$end" ]; do
+    "$@" && return 0
+    sleep 0.1
+  done
+  return 1
+}
+
 # wait_exit [SECONDS]: wait for the status file and print the status.
 wait_exit() {
   local limit=${1:-$E2E_TIMEOUT} end
@@ -98,7 +109,9 @@ raw() { T send-keys -l "$1"; }
 # SGR (1006) mouse: press and release at 1-based column X, row Y.
 mouse_press() { raw $'\e[<0;'"$1;$2M"; }
 mouse_release() { raw $'\e[<0;'"$1;$2m"; }
-click() { mouse_press "$1" "$2"; mouse_release "$1" "$2"; }
+# A click is the press and the release in one write, as a terminal sends them: two tmux calls can land a loaded
+# machine's second or more apart, and a press held 0.25 s is a long press (a story pauses instead of turning).
+click() { raw $'\e[<0;'"$1;$2M"$'\e[<0;'"$1;$2m"; }
 
 resize() { T resize-window -x "$1" -y "$2" >/dev/null; }
 

@@ -28,6 +28,10 @@ raw $'\e[<65;3;4M'; expect_input "mouse wheelDown 2,3"
 raw $'\e[<64;3;4M'; expect_input "mouse wheelUp 2,3"
 mouse_press 230 20; expect_input "mouse press 229,19"
 mouse_release 230 20; expect_input "mouse release 229,19"
+# Several mouse sequences in one read (a quick click over SSH, tmux passing two on together) reach the scene in the
+# order they were sent: ncurses queues them newest first.
+raw $'\e[<0;21;9M\e[<0;21;9m'; expect_input "mouse release 20,8"
+raw $'\e[<0;22;9M\e[<32;23;9M\e[<32;24;9M\e[<0;24;9m'; expect_input "mouse release 23,8"
 keys q
 expect_exit 0
 expect_sane

@@ -288,4 +288,25 @@ struct HomeDemoSceneTests {
         #expect(d.page == 1)
         #expect(d.render(at: 104).row(0).contains("█"))
     }
+
+    /// The demo page draws the story page's bar (ProgressBar, the terminal's default colours: docs/stories.md), not a
+    /// coloured bar of its own, so `pushsim --demo` measures what a playing story sends for each bar step.
+    @Test func barIsTheStoryPagesBar() {
+        let d = HomeDemoScene(pageSeconds: 5)
+        d.resize(to: Size(width: 80, height: 24), at: 0)
+        d.advance(to: 2.5)
+        let c = d.render(at: 2.5)
+        // Segments of 25, 25 and 26 cells (ProgressBar.segments over 78); half of the first: 12 cells and 4 eighths.
+        #expect(c.row(0) == " " + String(repeating: "█", count: 12) + "▌" + String(repeating: "─", count: 12) + " "
+                + String(repeating: "─", count: 25) + " " + String(repeating: "─", count: 26) + " ")
+        var bar = Canvas(size: Size(width: 80, height: 1))
+        ProgressBar.draw([0.5, 0, 0], into: &bar, x: 1, y: 0, width: 78)
+        for x in 1..<79 { #expect(c[x, 0] == bar[x, 0], "cell \(x)") }
+        #expect(c[5, 0].fg == .default && c[5, 0].bg == .default, "the fill is the terminal's own colours")
+        // Page 3's segment is 26 cells: 208 eighths over 5 s.
+        d.handle(.key(.right), at: 2.5)
+        d.handle(.key(.right), at: 2.5)
+        #expect(d.page == 2)
+        #expect(abs(d.nextDeadline()! - (2.5 + 5.0 / 208)) < 1e-9)
+    }
 }

@@ -4,7 +4,7 @@
 import Foundation
 import Testing
 @testable import PushSimApp
-import PushSimEngine
+@testable import PushSimEngine
 
 @Suite struct InboxValidationTests {
     func check(_ text: String, now: Date = validationNow) throws -> PayloadValidation.FileReport {
@@ -146,5 +146,61 @@ import PushSimEngine
         let text = #"[{"inbox_id":"a","order":"1","rt":4102444800,"text":"x","action_type":0,"status":1,"action_params":"{\"displayType\":\"banner\"}"},{"inbox_id":"b"}]"#
         let r = PayloadValidation.check(try validationTemp(text), options: PayloadValidation.Options(now: validationNow))
         #expect(r.findings.map(\.path) == ["[0].action_params.displayType", "[1]"])
+    }
+
+    /// Every rule that reads a message's parameters, in each of the three places they live (a server message's
+    /// action_params string with `u` as a string, a dictionary and `userdata`; a push's root; a request's
+    /// ios_root_params and data): each finding once, at the path it had before validate stopped parsing a
+    /// message's parameters a second time for its warnings.
+    @Test func everyParameterFindingOnceAtItsPath() throws {
+        // spec §3.4 (displayType, image), §3.5–3.6 (buttons, refused and scheme-less URLs), §3.10 (action_params)
+        let feedText = #"[{"inbox_id": "a", "order": "1", "rt": 4102444800, "title": "T", "text": "Body", "action_type": 0, "status": 1, "action_params": "{\"u\": \"{\\\"displayType\\\": \\\"Story\\\", \\\"buttons\\\": [{\\\"title\\\": \\\"\\\"}, {\\\"title\\\": \\\"Run\\\", \\\"url\\\": \\\"javascript:alert(1)\\\"}, {\\\"title\\\": \\\"Shop\\\", \\\"url\\\": \\\"shop/sale\\\"}]}\", \"l\": \"file:///etc/passwd\"}"}, {"inbox_id": "b", "order": "1", "rt": 4102444800, "title": "T", "text": "Body", "action_type": 0, "status": 1, "action_params": "{\"displayType\": \"banner\", \"buttons\": [{\"title\": \"Open\", \"url\": \"https://x\"}], \"image\": \"missing.png\"}"}, {"inbox_id": "c", "order": "1", "rt": 4102444800, "title": "T", "text": "Body", "action_type": 0, "status": 1, "action_params": "{\"u\": {\"displayType\": \"carousel\"}}"}, {"inbox_id": "d", "order": "1", "rt": 4102444800, "title": "T", "text": "Body", "action_type": 0, "status": 1, "action_params": "{\"userdata\": {\"displayType\": \"nope\"}, \"image\": \"gone.jpg\"}"}, {"pw_inbox": "p1", "aps": {"alert": {"title": "P", "body": "B"}}, "inbox_params": {"rt": "4102444800"}, "displayType": "video", "buttons": [{"title": "X", "url": "data:text/plain,hi"}], "l": "javascript:void(0)"}]"#
+        let requestText = #"{"request": {"notifications": [{"content": "c", "inbox_days": 3, "ios_root_params": {"displayType": "wallet", "buttons": [{"title": ""}], "l": "facetime:123"}, "data": {"image": "nope.png"}}]}}"#
+        let feedPath = try validationTemp(feedText), requestPath = try validationTemp(requestText)
+        let options = PayloadValidation.Options(now: validationNow, timeZone: TimeZone(identifier: "UTC")!)
+        func found(_ path: String) -> [String] {
+            let dir = (path as NSString).deletingLastPathComponent + "/"
+            return PayloadValidation.check(path, options: options).findings
+                .map { "\($0.path): \($0.message)".replacingOccurrences(of: dir, with: "DIR/") }
+        }
+        let feed = found(feedPath), request = found(requestPath)
+        #expect(feed == [
+            "[0].action_params.u.displayType: \"story\" is not a card kind (banner, captioned, classic, carousel, video, wallet); shown as classic, chosen from the image and title",
+            "[0].action_params.u.buttons[0]: skipped: a button needs a non-empty string title",
+            "[0].action_params.u.buttons[1].url: \"javascript:alert(1)\" uses a scheme the SDK refuses to open (data, facetime, facetime-audio, file, javascript); the button \"Run\" only marks the message read",
+            "[0].action_params.u.buttons[2].url: \"shop/sale\" has no scheme, so the button \"Shop\" sends a custom action to the delegate instead of opening it",
+            "[0].action_params.l: \"file:///etc/passwd\" uses a scheme the SDK refuses to open (data, facetime, facetime-audio, file, javascript); tapping the message only marks it read",
+            "[1].action_params.image: \"missing.png\" points at DIR/missing.png, which does not exist; the card shows the load failure in its image area",
+            "[1].action_params.buttons: 1 button not shown: a banner card has no inline buttons (only captioned and classic cards do)",
+            "[2].action_params.u.displayType: shown as classic instead of carousel because the message has no decodable carousel slides",
+            "[3].action_params.image: \"gone.jpg\" points at DIR/gone.jpg, which does not exist; the card shows the load failure in its image area",
+            "[3].action_params.userdata.displayType: \"nope\" is not a card kind (banner, captioned, classic, carousel, video, wallet); shown as captioned, chosen from the image and title",
+            "[4].inbox_params.rt: \"4102444800\" is not yyyy-MM-dd; the SDK gives the message no expiry date, so it never expires locally",
+            "[4].displayType: shown as classic instead of video because the message has no valid video descriptor (video.url must be http or https)",
+            "[4].buttons[0].url: \"data:text/plain,hi\" uses a scheme the SDK refuses to open (data, facetime, facetime-audio, file, javascript); the button \"X\" only marks the message read",
+            "[4].l: \"javascript:void(0)\" uses a scheme the SDK refuses to open (data, facetime, facetime-audio, file, javascript); tapping the message only marks it read",
+        ])
+        #expect(request == [
+            "request.notifications[0].data.image: \"nope.png\" points at DIR/nope.png, which does not exist; the card shows the load failure in its image area",
+            "request.notifications[0].ios_root_params.displayType: shown as classic instead of wallet because the message has no valid wallet pass URL (http or https)",
+            "request.notifications[0].ios_root_params.buttons[0]: skipped: a button needs a non-empty string title",
+            "request.notifications[0].ios_root_params.l: \"facetime:123\" uses a scheme the SDK refuses to open (data, facetime, facetime-audio, file, javascript); tapping the message only marks it read",
+        ])
+        #expect(Set(feed).count == feed.count && Set(request).count == request.count, "a finding reported twice")
+    }
+
+    /// validate's parser keeps each message's checked parameters as the tree it parsed (not as text parsed again
+    /// at every read), the same value the inbox's own parser gives when read.
+    @Test func validationKeepsTheParsedParameters() throws {
+        let doc = try JSONParser.parse(#"[{"inbox_id": "a", "order": "1", "rt": 4102444800, "title": "T", "text": "Body", "action_type": 0, "status": 1, "action_params": "{\"u\": \"{\\\"displayType\\\": \\\"Story\\\", \\\"buttons\\\": [{\\\"title\\\": \\\"\\\"}, {\\\"title\\\": \\\"Run\\\", \\\"url\\\": \\\"javascript:alert(1)\\\"}, {\\\"title\\\": \\\"Shop\\\", \\\"url\\\": \\\"shop/sale\\\"}]}\", \"l\": \"file:///etc/passwd\"}"}, {"inbox_id": "b", "order": "1", "rt": 4102444800, "title": "T", "text": "Body", "action_type": 0, "status": 1, "action_params": "{\"displayType\": \"banner\", \"buttons\": [{\"title\": \"Open\", \"url\": \"https://x\"}], \"image\": \"missing.png\"}"}, {"inbox_id": "c", "order": "1", "rt": 4102444800, "title": "T", "text": "Body", "action_type": 0, "status": 1, "action_params": "{\"u\": {\"displayType\": \"carousel\"}}"}, {"inbox_id": "d", "order": "1", "rt": 4102444800, "title": "T", "text": "Body", "action_type": 0, "status": 1, "action_params": "{\"userdata\": {\"displayType\": \"nope\"}, \"image\": \"gone.jpg\"}"}, {"pw_inbox": "p1", "aps": {"alert": {"title": "P", "body": "B"}}, "inbox_params": {"rt": "4102444800"}, "displayType": "video", "buttons": [{"title": "X", "url": "data:text/plain,hi"}], "l": "javascript:void(0)"}]"#)
+        let kept = try InboxFeedParser(now: validationNow, timeZone: TimeZone(identifier: "UTC")!, keepsParsedParams: true).parse(doc, file: "f.json")
+        let text = try InboxFeedParser(now: validationNow, timeZone: TimeZone(identifier: "UTC")!).parse(doc, file: "f.json")
+        #expect(kept == text)
+        for m in kept.messages {
+            guard case .object = m.storage else {
+                Issue.record("\(m.code): action_params kept as text, parsed again at every read")
+                continue
+            }
+        }
     }
 }

@@ -1,4 +1,4 @@
-// A built-in stand-in page for terminal checks (`pushsim --demo`): timed segments drawn with eighth blocks, no payload.
+// A built-in stand-in page for terminal checks (`pushsim --demo`): the story page's progress bar, no payload.
 
 import PushSimScreens
 
@@ -68,13 +68,13 @@ public final class HomeDemoScene: Scene {
         }
     }
 
-    /// Cells in each page's segment of the bar.
-    private var segmentWidth: Int { max(1, (size.width - 2 - (pageCount - 1)) / pageCount) }
+    /// The bar spans the row but its first and last cells, as the story page's does.
+    private var barWidth: Int { max(0, size.width - 2) }
 
     /// The next moment an eighth of a cell fills, or the page ends; nil while paused.
     public func nextDeadline() -> Double? {
         guard !paused, exitStatus == nil else { return nil }
-        let steps = Double(segmentWidth * 8)
+        let steps = max(1, ProgressBar.eighthsSpan(count: pageCount, width: barWidth, index: page))
         let e = elapsed(at: now)
         let next = (((e / pageSeconds) * steps).rounded(.down) + 1) / steps * pageSeconds
         return anchor + (min(next, pageSeconds) - elapsedAtAnchor)
@@ -83,17 +83,9 @@ public final class HomeDemoScene: Scene {
     public func render(at t: Double) -> Canvas {
         var c = Canvas(size: size, fill: Cell(" ", bg: .rgb(20, 24, 40)))
         let fraction = min(1, max(0, elapsed(at: t) / pageSeconds))
-        let sw = segmentWidth
-        for p in 0..<pageCount {
-            let x0 = 1 + p * (sw + 1)
-            let filled = p < page ? 1.0 : p > page ? 0.0 : fraction
-            let eighths = Int((filled * Double(sw * 8)).rounded(.down))
-            for k in 0..<sw {
-                let n = min(8, max(0, eighths - 8 * k))
-                let glyph = n == 0 ? " " : ["▏", "▎", "▍", "▌", "▋", "▊", "▉", "█"][n - 1]
-                c[x0 + k, 0] = Cell(glyph, fg: .white, bg: .rgb(90, 90, 100))
-            }
-        }
+        // The story page's bar, drawn the same way (the terminal's default colours, so a step is a cursor move and a
+        // glyph): the demo measures the terminal layer as a story drives it.
+        ProgressBar.draw((0..<pageCount).map { p in p < page ? 1 : p > page ? 0 : fraction }, into: &c, x: 1, y: 0, width: barWidth)
         let mid = Rect(x: 0, y: 0, width: size.width, height: size.height)
         c.centered("Demo page \(page + 1) of \(pageCount)", in: mid, y: size.height / 2 - 1, style: Style(fg: .white, attrs: [.bold]))
         c.centered(paused ? "paused — p resumes" : "p pause · → next · q quit", in: mid, y: size.height / 2 + 1,

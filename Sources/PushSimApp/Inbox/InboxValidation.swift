@@ -16,7 +16,8 @@ enum InboxValidation {
     }
 
     static func lint(_ doc: JSONValue, source: PayloadValidation.Source, options: PayloadValidation.Options) -> PayloadValidation.Lint {
-        let parser = InboxFeedParser(now: options.now, timeZone: options.timeZone)
+        // Every message's parameters are read again below, for the warnings: the parser keeps the tree it checked.
+        let parser = InboxFeedParser(now: options.now, timeZone: options.timeZone, keepsParsedParams: true)
         let parsed: InboxFeedParser.Result
         do {
             parsed = try parser.parse(doc, file: source.name)
@@ -173,7 +174,9 @@ enum InboxValidation {
     static func display(_ m: InboxMessage, item: Item, source: PayloadValidation.Source) -> [Diagnostic] {
         var out: [Diagnostic] = []
         let row = InboxRow(m, forceCellKind: nil)
-        let p = m.actionParams ?? [:]
+        // `u` parsed once for every rule below (each `m.userData` would parse it again).
+        let params = m.params
+        let p = params.actionParams ?? [:]
         if let image = row.imageURL {
             // resolvedImageURL's order: the message's own image, then actionParams.image, then u.image.
             let path: JSONPath
@@ -192,7 +195,7 @@ enum InboxValidation {
         }
         // readDisplayType's order: the root string wins, then `u`, then `userdata`.
         let displayTypePath: JSONPath = p["displayType"]?.stringValue != nil ? paramPath(item, "displayType", inU: false)
-            : m.userData?["displayType"]?.stringValue != nil ? paramPath(item, "displayType", inU: true)
+            : params.userData?["displayType"]?.stringValue != nil ? paramPath(item, "displayType", inU: true)
             : item.origin == .request ? item.path.key("ios_root_params").key("userdata").key("displayType")
             : paramPath(item, "userdata", inU: false).key("displayType")
         if let d = row.resolution.displayType, InboxCellKind(rawValue: d) == nil {
@@ -205,7 +208,7 @@ enum InboxValidation {
         }
         // The buttons the SDK reads (spec §3.6): `buttons` in the action params, else in `u`; items need a title.
         let inU = p["buttons"]?.arrayValue == nil
-        let raw = p["buttons"]?.arrayValue ?? m.userData?["buttons"]?.arrayValue ?? []
+        let raw = p["buttons"]?.arrayValue ?? params.userData?["buttons"]?.arrayValue ?? []
         var decoded = row.buttons.makeIterator()
         for (k, value) in raw.enumerated() {
             let path = paramPath(item, "buttons", inU: inU).index(k)

@@ -8,15 +8,19 @@ public struct InboxFeedParser {
     public var now: Date
     /// The device's time zone: `yyyy-MM-dd` dates mean local midnight.
     public var timeZone: TimeZone
+    /// Keep a server message's `action_params` as the tree its check parsed, not as its text (parsed again at every
+    /// read): for `pushsim validate`, which reads every message's parameters once more for its warnings.
+    public var keepsParsedParams: Bool
 
     /// Whether `InboxFeedReader` reads getInboxMessages items straight from their bytes (`InboxItemReader`) rather
     /// than through a tree of values each. The two give the same messages and warnings; tests and the fuzz target
-    /// turn it off to compare them.
+    /// turn it off to compare them. `keepsParsedParams` needs the tree, so it reads through the tree whatever this is.
     public var readsItemsDirectly = true
 
-    public init(now: Date, timeZone: TimeZone = .current) {
+    public init(now: Date, timeZone: TimeZone = .current, keepsParsedParams: Bool = false) {
         self.now = now
         self.timeZone = timeZone
+        self.keepsParsedParams = keepsParsedParams
     }
 
     public struct Result: Sendable, Equatable {
@@ -208,7 +212,7 @@ public struct InboxFeedParser {
             }
         }
         let order = InboxFeedParser.text(o.order!), hash = o.hash.flatMap(InboxFeedParser.text)
-        if let actionParamsText {
+        if let actionParamsText, !(keepsParsedParams && actionParams != nil) {
             return InboxMessage(
                 code: code, title: title, message: text, imageUrl: image, sendDate: sendDate, expirationDate: expiration,
                 sortOrder: order, inboxHash: hash, actionParamsText: actionParamsText,
@@ -218,7 +222,7 @@ public struct InboxFeedParser {
         return InboxMessage(
             code: code, title: title, message: text, imageUrl: image,
             sendDate: sendDate, expirationDate: expiration, sortOrder: order, inboxHash: hash,
-            actionParams: nil, attachmentUrl: attachment, status: status, source: file)
+            actionParams: actionParams, attachmentUrl: attachment, status: status, source: file)
     }
 
     /// An optional string field: a string is taken, null is absent, and any other type is dropped with a warning

@@ -62,7 +62,7 @@ public enum InboxFeedReader {
                                     var m: InboxMessage?
                                     // Straight from the bytes when it is a getInboxMessages item; through the tree
                                     // otherwise (a push, not an object, or a syntax error, which the tree reports).
-                                    if parser.readsItemsDirectly, let fields = try? InboxItemReader.fields(bytes, bare: found.wrapper == .bare) {
+                                    if parser.readsItemsDirectly, !parser.keepsParsedParams, let fields = try? InboxItemReader.fields(bytes, bare: found.wrapper == .bare) {
                                         m = parser.serverMessage(fields, path: path.index(k), file: file, diagnostics: &notes[c],
                                                                  summary: InboxItemReader.summary)
                                     } else {

@@ -1,0 +1,66 @@
+// Options that decide what a headless run plays and keeps (script, events, store), shared by the experience commands
+// and their `snapshot` subcommands; and the headless run itself.
+
+import ArgumentParser
+import PushSimApp
+import PushSimScreens
+
+struct ScriptOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("Script steps separated by ';' or newlines.", valueName: "steps"))
+    var script: String?
+
+    @Option(help: ArgumentHelp("Read script steps from a file.", valueName: "file"))
+    var scriptFile: String?
+
+    @Option(help: ArgumentHelp("Write events as JSON Lines ('-' = standard output).", valueName: "path"))
+    var events: String?
+
+    @Option(help: ArgumentHelp("The SQLite state file (default under $XDG_DATA_HOME/pushsim/).", valueName: "path"))
+    var store: String?
+
+    func validate() throws {
+        if script != nil && scriptFile != nil {
+            throw ValidationError("use --script or --script-file, not both")
+        }
+    }
+
+    /// The steps of --script or --script-file; `fallback` when neither is given.
+    func steps(fallback: String = "") throws(UserError) -> [ScriptStep] {
+        if let scriptFile {
+            return Script.parse(try InputFile.readText(scriptFile))
+        }
+        if let script { try RawArgument.checkUTF8(script, option: "--script") }
+        return Script.parse(script ?? fallback)
+    }
+
+    /// Wire the event and frame outputs to a runner and its sink, run the script (`fallback` when none is given) on
+    /// a screen of `size` cells (where `click X,Y` lands; a snapshot keeps the default), and exit on a script error.
+    /// Returns the runner, at the script's end, for whoever draws that moment.
+    @discardableResult
+    func runHeadless(scene: ScriptableScene, sink: EventSink, size: Size = HeadlessOptions.defaultSize, frames: String? = nil,
+                     fallback: String = "") -> HeadlessRunner {
+        do {
+            let eventsOut = try events.map { p throws(UserError) in try OutputStream(path: p) }
+            let framesOut = try frames.map { p throws(UserError) in try OutputStream(path: p) }
+            // Events emitted while the scene was built (start, warnings) go out first, at t=0.
+            for e in sink.events { eventsOut?.write(e.jsonLine + "\n") }
+            let previous = sink.onEvent
+            sink.onEvent = { e in previous?(e); eventsOut?.write(e.jsonLine + "\n") }
+            let runner = HeadlessRunner(scene: scene, size: size)
+            if let framesOut { runner.onFrame = { framesOut.write($0) } }
+            let steps = try self.steps(fallback: fallback)
+            do {
+                try runner.run(steps)
+                return runner
+            } catch let e as ScriptError {
+                throw UserError(e.description, exitCode: 2)
+            } catch {
+                throw UserError("\(error)", exitCode: 2)
+            }
+        } catch let e as UserError {
+            fail(e)
+        } catch {
+            fail(UserError("\(error)"))
+        }
+    }
+}

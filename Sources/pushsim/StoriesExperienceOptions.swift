@@ -1,0 +1,69 @@
+// What decides a stories run's screen (the payload, the SDK's settings, the script, image downloads): the options
+// `pushsim stories` and `pushsim snapshot stories` share.
+
+import ArgumentParser
+import PushSimApp
+import PushSimEngine
+
+struct StoriesExperienceOptions: ParsableArguments {
+    @Argument(help: ArgumentHelp("The stories payload ('-' = standard input).", valueName: "file"))
+    var file: String
+
+    @Option(help: ArgumentHelp("Story height ÷ width (the SDK's storyAspectRatio).", valueName: "ratio"))
+    var aspectRatio: Double = 1.5
+
+    @Flag(help: "Haptics on tap navigation (shown as a flash of the progress bar and a haptic event).")
+    var haptics = false
+
+    @Flag(help: "A long press (0.25 s) pauses the story until released.")
+    var longPressPause = false
+
+    @Flag(help: "Cross-dissolve page images over 0.3 s.")
+    var crossfade = false
+
+    @Flag(help: "Start again from the first page after the last one finishes.")
+    var loop = false
+
+    @Flag(help: "Reduce Motion: the crossfade becomes an instant swap.")
+    var reduceMotion = false
+
+    @Option(help: ArgumentHelp("App group folder: images are cached in DIR/pw_stories_cache/.", valueName: "dir"))
+    var appGroup: String?
+
+    @Option(help: ArgumentHelp("For a createMessage request: which notification to play, counting from 0.", valueName: "n"))
+    var notification: Int?
+
+    @Flag(help: "Headless: start as the collapsed notification (the 'expand' step opens it).")
+    var collapsed = false
+
+    @OptionGroup var fetch: FetchOptions
+    @OptionGroup var script: ScriptOptions
+
+    func validate() throws {
+        guard aspectRatio.isFinite, aspectRatio >= 0.25, aspectRatio <= 4 else {
+            throw ValidationError("--aspect-ratio must be a number from 0.25 to 4, such as 1.5 (got \(aspectRatio))")
+        }
+        if let notification, notification < 0 {
+            throw ValidationError("--notification counts from 0 (got \(notification))")
+        }
+    }
+
+    var options: StoriesOptions {
+        StoriesOptions(aspectRatio: aspectRatio, haptics: haptics, longPressPause: longPressPause, crossfade: crossfade,
+                       loop: loop, reduceMotion: reduceMotion, appGroup: appGroup)
+    }
+
+    /// The scene `stories` plays and `snapshot stories` draws. A file that does not read ends the run.
+    func makeScene(sink: EventSink, images: ImageSource, headless isHeadless: Bool, eventsPane: Bool = false,
+                   bell: Bool = false) -> StoriesScene {
+        let input: StoriesInput
+        do {
+            input = try StoriesScene.load(path: file, notification: notification)
+        } catch {
+            fail(error)
+        }
+        let config = StoriesScene.Configuration(options: options, collapsed: isHeadless ? collapsed : true,
+                                                eventsPane: eventsPane, bell: bell, wakeForAnimation: !isHeadless)
+        return StoriesScene(input: input, configuration: config, sink: sink, images: images)
+    }
+}

@@ -1,0 +1,78 @@
+#!/usr/bin/env bash
+# pushsim snapshot SUBCOMMAND --help lists only what decides the picture: the experience's own options, never the
+# terminal's (--pixels, --symbols, --size…), which a snapshot refuses by name; the experience commands still list
+# every option they always did, the terminal's under "Terminal options".
+set -u
+BIN=${BIN:-$(readlink -f .build/debug/pushsim)}
+HERE=${HERE:-$(cd "$(dirname "$0")" && pwd)}
+R=$(cd "$HERE/../../Resources" && pwd)
+W=$(mktemp -d "${TMPDIR:-/tmp}/pushsim-snapshot-help.XXXXXX")
+trap 'rm -rf "$W"' EXIT
+export XDG_DATA_HOME="$W/data" XDG_CACHE_HOME="$W/cache" XDG_RUNTIME_DIR="$W/run"
+mkdir -p "$XDG_RUNTIME_DIR"
+fail() { echo "FAIL: $*" >&2; exit 1; }
+
+# The options a help text lists, sorted, one line.
+options() { "$BIN" "$@" --help 2>&1 | grep -oE '^  (-[a-z], )?--[a-z0-9-]+' | sed 's/^ *//; s/^-[a-z], //' | sort | tr '\n' ' '; }
+TERMINAL="--headless --size --frames --symbols --colors --record --pixels --watch --events-pane --bell --socket --dump --demo"
+COMMON="--image-timeout --image-max-mb --script --script-file --events --store --version --help"
+sorted() { printf '%s\n' "$@" | sort | tr '\n' ' '; }
+
+# What each experience command listed before the split (order aside): nothing lost.
+# shellcheck disable=SC2086
+{
+want_stories=$(sorted --aspect-ratio --haptics --long-press-pause --crossfade --loop --reduce-motion --app-group --notification --collapsed $COMMON)
+want_primer=$(sorted --config --style --position --title --message --accept --decline --image --image-url --background-color \
+  --background-gradient --title-color --message-color --accept-color --accept-text-color --decline-color --decline-text-color \
+  --button-border-color --corner-radius --button-corner-radius --fallback-to-settings --min-interval --status --now \
+  --last-shown-ago --app-name --no-window --reduce-motion $COMMON)
+want_inbox=$(sorted --force-cell-kind --no-pinning --no-pin-indicator --no-swipe-to-delete --no-read-on-disappear --no-pull-to-refresh \
+  --no-buttons --light --empty-message --error-message --now $COMMON)
+want_inapp=$(sorted --app-name $COMMON)
+terminal_stories="--headless --size --frames --symbols --colors --record --pixels --watch --events-pane --bell"
+terminal_primer="--headless --size --frames --symbols --colors --record --pixels"
+terminal_inbox="--headless --size --frames --symbols --colors --record --pixels --socket --watch --dump"
+terminal_inapp="--headless --size --frames --symbols --colors --record --pixels --socket --demo"
+[ "$(options stories)" = "$(sorted $want_stories $terminal_stories)" ] || fail "stories --help lists: $(options stories)"
+[ "$(options primer run)" = "$(sorted $want_primer $terminal_primer)" ] || fail "primer run --help lists: $(options primer run)"
+[ "$(options inbox)" = "$(sorted $want_inbox $terminal_inbox)" ] || fail "inbox --help lists: $(options inbox)"
+[ "$(options inapp)" = "$(sorted $want_inapp $terminal_inapp)" ] || fail "inapp --help lists: $(options inapp)"
+# The snapshot subcommands: the experience's options and the picture's own, none of the terminal's.
+PICTURE="--output --device --scale"
+[ "$(options snapshot stories)" = "$(sorted $want_stories $PICTURE)" ] || fail "snapshot stories --help lists: $(options snapshot stories)"
+[ "$(options snapshot primer)" = "$(sorted $want_primer $PICTURE)" ] || fail "snapshot primer --help lists: $(options snapshot primer)"
+[ "$(options snapshot inbox)" = "$(sorted $want_inbox $PICTURE)" ] || fail "snapshot inbox --help lists: $(options snapshot inbox)"
+[ "$(options snapshot inapp)" = "$(sorted $want_inapp $PICTURE --title --body --link --image)" ] || fail "snapshot inapp --help lists: $(options snapshot inapp)"
+}
+for c in stories "primer run" inbox inapp; do
+  # shellcheck disable=SC2086
+  "$BIN" $c --help | grep -q '^TERMINAL OPTIONS:' || fail "$c --help has no Terminal options section"
+done
+
+# They still parse what decides the picture (and the experience commands what they always took).
+"$BIN" snapshot stories "$R/stories/spring-sale.json" --aspect-ratio 1.2 --loop --crossfade --notification 0 --image-timeout 5 \
+  --image-max-mb 4 --script "wait 1" --events "$W/s.jsonl" --store "$W/s.sqlite" --scale 1 -o "$W/s.png" 2>"$W/err" \
+  || fail "snapshot stories with its options: $(cat "$W/err")"
+grep -q '"event":"start"' "$W/s.jsonl" || fail "snapshot stories --events wrote no start event"
+"$BIN" snapshot primer --style sheet --position top --status denied --now 2026-01-31T09:00:00Z --last-shown-ago 5 --app-name Shop \
+  --no-window --reduce-motion --store "$W/s.sqlite" --script "window on; present; wait 1" --scale 1 -o "$W/p.png" 2>"$W/err" \
+  || fail "snapshot primer with its options: $(cat "$W/err")"
+"$BIN" snapshot inbox "$R/inbox/mixed.json" --now 2026-11-23T09:30:00Z --light --no-buttons --force-cell-kind classic \
+  --store "$W/s.sqlite" --script "down" --scale 1 -o "$W/i.png" 2>"$W/err" || fail "snapshot inbox with its options: $(cat "$W/err")"
+printf "wait 1\n" > "$W/steps"
+"$BIN" snapshot inapp --app-name Acme --title T --script-file "$W/steps" --image-timeout 3 --scale 1 -o "$W/a.png" 2>"$W/err" \
+  || fail "snapshot inapp with its options: $(cat "$W/err")"
+"$BIN" stories "$R/stories/spring-sale.json" --headless --size 60x20 --symbols block --colors 256 --script "wait 1" --frames "$W/f.txt" \
+  >/dev/null 2>&1 || fail "stories no longer takes its terminal options headless"
+grep -q -- '--- t=1' "$W/f.txt" || fail "stories --frames wrote no frame at t=1"
+
+# A terminal option given to a snapshot is refused by name, with no stack trace and no picture.
+for c in "stories $R/stories/spring-sale.json" primer "inbox $R/inbox/mixed.json" inapp; do
+  for opt in "--pixels off" "--size 40x20" "--symbols block" "--record $W/r.cast" "--headless" "--frames -"; do
+    # shellcheck disable=SC2086
+    out=$("$BIN" snapshot $c $opt --store "$W/s.sqlite" -o "$W/bad.png" 2>&1) && fail "snapshot ${c%% *} accepted $opt"
+    echo "$out" | head -1 | grep -q "^Error: Unknown option '${opt%% *}'" || fail "snapshot ${c%% *} $opt: $out"
+    [ ! -e "$W/bad.png" ] || fail "snapshot ${c%% *} $opt wrote a picture"
+  done
+done
+echo "ok: snapshot help lists no terminal option; experience commands list all they did"
