@@ -55,6 +55,7 @@ struct InAppCommand: ParsableCommand {
                 terminal.headless.run(scene, sink: sink, script: inapp.script)
                 listener?.close()
             } else {
+                inapp.script.streamEvents(sink)
                 runInteractive(scene, options: terminal.interactive)
             }
         } catch {

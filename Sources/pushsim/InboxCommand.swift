@@ -109,6 +109,7 @@ struct InboxCommand: ParsableCommand {
             scene.listener?.close()
             return
         }
+        inbox.script.streamEvents(sink)
         runInteractive(scene, options: terminal.interactive)
     }
 }

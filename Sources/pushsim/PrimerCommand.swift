@@ -121,6 +121,7 @@ struct PrimerRunCommand: ParsableCommand {
         if terminal.headless.headless {
             terminal.headless.run(scene, sink: sink, script: primer.script)
         } else {
+            primer.script.streamEvents(sink)
             runInteractive(scene, options: terminal.interactive)
         }
     }

@@ -33,6 +33,24 @@ struct ScriptOptions: ParsableArguments {
         return Script.parse(script ?? fallback)
     }
 
+    /// For an interactive run: write the events emitted so far (start, warnings) to --events, then each one as it
+    /// happens. Every experience command calls this before `runInteractive`; without it --events was ignored there.
+    func streamEvents(_ sink: EventSink) {
+        guard let events else { return }
+        if events == "-" {
+            // Standard output is the screen ncurses draws on: JSON there would be drawn over and garble both.
+            fail(UserError("--events -: standard output is the terminal in an interactive run; give a file (--events events.jsonl) or add --headless", exitCode: 2))
+        }
+        do {
+            let out = try OutputStream(path: events)
+            for e in sink.events { out.write(e.jsonLine + "\n") }
+            let previous = sink.onEvent
+            sink.onEvent = { e in previous?(e); out.write(e.jsonLine + "\n") }
+        } catch {
+            fail(error)
+        }
+    }
+
     /// Wire the event and frame outputs to a runner and its sink, run the script (`fallback` when none is given) on
     /// a screen of `size` cells (where `click X,Y` lands; a snapshot keeps the default), and exit on a script error.
     /// Returns the runner, at the script's end, for whoever draws that moment.

@@ -57,15 +57,7 @@ struct StoriesCommand: ParsableCommand {
             terminal.headless.run(scene, sink: sink, script: stories.script)
             return
         }
-        if let path = stories.script.events {
-            do {
-                let out = try OutputStream(path: path)
-                for e in sink.events { out.write(e.jsonLine + "\n") }
-                sink.onEvent = { out.write($0.jsonLine + "\n") }
-            } catch {
-                fail(error)
-            }
-        }
+        stories.script.streamEvents(sink)
         runInteractive(scene, options: terminal.interactive)
     }
 }
