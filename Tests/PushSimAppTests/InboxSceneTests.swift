@@ -1,6 +1,7 @@
 // The inbox scene end to end on a simulated clock: steps, events, mouse, persistence across runs, --dump, bad input.
 
 import Foundation
+import GRDB
 import SnapshotTesting
 import Testing
 @testable import PushSimApp
@@ -237,6 +238,30 @@ import PushSimStore
         #expect(s.feed.rows.count == 1)
         #expect(s.model.status.hasPrefix("Couldn't refresh"))
         #expect(sink.events.last?.event.name == "warning")
+    }
+
+    // A refresh whose store write fails while its rows are built beside it (`InboxStore.merge(beside:)`, a feed
+    // large enough for a thread of its own): the rows built are dropped and the list stays, as a failed merge loads
+    // nothing (spec §3.8).
+    @Test func aStoreWriteFailingBesideTheRowBuildKeepsTheList() throws {
+        let dir = tempDir()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let f = write(#"[{"inbox_id":"ok","order":"1","rt":4102444800,"text":"fine","action_type":0,"status":1}]"#, in: dir)
+        let store = try Store(inMemory: ())
+        let (s, sink) = try scene([f], store: store)
+        let many = (0..<4_000).map { #"{"inbox_id":"m\#($0)","order":"\#($0)","rt":4102444800,"text":"t","action_type":0,"status":1}"# }
+        _ = write("[" + many.joined(separator: ",") + "]", in: dir)
+        try store.db.writeWithoutTransaction { db in
+            try db.execute(sql: "CREATE TEMP TRIGGER refuse BEFORE INSERT ON main.inboxMessage BEGIN SELECT RAISE(ABORT, 'disk full'); END")
+        }
+        let runner = HeadlessRunner(scene: s, size: Size(width: 80, height: 24))
+        try runner.run(Script.parse("wait 10; refresh"))
+        #expect(s.feed.rows.count == 1 && s.feed.rows.first?.code == "ok")
+        #expect(s.model.status.hasPrefix("Couldn't refresh") && s.model.status.contains("disk full"))
+        #expect(!sink.events.contains { $0.event.name == "load" && $0.event["count"] == .number(4_000) })
+        try store.db.writeWithoutTransaction { db in try db.execute(sql: "DROP TRIGGER refuse") }
+        try runner.run(Script.parse("wait 1; refresh"))
+        #expect(s.feed.rows.count == 4_000, "\(s.model.status)")
     }
 
     // spec §3.10 canReloadData: no fetch within 10 s of a successful one; the stored list comes back, no error.

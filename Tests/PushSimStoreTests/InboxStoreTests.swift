@@ -138,6 +138,77 @@ import Testing
         do { _ = try s.merge(feed([("a", .delivered)]), at: now); Issue.record("the merge wrote to a read-only store") }
         catch { #expect(!error.message.contains("\n") && !error.message.contains("INSERT") && error.message.hasPrefix(path)) }
     }
+
+    // spec §3.10: a load's rows are built beside the store's write (`merge(beside:)`), from the merged statuses, inside
+    // the one transaction (another connection does not see the write yet), on a thread of its own when there are two
+    // cores; the statuses written, the result and the messages are those of the merge without it.
+    @Test func mergeBesideWorksOnTheMergedMessagesWhileTheStoreWrites() throws {
+        let path = tempPath(), other = tempPath()
+        defer { for p in [path, other] { for s in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: p + s) } } }
+        let n = InboxStore.besideMinimum * 2
+        let statuses: [InboxStatus] = [.created, .delivered, .read, .action, .deleted]
+        let messages = (0..<n).map { InboxMessage(code: "m\($0)", status: statuses[$0 % statuses.count]) }
+        let stored = ["m1": InboxStatus.read, "m2": .deleted, "m3": .delivered, "gone": .read]
+        var plain = messages, beside = messages
+        let a = InboxStore(try Store(path: other)), b = InboxStore(try Store(path: path))
+        for (s, (code, status)) in [a, b].flatMap({ s in stored.map { (s, $0) } }) { try s.save([code: status], at: now) }
+        let expected = try a.merge(&plain, at: now, uniqueCodes: true)
+
+        let caller = pthread_self()
+        var seen: [InboxMessage] = []
+        var onOwnThread = false
+        var visibleMeanwhile: [String: InboxStatus] = [:]
+        let reader = InboxStore(try Store(path: path))
+        let result = try b.merge(&beside, at: now, uniqueCodes: true, beside: { merged in
+            seen = merged
+            onOwnThread = pthread_equal(pthread_self(), caller) == 0
+            visibleMeanwhile = (try? reader.statuses()) ?? [:]
+        })
+        #expect(seen == plain)
+        #expect(result == expected)
+        #expect(beside == plain)
+        #expect(seen[1].status == .read && seen[2].status == .deleted)
+        #expect(onOwnThread == (ChunkedWork.cores > 1))
+        #expect(visibleMeanwhile == stored)  // not committed yet
+        #expect(try b.statuses() == a.statuses())
+        #expect(try b.statuses().count == n)
+    }
+
+    // A write that fails beside the work: the merge still throws the store's one line, and only once the work is
+    // over (the caller drops what it made: a failed merge loads nothing).
+    @Test func mergeBesideAFailedWriteThrowsAfterTheWork() throws {
+        let path = tempPath()
+        defer { for s in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + s) } }
+        let s = InboxStore(try Store(path: path))
+        // The insert fails after BEGIN (as a full disk would): a read-only store fails at BEGIN, before any work.
+        try s.store.db.writeWithoutTransaction { db in
+            try db.execute(sql: "CREATE TEMP TRIGGER refuse BEFORE INSERT ON main.inboxMessage BEGIN SELECT RAISE(ABORT, 'disk full'); END")
+        }
+        var messages = (0..<InboxStore.besideMinimum * 2).map { InboxMessage(code: "m\($0)", status: .delivered) }
+        var finished = false
+        do {
+            _ = try s.merge(&messages, at: now, uniqueCodes: true, beside: { _ in usleep(20_000); finished = true })
+            Issue.record("the merge wrote to a read-only store")
+        } catch {
+            #expect(finished)
+            #expect(error.message.hasPrefix(path) && error.message.contains("disk full") && !error.message.contains("\n"))
+            #expect(try s.statuses().isEmpty)
+        }
+    }
+
+    // Nothing to write (every status already stored): the work runs on this thread, after the merge, all the same.
+    @Test func mergeBesideWithNothingToWriteStillRunsTheWork() throws {
+        let s = InboxStore(try Store(inMemory: ()))
+        var messages = (0..<InboxStore.besideMinimum * 2).map { InboxMessage(code: "m\($0)", status: .delivered) }
+        _ = try s.merge(&messages, at: now, uniqueCodes: true)
+        messages[0].status = .created  // behind the stored delivered: the stored one is kept, nothing written
+        var ran = 0
+        let r = try s.merge(&messages, at: now, uniqueCodes: true, beside: { merged in
+            ran += 1
+            #expect(merged[0].status == .delivered)
+        })
+        #expect(ran == 1 && r.writes.isEmpty && r.keptLocal == ["m0"])
+    }
 }
 
 /// The raw statement read behind every load returns exactly what was saved, whatever the code's characters.

@@ -126,23 +126,36 @@ public final class InboxScene: ScriptableScene, Leavable {
         let uniqueCodes = parsed.uniqueCodes
         var messages = parsed.messages
         parsed = InboxFeedParser.Result()  // one copy of a large feed at a time
-        if let s = inboxStore {
-            do { _ = try s.merge(&messages, at: wallNow, uniqueCodes: uniqueCodes) }
-            catch { throw UserError(error.message) }
-        }
-        imageBase = [:]
+        var bases: [String: String] = [:]
         var dirs: [String: String] = [:]
         // With one feed file every relative image resolves beside it (the fallback of `resolve`), so only several
         // files need the map. By index, and the cheap tests first: this visits every message of a large feed.
         let severalFiles = Set(files.filter { $0 != "-" }).count > 1
         for i in messages.indices where severalFiles {
             guard let u = InboxCellResolver.resolvedImageURL(messages[i]), !u.hasPrefix("/"), !InboxScene.hasScheme(u),
-                  let src = messages[i].source, src != "standard input", imageBase[u] == nil else { continue }
+                  let src = messages[i].source, src != "standard input", bases[u] == nil else { continue }
             if dirs[src] == nil { dirs[src] = (src as NSString).deletingLastPathComponent }
-            imageBase[u] = dirs[src]
+            bases[u] = dirs[src]
         }
+        // The rows are built into a copy of the feed, kept only once the store has its statuses: a failed merge
+        // loads nothing. With a store they are built while the store writes (`merge(beside:)`).
+        var next = model.feed
+        var events: [Event] = []
+        let date = wallNow
+        if let s = inboxStore {
+            do {
+                _ = try s.merge(&messages, at: date, uniqueCodes: uniqueCodes, beside: { merged in
+                    var taken: [InboxMessage] = []
+                    swap(&taken, &merged)  // moved, not copied: the feed's strings are not retained again
+                    events = next.load(consume taken, now: date)
+                })
+            } catch { throw UserError(error.message) }
+        } else {
+            events = next.load(consume messages, now: date)
+        }
+        imageBase = bases
         let keep = model.feed.rows.indices.contains(model.highlighted) ? model.feed.rows[model.highlighted].code : nil
-        let events = model.feed.load(consume messages, now: wallNow)
+        model.feed = next
         model.context.dates = InboxDateFormatter(now: wallNow, timeZone: timeZone)
         for e in events { sink.emit(e, at: t) }
         if let keep, let i = model.feed.index(of: keep) { model.highlighted = i }
