@@ -489,7 +489,7 @@ public struct InboxFeed: Sendable {
     }
 
     /// Rows each core writes per round of a --dump: each round starts its threads and waits for the slower one, so
-    /// fewer, larger rounds (61 instead of 488 for 1,000,000 rows on two cores) wait less; about 5 MB a core.
+    /// fewer, larger rounds (31 instead of 244 for 1,000,000 rows on two cores) wait less; about 5 MB a core.
     static let dumpBlockRows = 16_384
 
     /// `dumpRow(r)`'s text written field by field: a value tree per row (nine members, its buttons) was most of
