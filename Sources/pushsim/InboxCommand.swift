@@ -86,8 +86,9 @@ struct InboxCommand: ParsableCommand {
             fail(error)
         }
         if dump {
-            if let path = inbox.script.events, let out = try? OutputStream(path: path) {
-                for e in sink.events { out.write(e.jsonLine + "\n") }
+            if let path = inbox.script.events {
+                // An --events path that cannot be written ends the run in one line, as everywhere else (it was skipped).
+                do { ScriptOptions.tee(sink, to: try OutputStream(path: path)) } catch { fail(error) }
             } else {
                 for e in sink.events where e.event.name == "warning" {
                     let path = e.event["path"]?.stringValue ?? "", msg = e.event["message"]?.stringValue ?? ""

@@ -42,13 +42,18 @@ struct ScriptOptions: ParsableArguments {
             fail(UserError("--events -: standard output is the terminal in an interactive run; give a file (--events events.jsonl) or add --headless", exitCode: 2))
         }
         do {
-            let out = try OutputStream(path: events)
-            for e in sink.events { out.write(e.jsonLine + "\n") }
-            let previous = sink.onEvent
-            sink.onEvent = { e in previous?(e); out.write(e.jsonLine + "\n") }
+            Self.tee(sink, to: try OutputStream(path: events))
         } catch {
             fail(error)
         }
+    }
+
+    /// Writes the events `sink` holds so far to `out`, then each new one as it is emitted (after any earlier
+    /// listener): the one way both headless and interactive runs write --events.
+    static func tee(_ sink: EventSink, to out: OutputStream) {
+        for e in sink.events { out.write(e.jsonLine + "\n") }
+        let previous = sink.onEvent
+        sink.onEvent = { e in previous?(e); out.write(e.jsonLine + "\n") }
     }
 
     /// Wire the event and frame outputs to a runner and its sink, run the script (`fallback` when none is given) on
@@ -61,9 +66,7 @@ struct ScriptOptions: ParsableArguments {
             let eventsOut = try events.map { p throws(UserError) in try OutputStream(path: p) }
             let framesOut = try frames.map { p throws(UserError) in try OutputStream(path: p) }
             // Events emitted while the scene was built (start, warnings) go out first, at t=0.
-            for e in sink.events { eventsOut?.write(e.jsonLine + "\n") }
-            let previous = sink.onEvent
-            sink.onEvent = { e in previous?(e); eventsOut?.write(e.jsonLine + "\n") }
+            if let eventsOut { Self.tee(sink, to: eventsOut) }
             let runner = HeadlessRunner(scene: scene, size: size)
             if let framesOut { runner.onFrame = { framesOut.write($0) } }
             let steps = try self.steps(fallback: fallback)

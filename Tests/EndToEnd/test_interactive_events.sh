@@ -43,4 +43,8 @@ expect_exit 0 || die "inapp did not quit"
 out=$(script -qec "$BIN primer --store $WORK/p2.sqlite --events -" /dev/null 2>&1 </dev/null); code=$?
 echo "$out" | grep -q "standard output is the terminal" || die "--events - was not refused in one sentence: $out"
 [ "$code" -eq 2 ] || die "--events - exited $code, not 2"
+# inbox --dump with an --events path that cannot be written: one sentence and a failed exit, not a silent skip.
+err=$("$BIN" inbox "$WORK/feed.json" --dump --store "$WORK/d.sqlite" --now $NOW --events "$WORK/no/such/dir/e.jsonl" 2>&1 >/dev/null) \
+  && die "--dump with an unwritable --events path succeeded"
+echo "$err" | grep -q "cannot be written (does its folder exist?)" || die "--dump's unwritable --events: $err"
 exit 0
