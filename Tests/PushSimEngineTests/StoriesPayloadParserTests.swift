@@ -28,6 +28,14 @@ private func parse(_ info: JSONObject) -> StoriesPayload { StoriesPayloadParser.
         #expect(p.diagnostics.contains { $0.severity == .error && $0.path == "pw_stories.pages" })
     }
 
+    // spec §1.3: the error for a block with no usable page says what is wrong for one page as for several
+    @Test func noUsablePageErrorReadsRightForOneAndSeveral() {
+        let one = parse(["pw_stories": ["pages": [page(5)]]]).diagnostics.first { $0.path == "pw_stories.pages" }
+        #expect(one?.message == "the only page has no usable image URL; the SDK shows the notification body instead")
+        let two = parse(["pw_stories": ["pages": [page(5), page("nope")]]]).diagnostics.first { $0.path == "pw_stories.pages" }
+        #expect(two?.message == "none of the 2 pages has a usable image URL; the SDK shows the notification body instead")
+    }
+
     // spec §1.2 item 1: wrong type falls through
     @Test func nonDictionaryRootFallsThroughToU() {
         let p = parse(["pw_stories": "garbage", "u": ["pw_stories": ["pages": [page()]]]])

@@ -106,7 +106,7 @@ public enum StoriesPayloadParser {
         if pages.isEmpty {
             let n = objects.count
             diags.append(Diagnostic(.error, path: pagesPath.description,
-                                    "\(n == 1 ? "the only page has" : "none of the \(n) pages has") a usable image URL; the SDK shows the notification body instead"))
+                                    "\(n == 1 ? "the only page has no" : "none of the \(n) pages has a") usable image URL; the SDK shows the notification body instead"))
         }
         return pages
     }
