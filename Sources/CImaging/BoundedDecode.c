@@ -425,6 +425,9 @@ static int jpeg_open(PushsimBounded *b, Impl *im) {
     b->declared_width = w;
     b->declared_height = h;
     if (w <= 0 || h <= 0 || (long long)w * h > b->pixel_budget) return PUSHSIM_BOUNDED_REFUSED;
+    /* A damaged file (libjpeg read past something with a warning) is gdk-pixbuf's to judge, at every size: its
+       loader refuses some that libjpeg reads, and a picture must not show what the SDK's decode refuses. */
+    if (im->jpeg_error.pub.num_warnings > 0) return PUSHSIM_BOUNDED_UNHANDLED;
     /* gdk-pixbuf converts Adobe's inverted CMYK itself. */
     if (im->jpeg.jpeg_color_space == JCS_CMYK || im->jpeg.jpeg_color_space == JCS_YCCK) return PUSHSIM_BOUNDED_UNHANDLED;
     int turned = jpeg_turned(b->orientation), d = 1;
@@ -502,6 +505,7 @@ static int jpeg_decode(PushsimBounded *b, Impl *im, unsigned char *out) {
             return PUSHSIM_BOUNDED_CORRUPT;
         }
     }
+    if (im->jpeg_error.pub.num_warnings > 0) { b->pixel_bytes = 0; return PUSHSIM_BOUNDED_UNHANDLED; }
     if (oriented) jpeg_orient(im->turned, w, h, b->orientation, out);
     return PUSHSIM_BOUNDED_OK;
 }

@@ -296,14 +296,15 @@ public enum ImageDecoder {
     }
 
     /// A JPEG's header from libjpeg (the pre-fetcher and the disk cache probe every cached file: gdk-pixbuf need not
-    /// start for it); nil when libjpeg cannot read one, or for other formats.
+    /// start for it); nil for other formats and for what libjpeg cannot read cleanly (gdk-pixbuf's probe decides).
     private static func jpegHeader(_ bytes: Data) -> ImageHeader? {
         guard boundedFormat(bytes) == PUSHSIM_BOUNDED_JPEG else { return nil }
         var b = PushsimBounded()
         b.pixel_budget = Int64.max
         defer { pushsim_bounded_close(&b) }
         let opened = bytes.withUnsafeBytes { Int(pushsim_bounded_open(&b, $0.bindMemory(to: UInt8.self).baseAddress, $0.count)) }
-        guard opened != PUSHSIM_BOUNDED_NOT_AN_IMAGE, opened != PUSHSIM_BOUNDED_NO_MEMORY, b.declared_width > 0, b.declared_height > 0 else { return nil }
+        // What libjpeg leaves to gdk-pixbuf (a damaged or CMYK file) gdk-pixbuf probes too.
+        guard opened == PUSHSIM_BOUNDED_OK || opened == PUSHSIM_BOUNDED_REFUSED, b.declared_width > 0, b.declared_height > 0 else { return nil }
         return ImageHeader(format: "jpeg", width: Int(b.declared_width), height: Int(b.declared_height))
     }
 

@@ -117,6 +117,23 @@ import Testing
         #expect(ImageDecoder.probe(Data([0xFF, 0xD8, 0xFF]) + Data(repeating: 0x41, count: 600)) == nil)
     }
 
+    /// A damaged progressive JPEG the image fuzz target made (402 bytes): libjpeg reads it past a warning, gdk-pixbuf's
+    /// loader refuses it. Every size gets gdk-pixbuf's verdict, so a picture never shows what the SDK's decode (and a
+    /// snapshot, a crossfade) refuses; it was shown at some sizes and refused at others.
+    @Test func aDamagedJPEGGetsOneVerdictAtEverySize() throws {
+        let damaged = try #require(Data(base64Encoded: "/9j/4QAiRXhpZgAAW01NACoAAABxAAEBEgADAAAAAQAGAAAAAAAA/+AAEEpGSUYAAQEAAAEAAQAA/9sAQwAGBAUGBQQGBgUGBwcGCAoQCgoJCQoUDg8MEBcUGBgXFBZbGh0lHxobIxwWFiAsICMmJykqKRkfLTAtKDAlKCko/9sAQwEHBwcKCAoTCh8TKBoWGigoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgo/8IAEQgAEAAYAwEiAAIRAQMRAf/EABYAAQEBAAAAAAAAAAAAAAAAAAUABv/EABYBAQEBAAAAAAAAAAAAAAAAAAQCBv/aAAwDAQACEAMQAAABxiD6EFAtfC0//8QAFhAAAwAAAAAAAAAAAAAAAAAAAAIE/9oACAEBAAEFAknEAT8QgwYZQYZQy+EAIkV4aWYAAFtNTQAqAAAAcQABARIAAwAAAAEABgAAAAAAAP/gABBKRklGAAEBAAABAAEAAP/bAEMABgQFBgUEBgYFBv/Z"))
+        var n = 0
+        #expect(try ImageDecoder.decodeBounded(damaged, limits: DecodeLimits(), cells: Size(width: 8, height: 4), pixelBytes: &n) == nil)
+        #expect(try ImageDecoder.decodeBounded(damaged, limits: DecodeLimits(), cells: nil, pixels: Size(width: 20, height: 10), pixelBytes: &n) == nil)
+        let verdicts = [
+            Result { () throws(LoadFailure) in try ImageDecoder.decode(damaged) },
+            Result { () throws(LoadFailure) in try ImageDecoder.decode(damaged, cells: Size(width: 8, height: 4)) },
+            Result { () throws(LoadFailure) in try ImageDecoder.decode(damaged, pixels: Size(width: 20, height: 10)) },
+            Result { () throws(LoadFailure) in try ImageDecoder.decode(damaged, limits: DecodeLimits(maxSide: 7, pixelBudget: 1_000_000)) },
+        ].map { (try? $0.get()) != nil }
+        #expect(Set(verdicts).count == 1, "decoded at some sizes only: \(verdicts)")
+    }
+
     /// Damage reads as a failure naming the cause, or as an image: never a crash, never a stray line on stderr
     /// (libjpeg's warnings are silenced, as gdk-pixbuf silences them).
     @Test func damagedDataIsAFailureOrAPictureNeverACrash() throws {
