@@ -29,7 +29,7 @@ let package = Package(
         // libpng, giflib and libwebp decode PNG, GIF and WebP row by row into the output size (BoundedDecode.c).
         .target(name: "CImaging", dependencies: ["CChafa"], linkerSettings: [
             .linkedLibrary("gdk_pixbuf-2.0"), .linkedLibrary("gobject-2.0"), .linkedLibrary("glib-2.0"),
-            .linkedLibrary("png16"), .linkedLibrary("gif"), .linkedLibrary("webp"),
+            .linkedLibrary("png16"), .linkedLibrary("gif"), .linkedLibrary("webp"), .linkedLibrary("jpeg"),
         ]),
         // GLib and libpng include paths for CPicture; pango's headers are reached through CPicture's include/pango, a
         // link to Debian's /usr/include/pango-1.0/pango (pango's pkg-config file adds -pthread too), cairo's and

@@ -3,13 +3,19 @@
 // gdk-pixbuf's PNG, GIF and WebP loaders build a full-size pixbuf and only scale it at close, so a 7000x7000 PNG
 // cost ~200 MB of pixels before becoming 1500 px. Here each row is folded into the output as it arrives: memory is
 // the output, one source row, and (for interlaced files, whose rows arrive out of order) one sum per output pixel.
-// C, not Swift, because libpng reports errors by longjmp, which must not cross Swift frames.
+// A JPEG is read straight from libjpeg at the DCT scale its cells or picture need, with the same libjpeg settings
+// gdk-pixbuf's loader uses (so the pixels are the same), into RGBA: a picture's decode then never starts gdk-pixbuf
+// (its module loading, an RGB pixbuf and a copy). What would need a resize (the SDK's cap) or a CMYK conversion is
+// left to gdk-pixbuf.
+// C, not Swift, because libpng and libjpeg report errors by longjmp, which must not cross Swift frames.
 #include "BoundedDecode.h"
 #include "shim.h"
 
 #include <gif_lib.h>
+#include <jpeglib.h>
 #include <png.h>
 #include <setjmp.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,6 +35,12 @@ typedef struct {
     unsigned char *out;
 } Acc;
 
+/* libjpeg's error manager, with the jump its fatal errors take. */
+typedef struct {
+    struct jpeg_error_mgr pub;
+    jmp_buf jump;
+} JpegError;
+
 typedef struct {
     const unsigned char *data;
     size_t length, pos;
@@ -37,6 +49,10 @@ typedef struct {
     unsigned char *row;
     GifFileType *gif;
     WebPBitstreamFeatures webp;
+    struct jpeg_decompress_struct jpeg;
+    JpegError jpeg_error;
+    int jpeg_live;
+    unsigned char *turned;    /* a JPEG's decode before its EXIF orientation is applied */
     Acc acc;
 } Impl;
 
@@ -47,6 +63,7 @@ int pushsim_bounded_format(const unsigned char *d, size_t n) {
     if (n >= 8 && memcmp(d, png_sig, 8) == 0) return PUSHSIM_BOUNDED_PNG;
     if (n >= 6 && (memcmp(d, "GIF87a", 6) == 0 || memcmp(d, "GIF89a", 6) == 0)) return PUSHSIM_BOUNDED_GIF;
     if (n >= 12 && memcmp(d, "RIFF", 4) == 0 && memcmp(d + 8, "WEBP", 4) == 0) return PUSHSIM_BOUNDED_WEBP;
+    if (n >= 3 && d[0] == 0xFF && d[1] == 0xD8 && d[2] == 0xFF) return PUSHSIM_BOUNDED_JPEG;
     return 0;
 }
 
@@ -380,6 +397,119 @@ static int webp_decode(PushsimBounded *b, Impl *im, unsigned char *out) {
     return PUSHSIM_BOUNDED_OK;
 }
 
+/* ---- JPEG --------------------------------------------------------------------------------------------------- */
+
+static void jpeg_on_error(j_common_ptr c) { longjmp(((JpegError *)c->err)->jump, 1); }
+/* Warnings (a premature end, extra bytes) are not printed: the end marker check reports a cut file. */
+static void jpeg_on_message(j_common_ptr c) { (void)c; }
+
+static void jpeg_fail(PushsimBounded *b, Impl *im) {
+    char text[JMSG_LENGTH_MAX];
+    im->jpeg_error.pub.format_message((j_common_ptr)&im->jpeg, text);
+    bd_fail(b, text);
+}
+
+static int jpeg_turned(int orientation) { return orientation >= 5 && orientation <= 8; }
+
+/* The header, the budget, the DCT scale and the output size; what this decoder leaves to gdk-pixbuf. */
+static int jpeg_open(PushsimBounded *b, Impl *im) {
+    im->jpeg.err = jpeg_std_error(&im->jpeg_error.pub);
+    im->jpeg_error.pub.error_exit = jpeg_on_error;
+    im->jpeg_error.pub.output_message = jpeg_on_message;
+    if (setjmp(im->jpeg_error.jump)) { jpeg_fail(b, im); return PUSHSIM_BOUNDED_NOT_AN_IMAGE; }
+    jpeg_create_decompress(&im->jpeg);
+    im->jpeg_live = 1;
+    jpeg_mem_src(&im->jpeg, im->data, (unsigned long)im->length);
+    jpeg_read_header(&im->jpeg, TRUE);
+    int w = (int)im->jpeg.image_width, h = (int)im->jpeg.image_height;
+    b->declared_width = w;
+    b->declared_height = h;
+    if (w <= 0 || h <= 0 || (long long)w * h > b->pixel_budget) return PUSHSIM_BOUNDED_REFUSED;
+    /* A damaged file (libjpeg read past something with a warning) is gdk-pixbuf's to judge, at every size: its
+       loader refuses some that libjpeg reads, and a picture must not show what the SDK's decode refuses. */
+    if (im->jpeg_error.pub.num_warnings > 0) return PUSHSIM_BOUNDED_UNHANDLED;
+    /* gdk-pixbuf converts Adobe's inverted CMYK itself. */
+    if (im->jpeg.jpeg_color_space == JCS_CMYK || im->jpeg.jpeg_color_space == JCS_YCCK) return PUSHSIM_BOUNDED_UNHANDLED;
+    int turned = jpeg_turned(b->orientation), d = 1;
+    b->reduced_for_cells = 0;
+    if (b->pixels_width > 0 && b->pixels_height > 0) {
+        d = pushsim_pixels_denominator(w, h, b->pixels_width, b->pixels_height, turned);
+    } else if (b->cells_width > 0 && b->cells_height > 0) {
+        /* The same rule as gdk-pixbuf's size-prepared handler (shim.h). */
+        for (int k = 8; k >= 2; k /= 2) {
+            int cw = (w + k - 1) / k, ch = (h + k - 1) / k;
+            if (pushsim_crop_fits(cw, ch, b->cells_width, b->cells_height) && pushsim_crop_fits(ch, cw, b->cells_width, b->cells_height)) {
+                d = k;
+                b->reduced_for_cells = 1;
+                break;
+            }
+        }
+    }
+    /* Without a DCT reduction, a file over twice the cap is resized by gdk-pixbuf's loader to the cap. */
+    if (d == 1 && b->max_side > 0 && (w > 2 * b->max_side || h > 2 * b->max_side)) return PUSHSIM_BOUNDED_UNHANDLED;
+    im->jpeg.scale_num = 1;
+    im->jpeg.scale_denom = (unsigned)d;
+    im->jpeg.out_color_space = JCS_EXT_RGBA;
+    jpeg_calc_output_dimensions(&im->jpeg);
+    int ow = (int)im->jpeg.output_width, oh = (int)im->jpeg.output_height;
+    if (b->cap && b->max_side > 0 && (ow > b->max_side || oh > b->max_side)) return PUSHSIM_BOUNDED_UNHANDLED;
+    b->width = turned ? oh : ow;
+    b->height = turned ? ow : oh;
+    b->pixel_bytes = (long long)ow * oh * 4;
+    return PUSHSIM_BOUNDED_OK;
+}
+
+/* gdk_pixbuf_apply_embedded_orientation's eight cases: out (X, Y) of the shown picture from src (x, y) of w x h. */
+static void jpeg_orient(const unsigned char *src, int w, int h, int orientation, unsigned char *out) {
+    const uint32_t *s = (const uint32_t *)src;
+    uint32_t *o = (uint32_t *)out;
+    int turned = jpeg_turned(orientation), ow = turned ? h : w, oh = turned ? w : h;
+    for (int Y = 0; Y < oh; Y++) {
+        for (int X = 0; X < ow; X++) {
+            int x, y;
+            switch (orientation) {
+            case 2: x = w - 1 - X; y = Y; break;                 /* mirrored */
+            case 3: x = w - 1 - X; y = h - 1 - Y; break;         /* turned 180 */
+            case 4: x = X; y = h - 1 - Y; break;                 /* flipped */
+            case 5: x = Y; y = X; break;                         /* transposed */
+            case 6: x = Y; y = h - 1 - X; break;                 /* turned clockwise */
+            case 7: x = w - 1 - Y; y = h - 1 - X; break;         /* transversed */
+            case 8: x = w - 1 - Y; y = X; break;                 /* turned anticlockwise */
+            default: x = X; y = Y; break;
+            }
+            o[(size_t)Y * ow + X] = s[(size_t)y * w + x];
+        }
+    }
+}
+
+static int jpeg_decode(PushsimBounded *b, Impl *im, unsigned char *out) {
+    int w = (int)im->jpeg.output_width, h = (int)im->jpeg.output_height;
+    int oriented = b->orientation >= 2 && b->orientation <= 8;
+    if (oriented) {
+        im->turned = malloc((size_t)w * h * 4);
+        if (!im->turned) { bd_fail(b, "out of memory"); return PUSHSIM_BOUNDED_NO_MEMORY; }
+        b->pixel_bytes += (long long)w * h * 4;
+    }
+    unsigned char *const into = oriented ? im->turned : out;
+    if (setjmp(im->jpeg_error.jump)) { jpeg_fail(b, im); return PUSHSIM_BOUNDED_CORRUPT; }
+    jpeg_start_decompress(&im->jpeg);
+    while (im->jpeg.output_scanline < im->jpeg.output_height) {
+        JSAMPROW rows[4];
+        for (int i = 0; i < 4; i++) {
+            unsigned y = im->jpeg.output_scanline + (unsigned)i;
+            rows[i] = into + (size_t)(y < im->jpeg.output_height ? y : im->jpeg.output_height - 1) * w * 4;
+        }
+        unsigned left = im->jpeg.output_height - im->jpeg.output_scanline;
+        if (jpeg_read_scanlines(&im->jpeg, rows, left < 4 ? left : 4) == 0) {
+            bd_fail(b, "the JPEG data ends early");
+            return PUSHSIM_BOUNDED_CORRUPT;
+        }
+    }
+    if (im->jpeg_error.pub.num_warnings > 0) { b->pixel_bytes = 0; return PUSHSIM_BOUNDED_UNHANDLED; }
+    if (oriented) jpeg_orient(im->turned, w, h, b->orientation, out);
+    return PUSHSIM_BOUNDED_OK;
+}
+
 /* ---- Entry points ------------------------------------------------------------------------------------------- */
 
 int pushsim_bounded_open(PushsimBounded *b, const unsigned char *data, size_t length) {
@@ -396,6 +526,7 @@ int pushsim_bounded_open(PushsimBounded *b, const unsigned char *data, size_t le
     case PUSHSIM_BOUNDED_PNG: return png_open(b, im);
     case PUSHSIM_BOUNDED_GIF: return gif_open(b, im);
     case PUSHSIM_BOUNDED_WEBP: return webp_open(b, im);
+    case PUSHSIM_BOUNDED_JPEG: return jpeg_open(b, im);
     default: return PUSHSIM_BOUNDED_UNHANDLED;
     }
 }
@@ -407,6 +538,7 @@ int pushsim_bounded_read(PushsimBounded *b, unsigned char *rgba) {
     case PUSHSIM_BOUNDED_PNG: return png_decode(b, im, rgba);
     case PUSHSIM_BOUNDED_GIF: return gif_decode(b, im, rgba);
     case PUSHSIM_BOUNDED_WEBP: return webp_decode(b, im, rgba);
+    case PUSHSIM_BOUNDED_JPEG: return jpeg_decode(b, im, rgba);
     default: return PUSHSIM_BOUNDED_UNHANDLED;
     }
 }
@@ -416,6 +548,8 @@ void pushsim_bounded_close(PushsimBounded *b) {
     if (!im) return;
     if (im->png) png_destroy_read_struct(&im->png, im->info ? &im->info : NULL, NULL);
     if (im->gif) { int err; DGifCloseFile(im->gif, &err); }
+    if (im->jpeg_live) jpeg_destroy_decompress(&im->jpeg);
+    free(im->turned);
     acc_free(&im->acc);
     free(im->row);
     free(im);

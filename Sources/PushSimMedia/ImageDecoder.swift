@@ -79,6 +79,7 @@ public enum ImageDecoder {
     /// "only bytes that decode as an image are kept"); nil otherwise. Any size passes: the budget applies when
     /// the image is decoded for display.
     public static func probe(_ bytes: Data) -> ImageHeader? {
+        if let header = jpegHeader(bytes) { return header }
         var pixelBytes = 0
         return try? run(bytes, limits: DecodeLimits(pixelBudget: Int(Int64.max)), headerOnly: true, cells: nil, pixels: nil, pixelBytes: &pixelBytes).header
     }
@@ -112,15 +113,17 @@ public enum ImageDecoder {
         return try decode(bytes, limits: limits, pixels: pixels, pixelBytes: &pixelBytes)
     }
 
-    static func decode(_ bytes: Data, limits: DecodeLimits, pixels: Size, pixelBytes: inout Int) throws(LoadFailure) -> DecodedImage {
-        let out = try run(bytes, limits: limits, headerOnly: false, cells: nil, pixels: pixels, pixelBytes: &pixelBytes)
+    /// `rowByRow: false` sends a JPEG through gdk-pixbuf (the tests compare the two decoders).
+    static func decode(_ bytes: Data, limits: DecodeLimits, pixels: Size, pixelBytes: inout Int,
+                       rowByRow: Bool = true) throws(LoadFailure) -> DecodedImage {
+        let out = try run(bytes, limits: limits, headerOnly: false, cells: nil, pixels: pixels, pixelBytes: &pixelBytes, rowByRow: rowByRow)
         guard let image = out.image else { throw LoadFailure("the image could not be decoded") }
         return image
     }
 
     /// The same, also saying how many bytes of pixel buffer the loader allocated (0 when it refused the image from
     /// its header): what bounds a decode's memory, and what the tests check instead of timing it.
-    /// `rowByRow: false` sends PNG, GIF and WebP through gdk-pixbuf too (the tests compare the two decoders).
+    /// `rowByRow: false` sends PNG, GIF, WebP and JPEG through gdk-pixbuf too (the tests compare the decoders).
     static func decode(_ bytes: Data, limits: DecodeLimits, cells: Size?, pixelBytes: inout Int,
                        rowByRow: Bool = true) throws(LoadFailure) -> DecodedImage {
         let out = try run(bytes, limits: limits, headerOnly: false, cells: cells, pixels: nil, pixelBytes: &pixelBytes, rowByRow: rowByRow)
@@ -138,7 +141,7 @@ public enum ImageDecoder {
         if let (w, h) = webpCanvasSize(bytes), w * h > limits.pixelBudget, !headerOnly {
             throw .overBudget(width: w, height: h, budget: limits.pixelBudget)
         }
-        if !headerOnly, rowByRow, let done = try decodeBounded(bytes, limits: limits, cells: cells, pixelBytes: &pixelBytes) {
+        if !headerOnly, rowByRow, let done = try decodeBounded(bytes, limits: limits, cells: cells, pixels: pixels, pixelBytes: &pixelBytes) {
             return (done.header, done.image)
         }
         guard let loader = gdk_pixbuf_loader_new() else { throw LoadFailure("the image decoder could not start") }
@@ -223,19 +226,26 @@ public enum ImageDecoder {
     }
 
     /// PNG, GIF and WebP are decoded row by row into the output size (BoundedDecode.c): memory follows the cells
-    /// drawn, not the file (gdk-pixbuf's loaders for them build a full-size pixbuf and scale it at close). nil for
-    /// what it leaves to gdk-pixbuf: other formats and animated WebP.
-    private static func decodeBounded(_ bytes: Data, limits: DecodeLimits, cells: Size?,
+    /// drawn, not the file (gdk-pixbuf's loaders for them build a full-size pixbuf and scale it at close). A JPEG is
+    /// read straight from libjpeg at its DCT scale, as gdk-pixbuf's loader would, without starting gdk-pixbuf (a
+    /// picture's first frame waits for this decode). nil for what it leaves to gdk-pixbuf: other formats, animated
+    /// WebP, CMYK JPEG and a JPEG the SDK's cap must resize.
+    static func decodeBounded(_ bytes: Data, limits: DecodeLimits, cells: Size?, pixels: Size? = nil,
                                       pixelBytes: inout Int) throws(LoadFailure) -> (header: ImageHeader, image: DecodedImage)? {
-        let kind = bytes.prefix(16).withUnsafeBytes { pushsim_bounded_format($0.bindMemory(to: UInt8.self).baseAddress, $0.count) }
-        guard let format = [PUSHSIM_BOUNDED_PNG: "png", PUSHSIM_BOUNDED_GIF: "gif", PUSHSIM_BOUNDED_WEBP: "webp"][Int(kind)] else {
-            return nil
-        }
+        let kind = boundedFormat(bytes)
+        guard let format = boundedFormats[Int(kind)] else { return nil }
         var b = PushsimBounded()
         b.max_side = Int32(limits.maxSide)
         b.pixel_budget = Int64(limits.pixelBudget)
         b.cells_width = Int32(cells?.width ?? 0)
         b.cells_height = Int32(cells?.height ?? 0)
+        if kind == PUSHSIM_BOUNDED_JPEG {
+            b.pixels_width = Int32(pixels?.width ?? 0)
+            b.pixels_height = Int32(pixels?.height ?? 0)
+            // A picture for a box within the cap is left to the encoder's scaling (as `run` does for gdk-pixbuf).
+            b.cap = pixels.map { max($0.width, $0.height) > limits.maxSide } ?? true ? 1 : 0
+            b.orientation = Int32(exifOrientation(bytes))
+        }
         defer { pushsim_bounded_close(&b) }
         let complete = hasEndMarker(bytes, format: format)
         // The decoder keeps a pointer to the bytes from open to read: both happen inside one withUnsafeBytes.
@@ -278,6 +288,26 @@ public enum ImageDecoder {
         }
     }
 
+    private static let boundedFormats = [PUSHSIM_BOUNDED_PNG: "png", PUSHSIM_BOUNDED_GIF: "gif", PUSHSIM_BOUNDED_WEBP: "webp",
+                                         PUSHSIM_BOUNDED_JPEG: "jpeg"]
+
+    private static func boundedFormat(_ bytes: Data) -> Int32 {
+        bytes.prefix(16).withUnsafeBytes { pushsim_bounded_format($0.bindMemory(to: UInt8.self).baseAddress, $0.count) }
+    }
+
+    /// A JPEG's header from libjpeg (the pre-fetcher and the disk cache probe every cached file: gdk-pixbuf need not
+    /// start for it); nil for other formats and for what libjpeg cannot read cleanly (gdk-pixbuf's probe decides).
+    private static func jpegHeader(_ bytes: Data) -> ImageHeader? {
+        guard boundedFormat(bytes) == PUSHSIM_BOUNDED_JPEG else { return nil }
+        var b = PushsimBounded()
+        b.pixel_budget = Int64.max
+        defer { pushsim_bounded_close(&b) }
+        let opened = bytes.withUnsafeBytes { Int(pushsim_bounded_open(&b, $0.bindMemory(to: UInt8.self).baseAddress, $0.count)) }
+        // What libjpeg leaves to gdk-pixbuf (a damaged or CMYK file) gdk-pixbuf probes too.
+        guard opened == PUSHSIM_BOUNDED_OK || opened == PUSHSIM_BOUNDED_REFUSED, b.declared_width > 0, b.declared_height > 0 else { return nil }
+        return ImageHeader(format: "jpeg", width: Int(b.declared_width), height: Int(b.declared_height))
+    }
+
     private static func errorText(_ b: inout PushsimBounded) -> String {
         withUnsafeBytes(of: &b.error) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
     }
@@ -307,13 +337,17 @@ public enum ImageDecoder {
 
     /// True when a JPEG's EXIF orientation (tag 0x0112 in IFD0 of its APP1 `Exif` segment) is 5…8: the picture is
     /// turned a quarter, so its shown sides are the decoded ones exchanged. Anything unreadable counts as upright.
-    static func exifSwapsSides(_ bytes: Data) -> Bool {
+    static func exifSwapsSides(_ bytes: Data) -> Bool { (5...8).contains(exifOrientation(bytes)) }
+
+    /// A JPEG's EXIF orientation (tag 0x0112 in IFD0 of its APP1 `Exif` segment, within the first 64 KB): 1…8, and
+    /// 1 (upright) for anything else or unreadable, as gdk-pixbuf ignores values over 8.
+    static func exifOrientation(_ bytes: Data) -> Int {
         let b = [UInt8](bytes.prefix(64 * 1024))
-        guard b.count > 4, b[0] == 0xFF, b[1] == 0xD8 else { return false }
+        guard b.count > 4, b[0] == 0xFF, b[1] == 0xD8 else { return 1 }
         var i = 2
         while i + 4 <= b.count, b[i] == 0xFF {
             let marker = b[i + 1], length = Int(b[i + 2]) << 8 | Int(b[i + 3])
-            if marker == 0xDA || marker == 0xD9 || length < 2 { return false }   // image data: no EXIF came first
+            if marker == 0xDA || marker == 0xD9 || length < 2 { return 1 }   // image data: no EXIF came first
             let body = i + 4, end = min(b.count, i + 2 + length)
             if marker == 0xE1, end - body > 14, b[body..<body + 6].elementsEqual([0x45, 0x78, 0x69, 0x66, 0, 0]) {
                 let t = body + 6
@@ -322,17 +356,17 @@ public enum ImageDecoder {
                     return little ? Int(b[t + o]) | Int(b[t + o + 1]) << 8 : Int(b[t + o]) << 8 | Int(b[t + o + 1]) }
                 func u32(_ o: Int) -> Int? { guard let hi = u16(little ? o + 2 : o), let lo = u16(little ? o : o + 2) else { return nil }
                     return hi << 16 | lo }
-                guard let ifd = u32(4), let count = u16(ifd) else { return false }
+                guard let ifd = u32(4), let count = u16(ifd) else { return 1 }
                 for e in 0..<count {
                     let entry = ifd + 2 + e * 12
-                    guard let tag = u16(entry) else { return false }
-                    if tag == 0x0112 { return u16(entry + 8).map { (5...8).contains($0) } ?? false }
+                    guard let tag = u16(entry) else { return 1 }
+                    if tag == 0x0112 { return u16(entry + 8).flatMap { (1...8).contains($0) ? $0 : nil } ?? 1 }
                 }
-                return false
+                return 1
             }
             i = i + 2 + length
         }
-        return false
+        return 1
     }
 
     /// The canvas size a WebP file declares (RIFF, then a VP8X, VP8L or VP8 chunk), or nil for anything else.

@@ -7,7 +7,8 @@ import PushSimCanvas
 public enum PixelRenderer {
     /// The image aspect-filled into `request.cells` of `request.cellPixels` each, as the escape that draws it at the
     /// cursor without moving it (kitty) or as the protocol leaves it (sixel, iTerm2: the caller saves the cursor).
-    public static func encode(_ image: DecodedImage, _ request: PixelRequest) -> [UInt8]? {
+    /// `image` is consumed: a scrim darkens its pixels in place.
+    public static func encode(_ image: consuming DecodedImage, _ request: PixelRequest) -> [UInt8]? {
         let cols = request.cells.width, rows = request.cells.height
         let w = cols * request.cellPixels.width, h = rows * request.cellPixels.height
         guard cols > 0, rows > 0, w > 0, h > 0, image.width > 0, image.height > 0 else { return nil }
@@ -24,7 +25,10 @@ public enum PixelRenderer {
             }
             guard scaled == 1 else { return nil }
             if let scrim = request.scrim {
-                darken(&rgb, width: w, height: h, channels: 3, from: scrim.fromRow * request.cellPixels.height, darkness: scrim.darkness)
+                rgb.withUnsafeMutableBufferPointer {
+                    darken($0.baseAddress!, stride: w * 3, width: w, height: h, channels: 3,
+                           from: scrim.fromRow * request.cellPixels.height, darkness: scrim.darkness)
+                }
             }
             return kitty(rgb: rgb, width: w, height: h, id: request.kittyID)
         case .sixel, .iterm:
@@ -42,32 +46,38 @@ public enum PixelRenderer {
             guard let scrim = request.scrim else {
                 return image.rgba.withUnsafeBufferPointer { encode($0.baseAddress! + (crop.y * image.width + crop.x) * 4, stride: image.width * 4) }
             }
-            var region = [UInt8](repeating: 0, count: crop.width * crop.height * 4)
-            image.rgba.withUnsafeBufferPointer { src in
-                region.withUnsafeMutableBufferPointer { dst in
-                    for y in 0..<crop.height {
-                        (dst.baseAddress! + y * crop.width * 4).update(from: src.baseAddress! + ((crop.y + y) * image.width + crop.x) * 4,
-                                                                       count: crop.width * 4)
-                    }
-                }
+            // Darkened in place, in the crop's rows under the scrim only: a decode made for this picture is this
+            // call's alone, so nothing is copied (an image shared with the memory cache is copied once, on write).
+            let width = image.width
+            return image.rgba.withUnsafeMutableBufferPointer { buf in
+                let origin = buf.baseAddress! + (crop.y * width + crop.x) * 4
+                darken(origin, stride: width * 4, width: crop.width, height: crop.height, channels: 4,
+                       from: scrim.fromRow * request.cellPixels.height * crop.height / h, darkness: scrim.darkness)
+                return encode(origin, stride: width * 4)
             }
-            darken(&region, width: crop.width, height: crop.height, channels: 4,
-                   from: scrim.fromRow * request.cellPixels.height * crop.height / h, darkness: scrim.darkness)
-            return region.withUnsafeBufferPointer { encode($0.baseAddress!, stride: crop.width * 4) }
         }
     }
 
     /// The story scrim in pixels (spec §1.7): clear at pixel row `from`, `darkness` black at the bottom, linear;
-    /// with 4 channels the alpha byte stays opaque.
-    static func darken(_ px: inout [UInt8], width: Int, height: Int, channels: Int, from: Int, darkness: Double) {
+    /// with 4 channels the alpha byte stays opaque. Each row is one scale, applied through a table of its 256 results
+    /// (the same rounding as scaling each byte, at a lookup a byte).
+    static func darken(_ px: UnsafeMutablePointer<UInt8>, stride: Int, width: Int, height: Int, channels: Int, from: Int,
+                       darkness: Double) {
         let top = max(0, min(from, height))
         let band = height - top
         guard band > 0 else { return }
-        for y in top..<height {
-            let keep = 1 - darkness * Double(y - top + 1) / Double(band)
-            let start = y * width * channels
-            for i in start..<(start + width * channels) where channels == 3 || i % 4 != 3 {
-                px[i] = UInt8(Double(px[i]) * keep + 0.5)
+        var table = [UInt8](repeating: 0, count: 256)
+        table.withUnsafeMutableBufferPointer { t in
+            for y in top..<height {
+                let keep = 1 - darkness * Double(y - top + 1) / Double(band)
+                for v in 0..<256 { t[v] = UInt8(Double(v) * keep + 0.5) }
+                var p = px + y * stride
+                for _ in 0..<width {
+                    p[0] = t[Int(p[0])]
+                    p[1] = t[Int(p[1])]
+                    p[2] = t[Int(p[2])]
+                    p += channels
+                }
             }
         }
     }

@@ -9,6 +9,8 @@ struct InAppCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "inapp",
         abstract: "A host app screen that shows in-app banners sent to it with `pushsim notify`.",
+        // Every option is optional; with more than 12 the generated line reads `<options>`, as if one were required.
+        usage: "pushsim inapp [<options>]",
         discussion: """
         Listens on a Unix socket (default $XDG_RUNTIME_DIR/pushsim/inapp.sock, else /tmp/pushsim-$UID/inapp.sock); \
         each `pushsim notify` drops a banner over the app. One banner shows at a time; others wait their turn. \

@@ -90,6 +90,8 @@ struct PrimerRunCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "run",
         abstract: "Run the push primer against a simulated device (the default: `pushsim primer [options]`).",
+        // Every option is optional; with more than 12 the generated line reads `<options>`, as if one were required.
+        usage: "pushsim primer run [<options>]",
         discussion: """
         Presents the primer at start, exactly as Pushwoosh.configure.pushPrimer…present() decides (SDK 7.1.3): \
         authorized/provisional suppress, denied without fallback suppresses, then the throttle, then one on screen. \
@@ -131,6 +133,7 @@ struct PrimerWalkthroughCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "walkthrough",
         abstract: "Step through every row of the primer's decision table and record pass, fail or skip.",
+        usage: "pushsim primer walkthrough [<options>]",
         discussion: """
         Rows: each authorization status × fallbackToSettings × throttle state (off, never shown, within the \
         window, just elapsed) × each answer, plus a second present, a device iOS already asked, and presents while \

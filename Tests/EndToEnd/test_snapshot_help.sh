@@ -75,4 +75,13 @@ for c in "stories $R/stories/spring-sale.json" primer "inbox $R/inbox/mixed.json
     [ ! -e "$W/bad.png" ] || fail "snapshot ${c%% *} $opt wrote a picture"
   done
 done
-echo "ok: snapshot help lists no terminal option; experience commands list all they did"
+# No usage line reads as if an option were required: with more than 12 optional options the library's generated
+# line is `pushsim inapp <options>`; every command's options are optional, so the line says `[<options>]`.
+for c in "" stories primer "primer run" "primer walkthrough" inbox inapp notify validate prefetch reset home \
+         snapshot "snapshot stories" "snapshot primer" "snapshot inbox" "snapshot inapp"; do
+  # shellcheck disable=SC2086
+  usage=$("$BIN" $c --help 2>&1 | grep -A1 '^USAGE:' | tr '\n' ' ')
+  [ -n "$usage" ] || fail "pushsim $c --help printed no usage line"
+  echo "$usage" | grep -qE '(^|[^[])<options>' && fail "pushsim $c --help: $usage"
+done
+echo "ok: snapshot help lists no terminal option; experience commands list all they did; no usage implies a required option"

@@ -126,6 +126,47 @@ import Testing
         #expect(headless.lookahead(at: 0) == nil)
     }
 
+    /// In a terminal that shows pixels, a page whose cells are not rendered yet shows its picture's box blank (the
+    /// placement the pixels go into, as chafa shows nothing before its picture) rather than a spinner, and its cells
+    /// are rendered only once the encode is over: on two cores they took a core from it. They still come (an overlay
+    /// covering the picture shows them).
+    @Test func aPictureBeingEncodedIsABlankBoxAndItsCellsWait() throws {
+        let pipe = try #require(WakePipe())
+        let s = MediaImageSource(payloadFolder: Self.storiesFolder, appGroup: NSTemporaryDirectory() + "pushsim-app-\(UUID().uuidString)",
+                                 mode: .background, colorMode: .indexed256, wake: pipe)
+        let url = "file:../images/aurora.jpg", size = Size(width: 26, height: 20)
+        let placed = try #require(s.pictureAhead(for: url, size: size)?.images.first)
+        let request = PixelRequest(proto: .sixel, cells: size, cellPixels: Size(width: 10, height: 20))
+        #expect(placed.pixels.answer(for: request) == .pending)
+        guard case .image(let box) = s.slot(for: url, size: size) else {
+            Issue.record("expected the picture's box, not a spinner")
+            return
+        }
+        #expect(box.images.first?.key == placed.key)
+        #expect((0..<size.height).allSatisfy { y in (0..<size.width).allSatisfy { box[$0, y] == .blank } })
+        #expect(s.isBusy)
+        var both = false
+        while s.isBusy {
+            let w = s.work(on: url)
+            both = both || (w.encoding && w.rendering)
+            usleep(100)
+        }
+        #expect(!both, "the cells rendered while the pixels encoded")
+        s.waitUntilIdle()
+        guard case .image(let cells) = s.slot(for: url, size: size) else {
+            Issue.record("expected the rendered cells once the encode was over")
+            return
+        }
+        #expect(cells.images.first?.key == placed.key && cells != box)
+        guard case .ready = placed.pixels.answer(for: request) else {
+            Issue.record("expected the picture's bytes")
+            return
+        }
+        // Without a terminal asking for pixels, a page that loads shows the spinner (spec §1.7).
+        #expect(s.slot(for: "file:../images/dunes.jpg", size: size) == .loading)
+        s.waitUntilIdle()
+    }
+
     static func readable(_ fd: Int32) -> Bool {
         var probe = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
         return poll(&probe, 1, 0) == 1

@@ -1,4 +1,5 @@
-// PNG, GIF and WebP decoding whose memory follows the output size, not the file's (issue 12, item 3).
+// PNG, GIF and WebP decoding whose memory follows the output size, not the file's (issue 12, item 3); JPEG straight
+// from libjpeg at a DCT scale (no gdk-pixbuf on a picture's path).
 #ifndef PUSHSIM_BOUNDED_DECODE_H
 #define PUSHSIM_BOUNDED_DECODE_H
 
@@ -13,12 +14,12 @@ enum {
     PUSHSIM_BOUNDED_NOT_AN_IMAGE = 2,
     /* The pixel data is corrupt or cut short (error says what the library reported). */
     PUSHSIM_BOUNDED_CORRUPT = 3,
-    /* A file this decoder leaves to gdk-pixbuf (an animated WebP). */
+    /* A file this decoder leaves to gdk-pixbuf (an animated WebP; a CMYK JPEG, or one the SDK's cap must resize). */
     PUSHSIM_BOUNDED_UNHANDLED = 4,
     PUSHSIM_BOUNDED_NO_MEMORY = 5,
 };
 
-enum { PUSHSIM_BOUNDED_PNG = 1, PUSHSIM_BOUNDED_GIF = 2, PUSHSIM_BOUNDED_WEBP = 3 };
+enum { PUSHSIM_BOUNDED_PNG = 1, PUSHSIM_BOUNDED_GIF = 2, PUSHSIM_BOUNDED_WEBP = 3, PUSHSIM_BOUNDED_JPEG = 4 };
 
 /* One decode: the caller fills the limits, opens (header only), allocates width x height x 4 bytes, reads, closes. */
 typedef struct {
@@ -26,6 +27,12 @@ typedef struct {
     int max_side;                 /* the SDK's longest side after decoding; 0 = keep */
     long long pixel_budget;       /* declared width x height above this is refused */
     int cells_width, cells_height;/* cells the image is decoded for (0 = unknown) */
+    /* JPEG only. A terminal picture's pixel box (0 = none): decoded at the smallest DCT scale covering it. */
+    int pixels_width, pixels_height;
+    /* JPEG only: 1 = the SDK's cap (max_side) applies after decoding (0 for a picture's box within it). */
+    int cap;
+    /* JPEG only: the EXIF orientation (1-8; anything else is upright), applied as gdk-pixbuf applies it. */
+    int orientation;
     /* Out of open. */
     int format;                   /* PUSHSIM_BOUNDED_PNG... */
     int declared_width, declared_height;

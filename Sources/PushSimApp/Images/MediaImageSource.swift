@@ -4,6 +4,7 @@ import Foundation
 import PushSimEngine
 import PushSimMedia
 import PushSimScreens
+import PushSimCanvas
 
 public final class MediaImageSource: ImageSource, @unchecked Sendable {
     public enum Mode: Sendable {
@@ -31,6 +32,10 @@ public final class MediaImageSource: ImageSource, @unchecked Sendable {
     private var pixelsInFlight: Set<PixelJob> = []
     private var pixelsDone: [PixelJob: [UInt8]?] = [:]
     private var pixelsDoneOrder: [PixelJob] = []
+    /// Cells asked for while their picture's pixels were encoding, rendered once no encode of that URL runs.
+    private var cellsAfterPixels: [ImageLoader.RenderKey: String] = [:]
+    /// The URLs whose pixels a terminal has asked for: it shows them as pictures.
+    private var pixelURLs: Set<String> = []
     /// Written when a background load lands (the page on screen, a picture's bytes): the interactive run loop polls it
     /// (`Terminal.Options.wakeDescriptors`), so an arrival is drawn at once instead of at the scene's next 50 ms
     /// poll; nobody writes it while nothing loads, so an idle run has no wake-ups. One per process.
@@ -84,18 +89,34 @@ public final class MediaImageSource: ImageSource, @unchecked Sendable {
             }
         }
         lock.lock(); defer { lock.unlock() }
-        if !inFlight.contains(key) {
-            inFlight.insert(key)
-            workers.run(.high) { [self] in
-                let outcome = Result { () throws(LoadFailure) in try loader.render(url, size: size) }
-                lock.lock()
-                if case .failure(let e) = outcome { failures[url] = e }
-                inFlight.remove(key)
-                lock.unlock()
-                wake?.signal()
+        // The terminal shows this picture as pixels: its box is left blank for them (as chafa leaves it) rather than
+        // a spinner, and while they are being encoded its cells wait, as they would take a core from the encode (and
+        // flash half blocks just before the pixels). The cells still come, for an overlay or a terminal that refuses
+        // the pixels.
+        if pixelURLs.contains(url) {
+            if pixelsInFlight.contains(where: { $0.url == url }) {
+                if !inFlight.contains(key) { cellsAfterPixels[key] = url }
+            } else {
+                renderCells(key, url)
             }
+            return .image(picture(Canvas(size: size), url: url))
         }
+        renderCells(key, url)
         return .loading
+    }
+
+    /// Starts rendering `url`'s cells at `key`'s size on a worker, unless that is under way. Called with the lock held.
+    private func renderCells(_ key: ImageLoader.RenderKey, _ url: String) {
+        guard inFlight.insert(key).inserted else { return }
+        cellsAfterPixels[key] = nil
+        workers.run(.high) { [self] in
+            let outcome = Result { () throws(LoadFailure) in try loader.render(url, size: key.size) }
+            lock.lock()
+            if case .failure(let e) = outcome { failures[url] = e }
+            inFlight.remove(key)
+            lock.unlock()
+            wake?.signal()
+        }
     }
 
     /// Background sources only: a synchronous (headless) run draws what it is asked and never ahead.
@@ -125,7 +146,7 @@ public final class MediaImageSource: ImageSource, @unchecked Sendable {
     static func encodePixels(_ loader: ImageLoader, _ url: String, _ request: PixelRequest) -> [UInt8]? {
         let box = Size(width: request.cells.width * request.cellPixels.width, height: request.cells.height * request.cellPixels.height)
         guard box.width > 0, box.height > 0, let image = try? loader.image(for: url, pixels: box) else { return nil }
-        return PixelRenderer.encode(image, request)
+        return PixelRenderer.encode(consume image, request)
     }
 
     /// The answer for one request: ready bytes are handed over once (the terminal keeps them per picture and size);
@@ -138,11 +159,15 @@ public final class MediaImageSource: ImageSource, @unchecked Sendable {
             return done.map(PixelAnswer.ready) ?? .unavailable
         }
         if pixelsInFlight.insert(job).inserted {
+            pixelURLs.insert(url)
             let loader = self.loader
             workers.run(.high) { [self] in
                 let bytes = Self.encodePixels(loader, url, request)
                 lock.lock()
                 pixelsInFlight.remove(job)
+                if !pixelsInFlight.contains(where: { $0.url == url }) {
+                    for (key, waiting) in cellsAfterPixels where waiting == url { renderCells(key, url) }
+                }
                 pixelsDone[job] = bytes
                 pixelsDoneOrder.append(job)
                 // Bytes nobody collected (the page changed first) are dropped after a few: a sixel page is ~200 KB.
@@ -173,9 +198,15 @@ public final class MediaImageSource: ImageSource, @unchecked Sendable {
         }
     }
 
+    /// Whether `url`'s pixels are encoding and whether its cells are rendering (tests: never both at once).
+    func work(on url: String) -> (encoding: Bool, rendering: Bool) {
+        lock.lock(); defer { lock.unlock() }
+        return (pixelsInFlight.contains { $0.url == url }, inFlight.contains { $0.url == url })
+    }
+
     public var isBusy: Bool {
         lock.lock(); defer { lock.unlock() }
-        return !inFlight.isEmpty || !prefetching.isEmpty
+        return !inFlight.isEmpty || !prefetching.isEmpty || !cellsAfterPixels.isEmpty
     }
 
     public func takeDiagnostics() -> [Diagnostic] {

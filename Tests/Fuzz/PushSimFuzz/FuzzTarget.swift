@@ -55,8 +55,8 @@ enum FuzzTarget: String, CaseIterable {
 
     /// Property: any bytes decode or fail with a LoadFailure; what decodes has the pixels its size says, within the
     /// SDK's 1500 px, and, decoded for cells, is never larger than the full decode; with a 7 px side every image
-    /// the fuzzer makes goes through the box filter too. A small budget (1 MP) keeps each input fast: the row-by-row
-    /// decoder's arithmetic is the same at any size.
+    /// the fuzzer makes goes through the box filter too, and decoded for a picture's pixel box it has its pixels too.
+    /// A small budget (1 MP) keeps each input fast: the decoders' arithmetic is the same at any size.
     func image(_ bytes: [UInt8]) {
         let data = Data(bytes)
         let limits = DecodeLimits(maxSide: 1500, pixelBudget: 1_000_000)
@@ -72,6 +72,12 @@ enum FuzzTarget: String, CaseIterable {
             fatalError("decoded at its size but not reduced: \(full)")
         }
         guard max(tiny.width, tiny.height) <= 7, tiny.rgba.count == tiny.width * tiny.height * 4 else { fatalError("\(tiny)") }
+        // A terminal picture's decode (a JPEG straight from libjpeg at a DCT scale, its EXIF orientation applied).
+        guard let picture = try? ImageDecoder.decode(data, limits: limits, pixels: Size(width: 20, height: 10)) else {
+            fatalError("decoded in full but not for a picture: \(full)")
+        }
+        guard picture.rgba.count == picture.width * picture.height * 4, picture.width >= 1, picture.height >= 1,
+              picture.width * picture.height <= full.declaredWidth * full.declaredHeight else { fatalError("\(picture)") }
     }
 
     /// Property: whatever parses prints as JSON that parses back to the same value (non-finite numbers print as
