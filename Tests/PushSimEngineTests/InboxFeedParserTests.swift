@@ -213,3 +213,42 @@ import Testing
         #expect(!InboxFeedParser.Result(messages: [a]).uniqueCodes, "unchecked until combined")
     }
 }
+
+// combine's check for repeated codes (a hash table over the codes' bytes) answers as a Set<String> does.
+@Suite struct InboxCodeCheckTests {
+    func messages(_ codes: [String]) -> [InboxMessage] { codes.map { InboxMessage(code: $0) } }
+
+    @Test func repeatsAreFoundWhereverTheyAre() {
+        var codes = (0..<5_000).map { "m\($0)" }
+        #expect(!InboxCodeCheck.hasRepeats(messages(codes)))
+        for (a, b) in [(0, 4_999), (4_998, 4_999), (17, 3_000)] {
+            var repeated = codes
+            repeated[b] = repeated[a]
+            #expect(InboxCodeCheck.hasRepeats(messages(repeated)), "\(a) and \(b)")
+        }
+        // Long codes (hashed eight bytes at a time) that differ only in their last byte, or only in their length.
+        codes = (0..<300).map { String(repeating: "x", count: 20 + $0 % 5) + "\($0 % 60)" }
+        #expect(InboxCodeCheck.hasRepeats(messages(codes)) == (Set(codes).count != codes.count))
+        #expect(!InboxCodeCheck.hasRepeats(messages(["abcdefgh", "abcdefgh\u{0}", "", "a"])))
+        #expect(InboxCodeCheck.hasRepeats(messages(["", "b", ""])))
+    }
+
+    // String equality is canonical equivalence: a Kelvin sign equals "K" and a decomposed "é" the composed one,
+    // so non-ASCII codes are checked by the set, as before.
+    @Test func nonASCIICodesCompareAsStrings() {
+        #expect(InboxCodeCheck.hasRepeats(messages(["a", "\u{212A}", "K"])))
+        #expect(InboxCodeCheck.hasRepeats(messages(["caf\u{E9}", "cafe\u{301}"])))
+        #expect(!InboxCodeCheck.hasRepeats(messages(["caf\u{E9}", "cafe"])))
+        #expect(InboxCodeCheck.asciiHash("\u{212A}", seed: 1) == nil)
+        #expect(InboxCodeCheck.asciiHash("abcdefgh\u{E9}", seed: 1) == nil)
+    }
+
+    // A table whose probes run long gives the answer to the set (no quadratic time for codes that collide).
+    @Test func longProbesFallBackToTheSet() {
+        let codes = (0..<200).map { "c\($0)" }
+        #expect(InboxCodeCheck.tableCheck(messages(codes), maxProbes: 0) == nil || !InboxCodeCheck.hasRepeats(messages(codes)))
+        #expect(!InboxCodeCheck.hasRepeats(messages(codes), maxProbes: 0))
+        #expect(InboxCodeCheck.hasRepeats(messages(codes + ["c7"]), maxProbes: 0))
+        #expect(InboxCodeCheck.tableCheck(messages(codes + ["c7"]), maxProbes: 1_000) == true)
+    }
+}

@@ -129,4 +129,55 @@ import Testing
             }
         }
     }
+
+    // The eight-bytes-at-a-time scans find the first byte they look for exactly, wherever it is in its word and
+    // whatever follows it (a second special byte just above the first can be marked wrongly by the word tests).
+    @Test func scannersFindTheFirstSpecialByteAtEveryOffset() {
+        let specials: [UInt8] = [0x00, 0x1F, 0x20, 0x21, 0x22, 0x5B, 0x5C, 0x5D, 0x7F, 0x80, 0xC3, 0xFF]
+        func plain(_ b: UInt8) -> Bool { b != 0x22 && b != 0x5C && b >= 0x20 && b < 0x80 }
+        var wrong: [String] = []
+        for length in 0..<20 {
+            for p in 0..<max(1, length) {
+                for first in specials {
+                    for second in [UInt8(ascii: "a"), 0x00, 0x22, 0x5C, 0x80, 0x01] {
+                        var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: length)
+                        if p < length { bytes[p] = first }
+                        if p + 1 < length { bytes[p + 1] = second }
+                        bytes.withUnsafeBufferPointer { b in
+                            for start in 0...length {
+                                let run = (start..<length).first { !plain(bytes[$0]) } ?? length
+                                let quote = (start..<length).first { bytes[$0] == 0x22 || bytes[$0] == 0x5C } ?? length
+                                if JSONScanner.plainRun(b, from: start) != run || JSONScanner.quoteOrBackslash(b, from: start) != quote {
+                                    wrong.append("\(bytes) from \(start)")
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        #expect(wrong.isEmpty, "\(wrong.count) wrong, first: \(wrong.first ?? "")")
+    }
+    // Strings with escapes are decoded in runs between the bytes that need a look: every escape and character at
+    // every offset around plain runs of every length decodes to what it spells.
+    @Test func escapedStringsDecodeAtEveryOffset() throws {
+        let pieces: [(raw: String, decoded: String)] = [
+            (#"\""#, "\""), (#"\\"#, "\\"), (#"\/"#, "/"), (#"\n"#, "\n"), (#"\t"#, "\t"), (#"\u00e9"#, "é"),
+            (#"\ud83d\ude00"#, "😀"), (#"\ud83d"#, "\u{FFFD}"), ("é", "é"), ("春", "春"), ("👍", "👍"),
+        ]
+        for a in pieces {
+            for b in pieces {
+                for before in 0..<10 {
+                    for between in [0, 1, 7, 8, 9, 17] {
+                        let x = String(repeating: "x", count: before), y = String(repeating: "y", count: between)
+                        let raw = "\"" + x + a.raw + y + b.raw + "z\""
+                        #expect(try JSONParser.parse(raw) == .string(x + a.decoded + y + b.decoded + "z"), "\(raw)")
+                    }
+                }
+            }
+        }
+        #expect(throws: JSONSyntaxError.self) { _ = try JSONParser.parse("\"abc\\q \\\"") }
+        #expect(throws: JSONSyntaxError.self) { _ = try JSONParser.parse("\"abcdefghij\\\"klmnopq") }
+        #expect(throws: JSONSyntaxError.self) { _ = try JSONParser.parse("\"abcdefghij\\\"klm\u{1}nopq\"") }
+    }
 }

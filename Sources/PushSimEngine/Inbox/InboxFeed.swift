@@ -495,22 +495,20 @@ public struct InboxFeed: Sendable {
     /// `dumpRow(r)`'s text written field by field: a value tree per row (nine members, its buttons) was most of
     /// what remained of a 100,000-row --dump.
     private func writeDumpRow(_ i: Int, into out: inout [UInt8]) {
-        func key(_ k: StaticString, first: Bool = false) {
-            out += first ? InboxFeed.openBrace : InboxFeed.comma
-            k.withUTF8Buffer { out += $0 }
-        }
+        // Each key with the brace or comma before it: one append, not two (a row's appends are most of its cost).
+        func key(_ k: StaticString) { k.withUTF8Buffer { out += $0 } }
         func string(_ s: String?) {
             if let s { JSONValue.writeString(s, into: &out) } else { out += InboxFeed.null }
         }
         // Read in place through `rows[i]`: a local copy of the row or its message retained each of its strings.
-        key(#""code":"#, first: true); JSONValue.writeString(rows[i].message.code, into: &out)
-        key(#""kind":"#); JSONValue.writeString(rows[i].kind.rawValue, into: &out)
-        key(#""pinned":"#); out += attributes.pinningEnabled && rows[i].pinned ? InboxFeed.true : InboxFeed.false
-        key(#""read":"#); out += rows[i].message.isRead ? InboxFeed.true : InboxFeed.false
-        key(#""title":"#); string(rows[i].message.title)
-        key(#""message":"#); string(rows[i].message.message)
-        key(#""image":"#); string(rows[i].imageURL)
-        key(#""date":"#)
+        key(#"{"code":"#); JSONValue.writeString(rows[i].message.code, into: &out)
+        key(#","kind":"#); JSONValue.writeString(rows[i].kind.rawValue, into: &out)
+        key(#","pinned":"#); out += attributes.pinningEnabled && rows[i].pinned ? InboxFeed.true : InboxFeed.false
+        key(#","read":"#); out += rows[i].message.isRead ? InboxFeed.true : InboxFeed.false
+        key(#","title":"#); string(rows[i].message.title)
+        key(#","message":"#); string(rows[i].message.message)
+        key(#","image":"#); string(rows[i].imageURL)
+        key(#","date":"#)
         if let date = rows[i].message.sendDate {
             out.append(UInt8(ascii: "\""))
             InboxFeed.writeISO8601(date, into: &out)
@@ -518,8 +516,7 @@ public struct InboxFeed: Sendable {
         } else {
             out += InboxFeed.null
         }
-        key(#""buttons":"#)
-        out.append(UInt8(ascii: "["))
+        key(#","buttons":["#)
         if attributes.inlineButtonsEnabled && rows[i].kind.rendersButtons {  // visibleButtons, without a copy
             for k in rows[i].buttons.indices {
                 if k > 0 { out.append(UInt8(ascii: ",")) }
@@ -529,7 +526,7 @@ public struct InboxFeed: Sendable {
         out += InboxFeed.closeRow
     }
 
-    private static let openBrace = Array("{".utf8), comma = Array(",".utf8), null = Array("null".utf8)
+    private static let null = Array("null".utf8)
     private static let `true` = Array("true".utf8), `false` = Array("false".utf8), closeRow = Array("]}".utf8)
 
     private func dumpRow(_ r: InboxRow) -> JSONValue {

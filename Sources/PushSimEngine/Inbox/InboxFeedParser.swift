@@ -128,9 +128,11 @@ public struct InboxFeedParser {
             (title, image, sendDate, hash, actionParams) = (o["title"], o["image"], o["send_date"], o["hash"], o["action_params"])
         }
 
-        /// The required keys that are absent, in `requiredServerKeys`' order.
+        /// The required keys that are absent, in `requiredServerKeys`' order; an item that has them all (almost every
+        /// one) builds no array (the zip below cost about 2 % of reading a 1,000,000-message feed).
         var missing: [String] {
-            zip(InboxFeedParser.requiredServerKeys, [inboxID, order, rt, text, actionType, status]).compactMap { $1 == nil ? $0 : nil }
+            if inboxID != nil && order != nil && rt != nil && text != nil && actionType != nil && status != nil { return [] }
+            return zip(InboxFeedParser.requiredServerKeys, [inboxID, order, rt, text, actionType, status]).compactMap { $1 == nil ? $0 : nil }
         }
     }
 
@@ -411,13 +413,7 @@ extension InboxFeedParser {
     public static func combine(_ results: [Result]) -> Result {
         // One file without a repeated code (the usual case, and every large feed) is already the answer: no copy.
         if var only = results.first, results.count == 1 {
-            var codes = Set<String>(minimumCapacity: only.messages.count)
-            var repeated = false
-            for i in only.messages.indices where !codes.insert(only.messages[i].code).inserted {
-                repeated = true
-                break
-            }
-            if !repeated {
+            if !InboxCodeCheck.hasRepeats(only.messages) {
                 only.uniqueCodes = true
                 return only
             }

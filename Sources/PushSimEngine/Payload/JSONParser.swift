@@ -376,7 +376,11 @@ private struct Parser {
         // Find the closing quote first: the raw length bounds the decoded one (every escape is at least as long
         // as the UTF-8 it stands for), so the string is decoded once, straight into its own storage.
         var end = k
-        while end < bytes.count, bytes[end] != UInt8(ascii: "\"") { end += bytes[end] == UInt8(ascii: "\\") ? 2 : 1 }
+        while true {
+            end = JSONScanner.quoteOrBackslash(bytes, from: end)
+            guard end < bytes.count, bytes[end] == UInt8(ascii: "\\") else { break }
+            end += 2
+        }
         // Without a closing quote the decoder stops at the precise error; until then it needs room for the rest.
         let capacity = min(end, bytes.count) - i
         var failure: JSONSyntaxError?
@@ -392,8 +396,15 @@ private struct Parser {
     /// into `out`, leaving `i` after the closing quote; returns the number of bytes written.
     mutating func decodeEscaped(from open: Int, plainUpTo k: Int, into out: UnsafeMutableBufferPointer<UInt8>) throws(JSONSyntaxError) -> Int {
         var n = 0
-        while i < k { out[n] = bytes[i]; n += 1; i += 1 }
+        var k = k
         while true {
+            // The plain run before the next byte that needs a look, copied at once: after the first escape the
+            // bytes were otherwise copied one by one through the checks below.
+            if k > i {
+                UnsafeMutableRawPointer(out.baseAddress! + n).copyMemory(from: bytes.baseAddress! + i, byteCount: k - i)
+                n += k - i
+                i = k
+            }
             guard i < bytes.count else { throw fail("a string is never closed", at: open) }
             let b = bytes[i]
             if b == UInt8(ascii: "\"") { i += 1; break }
@@ -425,6 +436,7 @@ private struct Parser {
                     Parser.putUTF8(code, out, &n)
                 default: throw fail("unknown escape '\\\(Character(Unicode.Scalar(e)))'", at: i - 2)
                 }
+                k = JSONScanner.plainRun(bytes, from: i)
                 continue
             }
             if b >= 0x80 {
@@ -449,11 +461,13 @@ private struct Parser {
                 for j in 0..<len { out[n + j] = bytes[i + j] }
                 n += len
                 i += len
+                k = JSONScanner.plainRun(bytes, from: i)
                 continue
             }
             out[n] = b
             n += 1
             i += 1
+            k = JSONScanner.plainRun(bytes, from: i)
         }
         return n
     }
@@ -543,26 +557,43 @@ struct JSONScanner {
         return true
     }
 
-    /// The offset of the first byte at or after `k` that a string cannot hold as it is — a quote, a backslash, a
-    /// control character or a byte outside ASCII — or `bytes.count`. Eight bytes at a time: strings are most of a
-    /// feed's bytes, and a byte at a time was the largest part of reading them.
-    static func plainRun(_ bytes: UnsafeBufferPointer<UInt8>, from k: Int) -> Int {
-        var k = k
-        let ones: UInt64 = 0x0101_0101_0101_0101, high: UInt64 = 0x8080_8080_8080_8080
-        while k + 8 <= bytes.count {
-            let x = UnsafeRawPointer(bytes.baseAddress! + k).loadUnaligned(as: UInt64.self)
+    /// The offset of the first quote or backslash at or after `k`, or `bytes.count`: where a string's raw bytes may
+    /// end, for passes that only need its extent (the feed splitter, the decoder's closing-quote bound).
+    static func quoteOrBackslash(_ bytes: UnsafeBufferPointer<UInt8>, from k: Int) -> Int {
+        firstMarked(bytes, from: k, marks: { x in
             let quote = x ^ (ones &* 0x22), backslash = x ^ (ones &* 0x5C)
-            // A byte with its high bit set, below 0x20, or equal to either (the classic "has a zero/lesser byte"
-            // tests: exact about whether there is one, which is all that is asked; the byte loop finds which).
-            let special = (x | ((x &- ones &* 0x20) & ~x) | ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)) & high
-            if special != 0 { break }
+            return (((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)) & high
+        }, stops: { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") })
+    }
+
+    /// The offset of the first byte at or after `k` that a string cannot hold as it is — a quote, a backslash, a
+    /// control character or a byte outside ASCII — or `bytes.count`. Strings are most of a feed's bytes, and a
+    /// byte at a time was the largest part of reading them.
+    static func plainRun(_ bytes: UnsafeBufferPointer<UInt8>, from k: Int) -> Int {
+        firstMarked(bytes, from: k, marks: { x in
+            let quote = x ^ (ones &* 0x22), backslash = x ^ (ones &* 0x5C)
+            // A byte with its high bit set, below 0x20, or equal to either.
+            return (x | ((x &- ones &* 0x20) & ~x) | ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)) & high
+        }, stops: { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 < 0x20 || $0 >= 0x80 })
+    }
+
+    static let ones: UInt64 = 0x0101_0101_0101_0101, high: UInt64 = 0x8080_8080_8080_8080
+
+    /// The offset of the first byte at or after `k` that `stops`, or `bytes.count`, eight bytes at a time: `marks`
+    /// sets the high bit of the bytes of a word that stop, by the classic "has a zero/lesser byte" tests. Each of
+    /// those can mark a byte wrongly only above (after, in memory order) a byte it marks rightly, so the lowest
+    /// marked byte is the first that stops, found without a byte loop (action_params' escaped quotes stop a scan
+    /// every few bytes, and a byte loop after each stop was most of the scan).
+    @inline(__always)
+    static func firstMarked(_ bytes: UnsafeBufferPointer<UInt8>, from k: Int, marks: (UInt64) -> UInt64,
+                            stops: (UInt8) -> Bool) -> Int {
+        var k = k
+        while k + 8 <= bytes.count {
+            let found = marks(UnsafeRawPointer(bytes.baseAddress! + k).loadUnaligned(as: UInt64.self))
+            if found != 0 { return k + found.trailingZeroBitCount / 8 }
             k += 8
         }
-        while k < bytes.count {
-            let b = bytes[k]
-            if b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") || b < 0x20 || b >= 0x80 { break }
-            k += 1
-        }
+        while k < bytes.count, !stops(bytes[k]) { k += 1 }
         return k
     }
 }

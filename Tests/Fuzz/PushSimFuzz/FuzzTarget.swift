@@ -95,7 +95,8 @@ enum FuzzTarget: String, CaseIterable {
 
     /// Properties: the item-by-item reader gives what the whole-document parser gives; reading items straight from
     /// their bytes gives what reading them through a tree each gives — the same messages, warnings and errors, and
-    /// the same rows built from them (which read what the direct reader summarised of `action_params`).
+    /// the same rows built from them (which read what the direct reader summarised of `action_params`); and the
+    /// splitter finds the same items with one thread or several.
     func inbox(_ bytes: [UInt8]) {
         let parser = InboxFeedParser(now: FuzzTarget.now, timeZone: TimeZone(identifier: "UTC")!)
         var treeParser = parser
@@ -115,6 +116,9 @@ enum FuzzTarget: String, CaseIterable {
         default:
             fatalError("one reader failed and the other did not: \(direct) / \(tree)")
         }
+        // The splitter's items are the same when several threads split the array from guessed item starts.
+        let ranges = bytes.withUnsafeBufferPointer { b in (1...4).map { InboxFeedReader.itemRanges(b, shares: $0) } }
+        guard ranges.allSatisfy({ $0 == ranges[0] }) else { fatalError("splitting by several threads finds other items") }
         let split = try? direct.get()
         guard let doc = try? JSONParser.parse(bytes: bytes) else {
             guard split == nil else { fatalError("the reader accepted what the parser refuses") }
