@@ -144,6 +144,14 @@ public struct InboxMessage: Sendable, Equatable {
                 || (displayType != nil && displayKind == nil)
         }
 
+        /// As read from the bytes (`InboxItemReader.quickSummary`).
+        init(displayKind: InboxCellKind?, pinned: Bool, richCards: UInt8, rowNeedsParams: Bool) {
+            self.displayKind = displayKind
+            self.pinned = pinned
+            self.richCards = richCards
+            self.rowNeedsParams = rowNeedsParams
+        }
+
         static func bit(_ kind: InboxCellKind) -> UInt8 {
             switch kind {
             case .carousel: return 1
