@@ -528,6 +528,8 @@ struct JSONScanner {
         try enter(UInt8(ascii: "["), closedBy: UInt8(ascii: "]"), "expected an array")
     }
 
+    // Inlined: `nextMember` runs after every member of every item of a feed, and as a call it cost 1.3 % of a --dump.
+    @inline(__always)
     private mutating func enter(_ open: UInt8, closedBy close: UInt8, _ expected: String) throws(JSONSyntaxError) -> Bool {
         guard peek == open else { throw p.fail(expected) }
         try p.enter()
@@ -564,6 +566,7 @@ struct JSONScanner {
         try next(closedBy: UInt8(ascii: "}")) { _ in "expected ',' or '}'" }
     }
 
+    @inline(__always)
     private mutating func next(closedBy close: UInt8, _ unexpected: (Parser) -> String) throws(JSONSyntaxError) -> Bool {
         p.skipSpace()
         guard p.i < p.bytes.count else { throw p.fail("unexpected end of file; expected ',' or '\(Character(UnicodeScalar(close)))'") }
