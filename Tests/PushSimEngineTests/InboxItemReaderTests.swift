@@ -278,4 +278,17 @@ import Testing
             }
         }
     }
+
+    // The kind a displayType names, read from its bytes: what `lowercased` and the raw value give, for every kind in
+    // any case, near misses, and non-ASCII (the Kelvin sign and dotted capital I lowercase to other letters).
+    @Test func theKindIsReadFromTheBytesAsLowercasedNamesIt() {
+        var names = ["", "x", "classi", "classicc", "c1assic", "Carousel ", "\u{212A}", "\u{130}", "CAROUSEL\u{301}", "vidéo", "ｖｉｄｅｏ"]
+        for kind in InboxCellKind.allCases {
+            names += [kind.rawValue, kind.rawValue.uppercased(), kind.rawValue.capitalized, String(kind.rawValue.dropLast()) + "@"]
+        }
+        for name in names {
+            var utf8 = name
+            #expect(utf8.withUTF8(InboxItemReader.kind(lowercased:)) == InboxCellKind(rawValue: name.lowercased()), "\(name)")
+        }
+    }
 }

@@ -116,7 +116,7 @@ enum InboxItemReader {
         var s = JSONScanner(buffer: bytes)
         guard s.peek == UInt8(ascii: "{") else { return nil }
         var seenU = false, seenPinned = false, seenCarousel = false
-        var displayType: String?, pinned = false, buttons = false, slides = false
+        var named = false, kind: InboxCellKind?, pinned = false, buttons = false, slides = false
         if try s.enterObject() {
             repeat {
                 switch try s.key(quickMember) {
@@ -128,7 +128,7 @@ enum InboxItemReader {
                 case .u:
                     guard !seenU, let read = try s.withString(quickUserData), read.usual else { return nil }
                     seenU = true
-                    displayType = read.displayType
+                    (named, kind) = (read.named, read.kind)
                 case .pinned:
                     // A Bool decides (`isPinned`); a number, or a value that decides nothing, goes to the tree.
                     guard !seenPinned, let c = s.peek, c == UInt8(ascii: "t") || c == UInt8(ascii: "f") else { return nil }
@@ -144,35 +144,46 @@ enum InboxItemReader {
         }
         try s.end()
         // `Summary.init` over these members: no image anywhere, no `userdata`, no rich card but the root carousel.
-        let kind = displayType.flatMap(InboxCellKind.init(rawValue:))
         return InboxMessage.Summary(displayKind: kind, pinned: pinned,
                                     richCards: kind == .carousel && slides ? InboxMessage.Summary.bit(.carousel) : 0,
-                                    rowNeedsParams: buttons || (displayType != nil && kind == nil))
+                                    rowNeedsParams: buttons || (named && kind == nil))
     }
 
     /// `u`'s JSON text: `usual` when it is an object whose only member the summary reads is a string `displayType`
-    /// (lowercased, as `readDisplayType` gives it) or none.
-    private static func quickUserData(_ bytes: UnsafeBufferPointer<UInt8>) -> (usual: Bool, displayType: String?) {
+    /// (`named`; `kind`: the kind it names, as `Summary` reads it) or none.
+    private static func quickUserData(_ bytes: UnsafeBufferPointer<UInt8>) -> (usual: Bool, named: Bool, kind: InboxCellKind?) {
         do throws(JSONSyntaxError) {
             var s = JSONScanner(buffer: bytes)
-            guard s.peek == UInt8(ascii: "{") else { return (false, nil) }
-            var displayType: String?, seen = false
+            guard s.peek == UInt8(ascii: "{") else { return (false, false, nil) }
+            var kind: InboxCellKind?, seen = false
             if try s.enterObject() {
                 repeat {
                     let use = try s.key { b in userDataUse(b) == .skip ? 0 : JSONScanner.equals(b, "displayType") ? 1 : 2 }
                     switch use {
                     case 0: try s.skipValue()
                     case 1:
-                        guard !seen, let d = try s.withString({ String(decoding: $0, as: UTF8.self).lowercased() }) else { return (false, nil) }
+                        guard !seen, let named = try s.withString(kind(lowercased:)) else { return (false, false, nil) }
                         seen = true
-                        displayType = d
-                    default: return (false, nil)
+                        kind = named
+                    default: return (false, false, nil)
                     }
                 } while try s.nextMember()
             }
             try s.end()
-            return (true, displayType)
-        } catch { return (false, nil) }
+            return (true, seen, kind)
+        } catch { return (false, false, nil) }
+    }
+
+    /// `InboxCellKind(rawValue: displayType.lowercased())` from the displayType's UTF-8: ASCII is compared a byte at
+    /// a time, lowered (no String built: a String, `lowercased` and the raw-value switch were half of reading `u`);
+    /// anything else through the String.
+    static func kind(lowercased b: UnsafeBufferPointer<UInt8>) -> InboxCellKind? {
+        guard b.allSatisfy({ $0 < 0x80 }) else { return InboxCellKind(rawValue: String(decoding: b, as: UTF8.self).lowercased()) }
+        func lowered(_ c: UInt8) -> UInt8 { c >= UInt8(ascii: "A") && c <= UInt8(ascii: "Z") ? c | 0x20 : c }
+        return InboxCellKind.allCases.first { kind in
+            var raw = kind.rawValue
+            return raw.withUTF8 { r in r.count == b.count && (0..<r.count).allSatisfy { r[$0] == lowered(b[$0]) } }
+        }
     }
 
     /// At a carousel array: whether a slide decodes (`InboxCarouselSlide.decode`: an object whose `image`, its last
