@@ -18,7 +18,7 @@ import Testing
         guard a == b else { return false }
         switch (a.storage, b.storage) {
         case (.none, .none): return true
-        case (.text(let s), .text(let t)): return s.text == t.text && s.summary == t.summary
+        case (.text(let s), .text(let t)): return s.text == t.text && s.summary.asReadFromObjects == t.summary.asReadFromObjects
         case (.object(let o), .object(let p)): return o == p
         default: return false
         }
@@ -228,10 +228,17 @@ import Testing
             let tree = InboxItemReader.treeSummary(bytes)
             if let taken { #expect((quick != nil) == taken, "\(text)", sourceLocation: sourceLocation) }
             guard let quick else { return }
-            #expect(tree?.0 == quick, "\(text)", sourceLocation: sourceLocation)
+            #expect(tree?.0 == quick.asReadFromObjects, "\(text)", sourceLocation: sourceLocation)
             #expect(tree?.attachment == nil, "\(text)", sourceLocation: sourceLocation)
-            #expect(InboxMessage.parseObject(text).map { InboxMessage.Summary(InboxMessage.Params($0)) } == quick,
+            #expect(InboxMessage.parseObject(text).map { InboxMessage.Summary(InboxMessage.Params($0)) } == quick.asReadFromObjects,
                     "\(text)", sourceLocation: sourceLocation)
+            // A row reading only the root's buttons makes the row the whole parameters make (spec §3.5 buttons).
+            let message = InboxMessage(code: "m", title: "T", message: "B", imageUrl: nil, sendDate: nil, expirationDate: nil,
+                                       sortOrder: "1", inboxHash: nil, actionParamsText: text, summary: quick,
+                                       attachmentUrl: nil, status: .delivered, source: nil)
+            var parsed = message
+            parsed.actionParams = message.actionParams
+            #expect(InboxRow(message, forceCellKind: nil) == InboxRow(parsed, forceCellKind: nil), "\(text)", sourceLocation: sourceLocation)
         }
     }
 
@@ -245,6 +252,9 @@ import Testing
             expectQuickIsTree(#"{"pinned":false,"l":"https://x","u":\#(u),"carousel":[]}"#, taken: true)
         }
         expectQuickIsTree("{}", taken: true)
+        expectQuickIsTree(#"{"buttons":[{"title":"","url":"https://x"},{"title":"Go","url":"noscheme","extra":[1]},{"title":"M","action":"MarkRead"},5],"u":"{\"displayType\":\"classic\"}"}"#, taken: true)
+        expectQuickIsTree(#"{"buttons":[{"title":"First"}],"buttons":[{"title":"Last","url":"app://x"}],"buttons":7}"#, taken: true)
+        expectQuickIsTree(#"{"buttons":{"title":"not a list"},"u":"{\"displayType\":\"captioned\"}"}"#, taken: true)
         expectQuickIsTree(#"{"u":"{}","h":"abc","rm":{"x":[1,2]}}"#, taken: true)
         expectQuickIsTree(#" { "u" : " { \"displayType\" : \"Carousel\" , \"title\":1 } " , "carousel" : [ 1 , { "image" : "" } , { "image" : "x" , "image" : "" } , { "url" : "u" , "image" : "\u0078" } ] } "#, taken: true)
     }

@@ -128,7 +128,7 @@ extension InboxFeedReader {
     public static func quickSummaryAgrees(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let quick = InboxItemReader.quickSummary(bytes) else { return true }
         guard let tree = InboxItemReader.treeSummary(bytes) else { return false }
-        return tree.0 == quick && tree.attachment == nil
+        return tree.0 == quick.asReadFromObjects && tree.attachment == nil
     }
 }
 

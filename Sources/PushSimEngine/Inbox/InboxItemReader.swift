@@ -146,7 +146,14 @@ enum InboxItemReader {
         // `Summary.init` over these members: no image anywhere, no `userdata`, no rich card but the root carousel.
         return InboxMessage.Summary(displayKind: kind, pinned: pinned,
                                     richCards: kind == .carousel && slides ? InboxMessage.Summary.bit(.carousel) : 0,
-                                    rowNeedsParams: buttons || (named && kind == nil))
+                                    rowNeeds: named && kind == nil ? .everything : buttons ? .rootButtons : .nothing)
+    }
+
+    /// `InboxButton.decode` for parameters whose summary reads `rootButtons`: the root's `buttons` alone is built.
+    static func rootButtons(_ text: String) -> [InboxButton] {
+        var text = text
+        let root = text.withUTF8 { try? object($0, keeping: { JSONScanner.equals($0, "buttons") ? .keep : .skip }) }
+        return InboxButton.decode(InboxMessage.Params(actionParams: root ?? nil, userData: nil))
     }
 
     /// `u`'s JSON text: `usual` when it is an object whose only member the summary reads is a string `displayType`
