@@ -18,7 +18,7 @@ import Testing
         guard a == b else { return false }
         switch (a.storage, b.storage) {
         case (.none, .none): return true
-        case (.text(let s), .text(let t)): return s.text == t.text && s.summary == t.summary
+        case (.text(let s), .text(let t)): return s.text == t.text && s.summary.asReadFromObjects == t.summary.asReadFromObjects
         case (.object(let o), .object(let p)): return o == p
         default: return false
         }
@@ -216,6 +216,89 @@ import Testing
             guard let tree, let read else { continue }
             #expect(read.0 == InboxMessage.Summary(InboxMessage.Params(tree)), "\(text)")
             #expect(read.attachment == tree["attachment"], "\(text)")
+        }
+    }
+
+    /// The quick reading either declines (nil) or gives the tree's summary, with no attachment; and both are the
+    /// summary of the whole parsed object (spec §3.4 displayType, pin, carousel; §3.10 action_params).
+    func expectQuickIsTree(_ text: String, taken: Bool? = nil, sourceLocation: SourceLocation = #_sourceLocation) {
+        var utf8 = text
+        utf8.withUTF8 { bytes in
+            let quick = InboxItemReader.quickSummary(bytes)
+            let tree = InboxItemReader.treeSummary(bytes)
+            if let taken { #expect((quick != nil) == taken, "\(text)", sourceLocation: sourceLocation) }
+            guard let quick else { return }
+            #expect(tree?.0 == quick.asReadFromObjects, "\(text)", sourceLocation: sourceLocation)
+            #expect(tree?.attachment == nil, "\(text)", sourceLocation: sourceLocation)
+            #expect(InboxMessage.parseObject(text).map { InboxMessage.Summary(InboxMessage.Params($0)) } == quick.asReadFromObjects,
+                    "\(text)", sourceLocation: sourceLocation)
+            // A row reading only the root's buttons makes the row the whole parameters make (spec §3.5 buttons).
+            let message = InboxMessage(code: "m", title: "T", message: "B", imageUrl: nil, sendDate: nil, expirationDate: nil,
+                                       sortOrder: "1", inboxHash: nil, actionParamsText: text, summary: quick,
+                                       attachmentUrl: nil, status: .delivered, source: nil)
+            var parsed = message
+            parsed.actionParams = message.actionParams
+            #expect(InboxRow(message, forceCellKind: nil) == InboxRow(parsed, forceCellKind: nil), "\(text)", sourceLocation: sourceLocation)
+        }
+    }
+
+    // The bench's and the samples' common shapes are read without objects, and give the tree's summary.
+    @Test func commonShapesAreReadQuicklyAsTheTreeReadsThem() {
+        for kind in ["classic", "captioned", "banner", "carousel", "video", "wallet", "default", "Carousel", "BANNER", "nothing", ""] {
+            let u = JSONValue.string(#"{"displayType":"\#(kind)"}"#).jsonText()
+            expectQuickIsTree(#"{"u":\#(u)}"#, taken: true)
+            expectQuickIsTree(#"{"u":\#(u),"carousel":[{"image":"https://cdn.example/1-a.jpg"},{"image":"https://cdn.example/1-b.jpg"}]}"#, taken: true)
+            expectQuickIsTree(#"{"u":\#(u),"buttons":[{"title":"Open","url":"https://example.com/0"},{"title":"Later","action":"dismiss"}],"pinned":true}"#, taken: true)
+            expectQuickIsTree(#"{"pinned":false,"l":"https://x","u":\#(u),"carousel":[]}"#, taken: true)
+        }
+        expectQuickIsTree("{}", taken: true)
+        expectQuickIsTree(#"{"buttons":[{"title":"","url":"https://x"},{"title":"Go","url":"noscheme","extra":[1]},{"title":"M","action":"MarkRead"},5],"u":"{\"displayType\":\"classic\"}"}"#, taken: true)
+        expectQuickIsTree(#"{"buttons":[{"title":"First"}],"buttons":[{"title":"Last","url":"app://x"}],"buttons":7}"#, taken: true)
+        expectQuickIsTree(#"{"buttons":{"title":"not a list"},"u":"{\"displayType\":\"captioned\"}"}"#, taken: true)
+        expectQuickIsTree(#"{"u":"{}","h":"abc","rm":{"x":[1,2]}}"#, taken: true)
+        expectQuickIsTree(#" { "u" : " { \"displayType\" : \"Carousel\" , \"title\":1 } " , "carousel" : [ 1 , { "image" : "" } , { "image" : "x" , "image" : "" } , { "url" : "u" , "image" : "\u0078" } ] } "#, taken: true)
+    }
+
+    // What the quick reading leaves to the tree: members it does not read, repeats, other types, bad JSON.
+    @Test func unusualShapesAreLeftToTheTree() {
+        let declined = [#"{"u":{"displayType":"classic"}}"#, #"{"u":"{\"displayType\":\"a\"}","u":"{}"}"#,
+                        #"{"u":"{\"displayType\":1}"}"#, #"{"u":"{\"displayType\":\"a\",\"displayType\":\"b\"}"}"#,
+                        #"{"u":"{\"image\":\"https://i\"}"}"#, #"{"u":"{\"pinned\":true}"}"#, #"{"u":"{\"buttons\":[]}"}"#,
+                        #"{"u":"{\"carousel\":[]}"}"#, #"{"u":"{\"video\":{}}"}"#, #"{"u":"{\"wallet\":\"https://w\"}"}"#,
+                        #"{"u":"[]"}"#, #"{"u":"{"}"#, #"{"u":"5"}"#, #"{"u":7}"#, #"{"pinned":1}"#, #"{"pinned":"true"}"#,
+                        #"{"pinned":null}"#, #"{"pinned":true,"pinned":false}"#, #"{"carousel":{}}"#, #"{"carousel":[],"carousel":[]}"#,
+                        #"{"image":"https://i"}"#, #"{"video":{"url":"https://v"}}"#, #"{"wallet":"https://w"}"#,
+                        #"{"userdata":{"pinned":1}}"#, #"{"attachment":"https://a"}"#, #"{"displayType":"wallet"}"#,
+                        #"{"\u0075":"{}","u":"{}"}"#, "[]", "{", "", "null", #"{"u":"{}"} x"#, #"{"carousel":[{"image":"\ud800"}],}"#]
+        for text in declined { expectQuickIsTree(text, taken: false) }
+    }
+
+    // Every combination of up to three members, repeats and escaped keys included: declined or the tree's summary.
+    @Test func quickReadingAgreesWithTheTreeOnCombinedMembers() {
+        let u = ["classic", "Carousel", "İ", "x", ""].map { #""u":\#(JSONValue.string(#"{"displayType":"\#($0)","title":[1]}"#).jsonText())"# }
+        let members = u + [#""u":"{}""#, #""\u0075":"{\"displayType\":\"carousel\"}""#, #""pinned":true"#, #""pinned":false"#,
+                           #""buttons":null"#, #""butt\u006fns":[]"#, #""carousel":[{"image":"a"}]"#, #""carousel":[{"image":""},2]"#,
+                           #""carousel":[{"image":"a","image":null}]"#, #""carousel":[[{"image":"a"}]]"#, #""image":"""#,
+                           #""userdata":{}"#, #""l":"https://x""#, #""attachment":"ftp://a""#]
+        for a in members {
+            expectQuickIsTree("{\(a)}")
+            for b in members {
+                expectQuickIsTree("{\(a),\(b)}")
+                for c in members.prefix(9) { expectQuickIsTree("{\(a),\(b),\(c)}") }
+            }
+        }
+    }
+
+    // The kind a displayType names, read from its bytes: what `lowercased` and the raw value give, for every kind in
+    // any case, near misses, and non-ASCII (the Kelvin sign and dotted capital I lowercase to other letters).
+    @Test func theKindIsReadFromTheBytesAsLowercasedNamesIt() {
+        var names = ["", "x", "classi", "classicc", "c1assic", "Carousel ", "\u{212A}", "\u{130}", "CAROUSEL\u{301}", "vidéo", "ｖｉｄｅｏ"]
+        for kind in InboxCellKind.allCases {
+            names += [kind.rawValue, kind.rawValue.uppercased(), kind.rawValue.capitalized, String(kind.rawValue.dropLast()) + "@"]
+        }
+        for name in names {
+            var utf8 = name
+            #expect(utf8.withUTF8(InboxItemReader.kind(lowercased:)) == InboxCellKind(rawValue: name.lowercased()), "\(name)")
         }
     }
 }

@@ -23,12 +23,12 @@ public struct InboxRow: Sendable, Equatable {
         self.pinned = pinned
         // A feed message's parameters are held as text: what the row needs was read when they were checked, unless
         // they hold buttons or an image (then they are parsed here, once for everything).
-        if case .text(let t) = message.storage, !t.summary.rowNeedsParams {
+        if case .text(let t) = message.storage, t.summary.rowNeeds != .everything {
             let summary = t.summary
             imageURL = message.imageUrl.flatMap { $0.isEmpty ? nil : $0 }
             resolution = InboxCellResolver.resolve(code: message.code, title: message.title, forceCellKind: forceCellKind,
                                                    imageURL: imageURL, displayType: summary.displayKind?.rawValue, decodes: summary.decodes)
-            buttons = []
+            buttons = summary.rowNeeds == .rootButtons ? InboxItemReader.rootButtons(t.text) : []
         } else {
             let p = message.params
             imageURL = InboxCellResolver.resolvedImageURL(imageUrl: message.imageUrl, p)

@@ -122,6 +122,16 @@ extension InboxFeedReader {
     }
 }
 
+extension InboxFeedReader {
+    /// Whether the quick reading of an `action_params` text (`InboxItemReader.quickSummary`) declines it or gives the
+    /// summary read through objects, with no attachment: the fuzz target's check on every input.
+    public static func quickSummaryAgrees(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let quick = InboxItemReader.quickSummary(bytes) else { return true }
+        guard let tree = InboxItemReader.treeSummary(bytes) else { return false }
+        return tree.0 == quick.asReadFromObjects && tree.attachment == nil
+    }
+}
+
 /// Finds the byte ranges of the items of the feed's message array; nil when the document is some other shape or
 /// not well formed (the full parser then reports it).
 struct Splitter {

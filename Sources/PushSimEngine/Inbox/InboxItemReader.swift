@@ -69,19 +69,150 @@ enum InboxItemReader {
     /// alone; nil when `text` is not a JSON object (as `parseObject` gives nil). The members `Summary` looks up — the
     /// root's pin, displayType, `u`, `userdata`, image, buttons and rich cards, and the same in `u` — are built,
     /// except `buttons`, of which only the presence counts; every other member is checked, not built.
+    /// The common shapes are read without building any object (`quickSummary`); the rest as `treeSummary`.
     static func summary(_ text: String) -> (InboxMessage.Summary, attachment: JSONValue?)? {
         var text = text
         return text.withUTF8 { bytes in
-            guard let root = try? object(bytes, keeping: rootUse) else { return nil }
-            // `u` as `Params` reads it: a dictionary, or a JSON string holding one (nil otherwise).
-            var userData: JSONObject?
-            switch root["u"] {
-            case .object(let o): userData = o
-            case .string(var s): userData = s.withUTF8 { try? object($0, keeping: userDataUse) }
-            default: userData = nil
-            }
-            return (InboxMessage.Summary(InboxMessage.Params(actionParams: root, userData: userData)), root["attachment"])
+            if let quick = quickSummary(bytes) { return (quick, nil) }
+            return treeSummary(bytes)
         }
+    }
+
+    /// The summary from the members it reads, built into objects (any shape of `action_params`).
+    static func treeSummary(_ bytes: UnsafeBufferPointer<UInt8>) -> (InboxMessage.Summary, attachment: JSONValue?)? {
+        guard let root = try? object(bytes, keeping: rootUse) else { return nil }
+        // `u` as `Params` reads it: a dictionary, or a JSON string holding one (nil otherwise).
+        var userData: JSONObject?
+        switch root["u"] {
+        case .object(let o): userData = o
+        case .string(var s): userData = s.withUTF8 { try? object($0, keeping: userDataUse) }
+        default: userData = nil
+        }
+        return (InboxMessage.Summary(InboxMessage.Params(actionParams: root, userData: userData)), root["attachment"])
+    }
+
+    // MARK: action_params' common shapes
+
+    /// `treeSummary`'s summary (its attachment nil) for the shapes a feed's messages mostly have, read straight from
+    /// the bytes with no object, string or slide built: a root whose members the summary reads are only `u` (a JSON
+    /// string holding an object whose only such member is `displayType`, a string), `pinned` (true or false),
+    /// `buttons` and `carousel` (an array). Building the objects was a fifth of a large feed's instructions. nil for
+    /// anything else — another member `rootUse` or `userDataUse` lists, one of these repeated or of another type,
+    /// a syntax error anywhere (the text, or `u`'s) — and `treeSummary` reads it: every summary stays what it was.
+    static func quickSummary(_ bytes: UnsafeBufferPointer<UInt8>) -> InboxMessage.Summary? {
+        do { return try readQuickly(bytes) } catch { return nil }
+    }
+
+    /// The members of the root the quick reading knows; `unusual`: one the summary reads that it leaves to the tree.
+    enum QuickMember { case other, u, pinned, buttons, carousel, unusual }
+
+    static func quickMember(_ b: UnsafeBufferPointer<UInt8>) -> QuickMember {
+        guard rootUse(b) != .skip else { return .other }
+        func is_(_ word: StaticString) -> Bool { JSONScanner.equals(b, word) }
+        return is_("u") ? .u : is_("pinned") ? .pinned : is_("buttons") ? .buttons : is_("carousel") ? .carousel : .unusual
+    }
+
+    private static func readQuickly(_ bytes: UnsafeBufferPointer<UInt8>) throws(JSONSyntaxError) -> InboxMessage.Summary? {
+        var s = JSONScanner(buffer: bytes)
+        guard s.peek == UInt8(ascii: "{") else { return nil }
+        var seenU = false, seenPinned = false, seenCarousel = false
+        var named = false, kind: InboxCellKind?, pinned = false, buttons = false, slides = false
+        if try s.enterObject() {
+            repeat {
+                switch try s.key(quickMember) {
+                case .other: try s.skipValue()
+                case .unusual: return nil
+                case .buttons:
+                    buttons = true  // only its presence counts
+                    try s.skipValue()
+                case .u:
+                    guard !seenU, let read = try s.withString(quickUserData), read.usual else { return nil }
+                    seenU = true
+                    (named, kind) = (read.named, read.kind)
+                case .pinned:
+                    // A Bool decides (`isPinned`); a number, or a value that decides nothing, goes to the tree.
+                    guard !seenPinned, let c = s.peek, c == UInt8(ascii: "t") || c == UInt8(ascii: "f") else { return nil }
+                    seenPinned = true
+                    pinned = c == UInt8(ascii: "t")
+                    try s.skipValue()
+                case .carousel:
+                    guard !seenCarousel, s.peek == UInt8(ascii: "[") else { return nil }
+                    seenCarousel = true
+                    slides = try quickCarouselDecodes(&s)
+                }
+            } while try s.nextMember()
+        }
+        try s.end()
+        // `Summary.init` over these members: no image anywhere, no `userdata`, no rich card but the root carousel.
+        return InboxMessage.Summary(displayKind: kind, pinned: pinned,
+                                    richCards: kind == .carousel && slides ? InboxMessage.Summary.bit(.carousel) : 0,
+                                    rowNeeds: named && kind == nil ? .everything : buttons ? .rootButtons : .nothing)
+    }
+
+    /// `InboxButton.decode` for parameters whose summary reads `rootButtons`: the root's `buttons` alone is built.
+    static func rootButtons(_ text: String) -> [InboxButton] {
+        var text = text
+        let root = text.withUTF8 { try? object($0, keeping: { JSONScanner.equals($0, "buttons") ? .keep : .skip }) }
+        return InboxButton.decode(InboxMessage.Params(actionParams: root ?? nil, userData: nil))
+    }
+
+    /// `u`'s JSON text: `usual` when it is an object whose only member the summary reads is a string `displayType`
+    /// (`named`; `kind`: the kind it names, as `Summary` reads it) or none.
+    private static func quickUserData(_ bytes: UnsafeBufferPointer<UInt8>) -> (usual: Bool, named: Bool, kind: InboxCellKind?) {
+        do throws(JSONSyntaxError) {
+            var s = JSONScanner(buffer: bytes)
+            guard s.peek == UInt8(ascii: "{") else { return (false, false, nil) }
+            var kind: InboxCellKind?, seen = false
+            if try s.enterObject() {
+                repeat {
+                    let use = try s.key { b in userDataUse(b) == .skip ? 0 : JSONScanner.equals(b, "displayType") ? 1 : 2 }
+                    switch use {
+                    case 0: try s.skipValue()
+                    case 1:
+                        guard !seen, let named = try s.withString(kind(lowercased:)) else { return (false, false, nil) }
+                        seen = true
+                        kind = named
+                    default: return (false, false, nil)
+                    }
+                } while try s.nextMember()
+            }
+            try s.end()
+            return (true, seen, kind)
+        } catch { return (false, false, nil) }
+    }
+
+    /// `InboxCellKind(rawValue: displayType.lowercased())` from the displayType's UTF-8: ASCII is compared a byte at
+    /// a time, lowered (no String built: a String, `lowercased` and the raw-value switch were half of reading `u`);
+    /// anything else through the String.
+    static func kind(lowercased b: UnsafeBufferPointer<UInt8>) -> InboxCellKind? {
+        guard b.allSatisfy({ $0 < 0x80 }) else { return InboxCellKind(rawValue: String(decoding: b, as: UTF8.self).lowercased()) }
+        func lowered(_ c: UInt8) -> UInt8 { c >= UInt8(ascii: "A") && c <= UInt8(ascii: "Z") ? c | 0x20 : c }
+        return InboxCellKind.allCases.first { kind in
+            var raw = kind.rawValue
+            return raw.withUTF8 { r in r.count == b.count && (0..<r.count).allSatisfy { r[$0] == lowered(b[$0]) } }
+        }
+    }
+
+    /// At a carousel array: whether a slide decodes (`InboxCarouselSlide.decode`: an object whose `image`, its last
+    /// value, is a non-empty string); the array is checked and passed over.
+    private static func quickCarouselDecodes(_ s: inout JSONScanner) throws(JSONSyntaxError) -> Bool {
+        var decodes = false
+        guard try s.enterArray() else { return false }
+        repeat {
+            guard s.peek == UInt8(ascii: "{") else { try s.skipValue(); continue }
+            var image = false
+            if try s.enterObject() {
+                repeat {
+                    if try s.key({ JSONScanner.equals($0, "image") }) {
+                        image = try s.skipValueIsNonEmptyString()
+                    } else {
+                        try s.skipValue()
+                    }
+                } while try s.nextMember()
+            }
+            decodes = decodes || image
+        } while try s.nextElement()
+        return decodes
     }
 
     /// The members `use` keeps of the JSON object text in `bytes` (`presence`: kept as null); nil when the text is

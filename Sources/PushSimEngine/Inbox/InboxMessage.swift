@@ -127,9 +127,15 @@ public struct InboxMessage: Sendable, Equatable {
         /// Bits by `Summary.bit(kind)`: whether the carousel, video and wallet cards decode. Only the kind the
         /// displayType asks for is looked at: the image/title heuristic never picks a rich card.
         var richCards: UInt8
-        /// Buttons (or an item where they are looked up), an image or a displayType that is no kind in the
-        /// parameters: a row needs them parsed.
-        var rowNeedsParams: Bool
+        /// What a row must parse the parameters for (see `RowNeeds`).
+        var rowNeeds: RowNeeds
+        var rowNeedsParams: Bool { rowNeeds != .nothing }
+
+        /// `everything`: buttons (or an item where they are looked up), an image or a displayType that is no kind in
+        /// the parameters — a row parses them whole. `rootButtons` (read from the bytes only): the root's `buttons`
+        /// and nothing else — the rest of the summary is complete and `u` holds no buttons, so a row reads the root's
+        /// buttons alone (a whole parse, `u` included, was half of building those rows).
+        enum RowNeeds: UInt8, Sendable { case nothing, rootButtons, everything }
 
         init(_ p: Params) {
             pinned = InboxCellResolver.isPinned(p)
@@ -139,9 +145,24 @@ public struct InboxMessage: Sendable, Equatable {
             if let kind = displayKind, InboxCellResolver.richCardDecodes(kind, p) {
                 richCards = Summary.bit(kind)
             }
-            rowNeedsParams = InboxCellResolver.resolvedImageURL(imageUrl: nil, p) != nil
+            rowNeeds = InboxCellResolver.resolvedImageURL(imageUrl: nil, p) != nil
                 || p.actionParams?["buttons"] != nil || p.userData?["buttons"] != nil
-                || (displayType != nil && displayKind == nil)
+                || (displayType != nil && displayKind == nil) ? .everything : .nothing
+        }
+
+        /// As read from the bytes (`InboxItemReader.quickSummary`).
+        init(displayKind: InboxCellKind?, pinned: Bool, richCards: UInt8, rowNeeds: RowNeeds) {
+            self.displayKind = displayKind
+            self.pinned = pinned
+            self.richCards = richCards
+            self.rowNeeds = rowNeeds
+        }
+
+        /// The summary `Summary(Params)` gives for the same parameters: `rootButtons` is its `everything`.
+        var asReadFromObjects: Summary {
+            var s = self
+            if s.rowNeeds == .rootButtons { s.rowNeeds = .everything }
+            return s
         }
 
         static func bit(_ kind: InboxCellKind) -> UInt8 {

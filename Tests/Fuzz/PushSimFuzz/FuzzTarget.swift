@@ -116,6 +116,10 @@ enum FuzzTarget: String, CaseIterable {
         default:
             fatalError("one reader failed and the other did not: \(direct) / \(tree)")
         }
+        // The input as an item's action_params text: the quick summary declines it or is the tree's.
+        guard bytes.withUnsafeBufferPointer(InboxFeedReader.quickSummaryAgrees) else {
+            fatalError("the quick summary of action_params disagrees with the tree's")
+        }
         // The splitter's items are the same when several threads split the array from guessed item starts.
         let ranges = bytes.withUnsafeBufferPointer { b in (1...4).map { InboxFeedReader.itemRanges(b, shares: $0) } }
         guard ranges.allSatisfy({ $0 == ranges[0] }) else { fatalError("splitting by several threads finds other items") }
