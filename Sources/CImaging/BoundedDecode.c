@@ -80,13 +80,9 @@ static void bd_target(PushsimBounded *b) {
     }
     b->reduced_for_cells = 0;
     if (b->cells_width > 0 && b->cells_height > 0) {
-        for (int d = 8; d >= 2; d /= 2) {
-            int cw = (w + d - 1) / d, ch = (h + d - 1) / d;
-            if (pushsim_crop_fits(cw, ch, b->cells_width, b->cells_height) && pushsim_crop_fits(ch, cw, b->cells_width, b->cells_height)) {
-                if ((long long)cw * ch < (long long)ow * oh) { ow = cw; oh = ch; b->reduced_for_cells = 1; }
-                break;
-            }
-        }
+        int d = pushsim_cells_denominator(w, h, b->cells_width, b->cells_height);
+        int cw = (w + d - 1) / d, ch = (h + d - 1) / d;
+        if (d > 1 && (long long)cw * ch < (long long)ow * oh) { ow = cw; oh = ch; b->reduced_for_cells = 1; }
     }
     b->width = ow;
     b->height = oh;
@@ -436,14 +432,8 @@ static int jpeg_open(PushsimBounded *b, Impl *im) {
         d = pushsim_pixels_denominator(w, h, b->pixels_width, b->pixels_height, turned);
     } else if (b->cells_width > 0 && b->cells_height > 0) {
         /* The same rule as gdk-pixbuf's size-prepared handler (shim.h). */
-        for (int k = 8; k >= 2; k /= 2) {
-            int cw = (w + k - 1) / k, ch = (h + k - 1) / k;
-            if (pushsim_crop_fits(cw, ch, b->cells_width, b->cells_height) && pushsim_crop_fits(ch, cw, b->cells_width, b->cells_height)) {
-                d = k;
-                b->reduced_for_cells = 1;
-                break;
-            }
-        }
+        d = pushsim_cells_denominator(w, h, b->cells_width, b->cells_height);
+        b->reduced_for_cells = d > 1;
     }
     /* Without a DCT reduction, a file over twice the cap is resized by gdk-pixbuf's loader to the cap. */
     if (d == 1 && b->max_side > 0 && (w > 2 * b->max_side || h > 2 * b->max_side)) return PUSHSIM_BOUNDED_UNHANDLED;

@@ -55,6 +55,16 @@ static inline int pushsim_pixels_denominator(int width, int height, int pw, int 
     return 1;
 }
 
+/* The largest JPEG DCT denominator (8, 4, 2, else 1) whose decode of a width x height image still leaves each of
+   cw x ch cells 4 x 8 source pixels in either orientation (libjpeg's scaled size is the ceiling). */
+static inline int pushsim_cells_denominator(int width, int height, int cw, int ch) {
+    for (int d = 8; d >= 2; d /= 2) {
+        int w = (width + d - 1) / d, h = (height + d - 1) / d;
+        if (pushsim_crop_fits(w, h, cw, ch) && pushsim_crop_fits(h, w, cw, ch)) return d;
+    }
+    return 1;
+}
+
 static inline void pushsim_on_size_prepared(GdkPixbufLoader *loader, gint width, gint height, gpointer data) {
     PushsimLoadState *s = (PushsimLoadState *)data;
     s->declared_width = width;
@@ -86,14 +96,12 @@ static inline void pushsim_on_size_prepared(GdkPixbufLoader *loader, gint width,
         }
     }
     if (s->cells_width > 0 && s->cells_height > 0 && jpeg) {
-        for (int d = 8; d >= 2; d /= 2) {
-            /* libjpeg's scaled size is the ceiling; asking for exactly that means no extra scaling pass. */
-            int w = (width + d - 1) / d, h = (height + d - 1) / d;
-            if (pushsim_crop_fits(w, h, s->cells_width, s->cells_height) && pushsim_crop_fits(h, w, s->cells_width, s->cells_height)) {
-                s->scale_denominator = d;
-                gdk_pixbuf_loader_set_size(loader, w, h);
-                return;
-            }
+        int d = pushsim_cells_denominator(width, height, s->cells_width, s->cells_height);
+        if (d > 1) {
+            /* Exactly libjpeg's scaled size: no extra scaling pass. */
+            s->scale_denominator = d;
+            gdk_pixbuf_loader_set_size(loader, (width + d - 1) / d, (height + d - 1) / d);
+            return;
         }
     }
     /* Only big reductions are asked of the loader (JPEG then scales in the DCT, cheaply); a mild one such as
