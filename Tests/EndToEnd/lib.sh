@@ -2,6 +2,7 @@
 # Helpers for the tmux end-to-end tests: one private tmux server per test, a shell in the pane running pushsim,
 # polling for text (never fixed sleeps as assertions), SGR mouse input, exit status and tty checks.
 set -u
+. "$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/clean_env.sh"
 BIN=${BIN:-$(readlink -f .build/debug/pushsim)}
 E2E_TIMEOUT=${E2E_TIMEOUT:-20}
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/pushsim-e2e.XXXXXX")

@@ -2,6 +2,7 @@
 # Two pushsim processes on one store (issue 12, item 6): B deletes messages that A still shows; A then marks all
 # read. A's write must not bring B's deletes back (deleted > read > unread): the deleted rows stay deleted.
 set -u
+. "$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/clean_env.sh"
 BIN=${BIN:-$(readlink -f .build/debug/pushsim)}
 W=$(mktemp -d "${TMPDIR:-/tmp}/pushsim-two.XXXXXX")
 a=""

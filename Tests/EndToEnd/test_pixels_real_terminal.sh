@@ -5,6 +5,7 @@
 # sent once (not per frame) and made while the notification was collapsed (which then does not wake), and pushsim
 # must exit cleanly. Skips with one line where Xvfb cannot start.
 set -u
+. "$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/clean_env.sh"
 BIN=${BIN:-$(readlink -f .build/debug/pushsim)}
 HERE=$(cd "$(dirname "$0")" && pwd)
 SHOT="python3 $HERE/screenshot.py"

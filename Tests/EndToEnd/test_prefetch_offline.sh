@@ -3,6 +3,7 @@
 # of the URL, cached images skipped, local ones checked, failures explained with exit 1, and a preview that draws
 # cached images with no server at all. Nothing listens on 127.0.0.1:1, so no test touches the network.
 set -u
+. "$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/clean_env.sh"
 BIN=${BIN:-$(readlink -f .build/debug/pushsim)}
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 W=$(mktemp -d "${TMPDIR:-/tmp}/pushsim-prefetch.XXXXXX")

@@ -2,6 +2,7 @@
 # The primer headless, as CI runs it: contract events, state kept across runs, reset, throttle, bad input, a
 # corrupt store, and the QA walkthrough writing JUnit XML.
 set -u
+. "$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/clean_env.sh"
 BIN=${BIN:-$(readlink -f .build/debug/pushsim)}
 W=$(mktemp -d "${TMPDIR:-/tmp}/pushsim-primer.XXXXXX")
 trap 'rm -rf "$W"' EXIT

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # pushsim snapshot: each experience writes a PNG of the phone's size; bad input is one line, no file.
 set -u
+. "$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/clean_env.sh"
 BIN=${BIN:-$(readlink -f .build/debug/pushsim)}
 HERE=${HERE:-$(cd "$(dirname "$0")" && pwd)}
 R=$(cd "$HERE/../../Resources" && pwd)

@@ -3,6 +3,7 @@
 # terminal's (--pixels, --symbols, --size…), which a snapshot refuses by name; the experience commands still list
 # every option they always did, the terminal's under "Terminal options".
 set -u
+. "$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/clean_env.sh"
 BIN=${BIN:-$(readlink -f .build/debug/pushsim)}
 HERE=${HERE:-$(cd "$(dirname "$0")" && pwd)}
 R=$(cd "$HERE/../../Resources" && pwd)

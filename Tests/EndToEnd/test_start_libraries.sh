@@ -2,6 +2,7 @@
 # cairo and pango load only when `pushsim snapshot` draws (CPicture/PictureLibraries.c), not at every start; without
 # them, snapshot says so in one sentence.
 set -u
+. "$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/clean_env.sh"
 BIN=${BIN:-$(readlink -f .build/debug/pushsim)}
 HERE=${HERE:-$(cd "$(dirname "$0")" && pwd)}
 R=$(cd "$HERE/../../Resources" && pwd)

@@ -3,6 +3,7 @@
 # and never "damaged" (a read-only store in a writable folder used to be moved aside). Acts as a uid of its own:
 # root ignores file modes.
 set -u
+. "$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/clean_env.sh"
 BIN=${BIN:-$(readlink -f .build/debug/pushsim)}
 [ "$(id -u)" = 0 ] || { echo "skipped: acting as another user needs root"; exit 0; }
 W=$(mktemp -d "${TMPDIR:-/tmp}/pushsim-ro.XXXXXX")

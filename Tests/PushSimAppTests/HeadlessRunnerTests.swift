@@ -70,7 +70,19 @@ final class MetronomeScene: ScriptableScene {
         var frames: [String] = []
         runner.onFrame = { frames.append($0) }
         try runner.run(Script.parse("wait 2.5"))
-        #expect(frames == ["--- t=2.5 ---\nbeats 2\n", "--- t=2.5 ---\nbeats 2\n"])
+        // One frame: the implicit final frame would repeat the last step's (it used to print `--- t=2.5 ---` twice).
+        #expect(frames == ["--- t=2.5 ---\nbeats 2\n"])
+        frames = []
+        try runner.run(Script.parse("wait 0.5; wait 1"))
+        #expect(frames == ["--- t=3 ---\nbeats 3\n", "--- t=4 ---\nbeats 4\n"])
+    }
+
+    @Test func anEmptyScriptStillEndsWithAFrame() throws {
+        let runner = HeadlessRunner(scene: MetronomeScene(period: 1), size: Size(width: 10, height: 1))
+        var frames: [String] = []
+        runner.onFrame = { frames.append($0) }
+        try runner.run([])
+        #expect(frames == ["--- t=0 ---\nbeats 0\n"])
     }
 
     @Test func sceneStepsExpandToPrimitives() throws {

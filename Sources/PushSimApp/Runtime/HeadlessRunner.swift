@@ -26,7 +26,9 @@ public final class HeadlessRunner {
             try perform(step)
             emitFrame()
         }
-        emitFrame()
+        // The implicit final frame: only when it would show something the last step's frame did not (no steps, or a
+        // scene that exited before its step's frame). `--script "wait 1.5"` gives one `--- t=1.5 ---` frame, not two.
+        emitFrame(skippingRepeat: true)
     }
 
     public func perform(_ step: ScriptStep) throws {
@@ -94,8 +96,14 @@ public final class HeadlessRunner {
         scene.advance(to: now)
     }
 
-    public func emitFrame() {
+    /// The last frame written, so the implicit final frame is not a copy of it.
+    private var lastFrame: String?
+
+    public func emitFrame(skippingRepeat: Bool = false) {
         guard let onFrame else { return }
-        onFrame("--- t=\(JSONValue.formatNumber(TimedEvent.roundMillis(now))) ---\n" + scene.render(at: now).plainText + "\n")
+        let frame = "--- t=\(JSONValue.formatNumber(TimedEvent.roundMillis(now))) ---\n" + scene.render(at: now).plainText + "\n"
+        if skippingRepeat, frame == lastFrame { return }
+        lastFrame = frame
+        onFrame(frame)
     }
 }

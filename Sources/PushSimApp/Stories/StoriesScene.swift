@@ -231,7 +231,8 @@ public final class StoriesScene: ScriptableScene, Leavable {
         if k == .char("?") { helpShown = true; return }
         // One rule (LeaveAction): q or Esc dismisses the story, showing the dismiss screen (r replays); there q
         // leaves. The collapsed notification and a finished pass are already that screen. A terminal too small for
-        // the story takes the same keys as the story under it, so `q q` always means dismiss, then leave.
+        // the story pauses it and takes only q, Esc and ?: q means what it means on the story under it, so `q q`
+        // always means dismiss, then leave (the README says the same).
         let dismissing = k == .char("q") || k == .esc
         if tooSmall && !dismissing { return }
         let atLastLevel = !expanded || state.phase == .dismissed || state.phase == .completed

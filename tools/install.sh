@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# make install / make uninstall. Usage: install.sh BINARY DEST   or   install.sh --uninstall "" DEST
+# DEST is $(DESTDIR)$(PREFIX). What goes where:
+#   DEST/bin/pushsim                                  the release binary
+#   DEST/share/pushsim/                               the bundled samples (the binary finds them at ../share/pushsim)
+#   DEST/share/man/man1/pushsim*.1                    one man page per command (swift-argument-parser's generate-manual)
+#   DEST/share/bash-completion/completions/pushsim    bash completion  (all three from pushsim
+#   DEST/share/zsh/site-functions/_pushsim            zsh completion    --generate-completion-script,
+#   DEST/share/fish/vendor_completions.d/pushsim.fish fish completion   swift-argument-parser's)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+files_of() {
+  local dest=$1
+  echo "$dest/bin/pushsim"
+  echo "$dest/share/bash-completion/completions/pushsim"
+  echo "$dest/share/zsh/site-functions/_pushsim"
+  echo "$dest/share/fish/vendor_completions.d/pushsim.fish"
+}
+
+if [ "${1:-}" = "--uninstall" ]; then
+  dest=$3
+  for f in $(files_of "$dest"); do [ -e "$f" ] && rm -f "$f" && echo "removed $f"; done
+  rm -f "$dest"/share/man/man1/pushsim.1 "$dest"/share/man/man1/pushsim.*.1
+  echo "removed $dest/share/man/man1/pushsim*.1"
+  if [ -d "$dest/share/pushsim" ]; then rm -rf "$dest/share/pushsim"; echo "removed $dest/share/pushsim"; fi
+  exit 0
+fi
+
+bin=$1 dest=$2
+[ -x "$bin" ] || { echo "install: $bin is not built (run make release)" >&2; exit 1; }
+
+install -d "$dest/bin" "$dest/share/pushsim" "$dest/share/man/man1" "$dest/share/bash-completion/completions" \
+  "$dest/share/zsh/site-functions" "$dest/share/fish/vendor_completions.d"
+install -m 0755 "$bin" "$dest/bin/pushsim"
+echo "installed $dest/bin/pushsim"
+
+# The samples, as in the source tree (payloads refer to their images by relative file: URLs).
+rm -rf "$dest/share/pushsim"
+cp -R Resources "$dest/share/pushsim"
+find "$dest/share/pushsim" -type d -exec chmod 0755 {} +
+find "$dest/share/pushsim" -type f -exec chmod 0644 {} +
+echo "installed $dest/share/pushsim (bundled samples)"
+
+# Completions: the binary writes them itself.
+"$bin" --generate-completion-script bash > "$dest/share/bash-completion/completions/pushsim"
+"$bin" --generate-completion-script zsh > "$dest/share/zsh/site-functions/_pushsim"
+"$bin" --generate-completion-script fish > "$dest/share/fish/vendor_completions.d/pushsim.fish"
+echo "installed completions for bash, zsh and fish"
+
+# Man pages: swift-argument-parser's generate-manual reads the binary's --experimental-dump-help. The tool is built
+# once in its own scratch folder (a few seconds; it does not touch the project's builds).
+gm=.build-manual/release/generate-manual
+if [ ! -x "$gm" ]; then
+  ap=$(find .build/checkouts -maxdepth 1 -name 'swift-argument-parser' | head -1)
+  [ -n "$ap" ] || { echo "install: swift-argument-parser's checkout is missing (run make build first)" >&2; exit 1; }
+  swift build -c release --package-path "$ap" --scratch-path .build-manual --product generate-manual >/dev/null
+fi
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+"$gm" "$dest/bin/pushsim" --multi-page --authors "pushsim" --output-directory "$tmp" >/dev/null
+install -m 0644 "$tmp"/*.1 "$dest/share/man/man1/"
+echo "installed $(ls "$tmp" | wc -l) man pages in $dest/share/man/man1 (man pushsim)"
