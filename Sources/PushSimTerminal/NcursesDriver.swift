@@ -6,6 +6,9 @@ import PushSimScreens
 
 final class NcursesDriver {
     let colorMode: ColorMode
+    /// The locale is not UTF-8: every cell is drawn in ASCII (AsciiFallback), and `shutdown` says why once.
+    let asciiOnly: Bool
+    private let asciiNotice: String?
     private let screen: OpaquePointer
     private let relay: OutputRelay?
     /// Where ncurses writes; picture escapes go the same way, after ncurses' own output (GraphicsLayer).
@@ -26,6 +29,8 @@ final class NcursesDriver {
         }
         self.stats = stats
         setlocale(LC_ALL, "")
+        asciiOnly = !AsciiFallback.localeIsUTF8()
+        asciiNotice = asciiOnly ? AsciiFallback.notice(environment: environment) : nil
         TerminalGuard.saveTTY(STDIN_FILENO)
         var rows: Int32 = 24, cols: Int32 = 80
         _ = pushsim_winsize(STDOUT_FILENO, &rows, &cols)
@@ -165,7 +170,8 @@ final class NcursesDriver {
                             cx = x - 1
                             c = cells[i - 1]
                         }
-                        put(c, x: cx, y: y, win: win)
+                        let wide = cx + 1 < w && cells[y * w + cx + 1].isContinuation
+                        put(c, x: cx, y: y, width: wide ? 2 : 1, win: win)
                         estimate?.add(c, x: cx, y: y)
                     }
                 }
@@ -193,7 +199,7 @@ final class NcursesDriver {
         clearok(pushsim_curscr(), true)
     }
 
-    private func put(_ cell: Cell, x: Int, y: Int, win: UnsafeMutablePointer<WINDOW>?) {
+    private func put(_ cell: Cell, x: Int, y: Int, width: Int, win: UnsafeMutablePointer<WINDOW>?) {
         var attrs = pushsim_a_normal()
         let a = colorMode.attributes(for: cell)
         if a.contains(.bold) { attrs |= pushsim_a_bold() }
@@ -206,6 +212,14 @@ final class NcursesDriver {
         if colorMode.usesColor {
             let fg = colorMode.index(of: cell.fg), bg = colorMode.index(of: cell.bg)
             if fg != -1 || bg != -1 { pair = max(0, alloc_pair(fg, bg)) }
+        }
+        if asciiOnly {
+            // One byte per cell: a wide grapheme's ASCII stand-in fills both of its cells.
+            for (k, byte) in AsciiFallback.ascii(cell.grapheme.isEmpty ? " " : cell.grapheme, width: width).utf8.prefix(width).enumerated() {
+                let one: [wchar_t] = [wchar_t(byte), 0]
+                _ = one.withUnsafeBufferPointer { pushsim_put_cell(win, Int32(y), Int32(x + k), $0.baseAddress, attrs, pair) }
+            }
+            return
         }
         var scalars: [wchar_t] = cell.grapheme.unicodeScalars.prefix(5).map { wchar_t(bitPattern: $0.value) }
         if scalars.isEmpty { scalars = [32] }
@@ -308,5 +322,6 @@ final class NcursesDriver {
         relay?.finish()
         TerminalGuard.restoreTTY(STDIN_FILENO)
         delscreen(screen)
+        if let asciiNotice { FileHandle.standardError.write(Data((asciiNotice + "\n").utf8)) }
     }
 }

@@ -96,6 +96,8 @@ final class PrefetchProgress: @unchecked Sendable {
             let label = item.url.count <= 40 ? item.url : "…" + item.url.suffix(39)
             write("\r\u{1B}[2K[\(bar)] \(done)/\(total) \(label)")
             drawn = true
+        } else if case .failed = item.outcome {
+            // Said once, with its reason, in the summary that follows (it used to be said here too).
         } else {
             write("\(PrefetchProgress.line(item))\n")
         }

@@ -4,6 +4,7 @@ import ArgumentParser
 import Foundation
 import PushSimApp
 import PushSimEngine
+import PushSimMedia
 import PushSimStore
 
 /// The builder's settings as options (and `--config FILE` with the setter names; options win over the file).
@@ -172,25 +173,43 @@ struct PrimerWalkthroughCommand: ParsableCommand {
                 print("\(tag) \(r.row.name)" + (r.comment.isEmpty ? "" : " — \(r.comment)"))
             }
             print(WalkthroughReport.summary(results))
-            Self.write(results, config: config, mode: "headless (engine)", report: report, junit: junit)
+            Self.write(results, config: config, mode: "headless (engine)", report: report, junit: junit, context: context)
             if WalkthroughReport.counts(results).fail > 0 { throw ExitCode(1) }
             return
         }
+        // The hero image, drawn as `pushsim primer` draws it (a relative path in --config is relative to the file).
+        let images = MediaImageSource(payloadFolder: MediaImageSource.folder(of: primer.config ?? "./primer.json"),
+                                      mode: .background, colorMode: ColorMode.detect(terminalColors: terminalImageColors()))
         let scene = PrimerWalkthroughScene(config: config, wallClock: Date().timeIntervalSince1970,
-                                           reportPaths: [report, junit].compactMap { $0 }) { results in
-            Self.write(results, config: config, mode: "interactive (tester)", report: report, junit: junit)
+                                           reportPaths: [report, junit].compactMap { $0 }, images: images) { results in
+            Self.write(results, config: config, mode: "interactive (tester)", report: report, junit: junit, context: context)
         }
         runInteractive(scene, options: interactive)
     }
 
-    static func write(_ results: [WalkthroughResult], config: PrimerConfig, mode: String, report: String?, junit: String?) {
-        if let report { save(WalkthroughReport.markdown(results, config: config, mode: mode), to: report) }
-        if let junit { save(WalkthroughReport.junit(results, config: config), to: junit) }
+    /// The report's header: when, which pushsim and SDK rules, which config, and the command that runs it again.
+    var context: WalkthroughReportContext {
+        WalkthroughRecord.context(configSource: primer.config ?? "built-in defaults and the options given",
+                                  command: (["pushsim"] + CommandLine.arguments.dropFirst()).map(Self.shellQuoted).joined(separator: " "))
     }
 
-    static func save(_ text: String, to path: String) {
+    static func shellQuoted(_ s: String) -> String {
+        s.allSatisfy({ $0.isLetter || $0.isNumber || "-_./=:,@%+".contains($0) }) && !s.isEmpty ? s : "'" + s.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+
+    static func write(_ results: [WalkthroughResult], config: PrimerConfig, mode: String, report: String?, junit: String?,
+                      context: WalkthroughReportContext) {
+        if let report {
+            save(WalkthroughReport.markdown(results, config: config, mode: mode, context: context), to: report, rows: results.count)
+        }
+        if let junit { save(WalkthroughReport.junit(results, config: config), to: junit, rows: results.count) }
+    }
+
+    static func save(_ text: String, to path: String, rows: Int) {
         // Standard output goes through print, like the row lines before it, so the two cannot interleave.
         if path == "-" { print(text, terminator: ""); return }
         do { try OutputStream(path: path).write(text) } catch { fail(error) }
+        // Said on standard error, once the terminal is back: the tester knows the record exists and where.
+        FileHandle.standardError.write(Data("wrote \(path) (\(rows) rows)\n".utf8))
     }
 }

@@ -2,6 +2,7 @@
 
 import ArgumentParser
 import PushSimApp
+import PushSimEngine
 
 @main
 struct PushSim: ParsableCommand {
@@ -13,7 +14,7 @@ struct PushSim: ParsableCommand {
         exactly as the Pushwoosh iOS SDK (7.1.3) does, in a terminal or headless on a simulated clock. Where \
         the SDK does something surprising, pushsim does the same: `stories`, `primer` and `inbox` --help list them.
         """,
-        version: "0.1.0",
+        version: PushSimVersion.current,
         subcommands: CommandRegistry.all,
         defaultSubcommand: HomeCommand.self
     )

@@ -30,6 +30,8 @@ $out"
 echo "$out" | grep -qx "  failed: $GONE: could not connect to 127.0.0.1:1 (connection refused)" || fail "no reason for the failure:
 $out"
 grep -qx "cached   $CACHED" "$W/progress" || fail "no progress line for the cached image: $(cat "$W/progress")"
+# Each failure is said once: in the summary, not also as a progress line (issue 26).
+! grep -q "$GONE" "$W/progress" || fail "the failure was said twice (progress and summary): $(cat "$W/progress")"
 [ "$(ls -A "$G/pw_stories_cache" | wc -l)" -eq 1 ] || fail "the failed download left a file: $(ls -A "$G/pw_stories_cache")"
 
 # The preview finds the cached file under the same name and draws it offline (256 colours: every image cell is ▀).

@@ -131,11 +131,20 @@ struct HomeSceneTests {
             return "Every sample reset"
         })
         h.resize(to: Size(width: 80, height: 24), at: 0)
+        // Issue 26: r asks first; any key but y keeps everything.
         h.handle(.key(.char("r")), at: 0)
+        #expect(calls == 0)
+        #expect(h.render(at: 0).plainText.contains("y reset"))
+        h.handle(.key(.char("n")), at: 0)
+        #expect(calls == 0)
+        #expect(h.message == "Nothing was reset.")
+        h.handle(.key(.char("r")), at: 0)
+        h.handle(.key(.char("y")), at: 0)
         #expect(calls == 1)
         #expect(h.message == "Every sample reset")
         #expect(h.render(at: 0).plainText.contains("Every sample reset"))
         h.handle(.key(.char("r")), at: 0)
+        h.handle(.key(.char("y")), at: 0)
         #expect(h.message == "/data/samples/inbox-mixed.sqlite: not a pushsim store")
         #expect(h.takeRequests() == [.bell])
     }

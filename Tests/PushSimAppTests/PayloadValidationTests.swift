@@ -235,4 +235,25 @@ let validationNow = ISO8601DateFormatter().date(from: "2026-11-23T09:30:00Z")!
         #expect(finding?.message.contains("the image is 10000×10000 (100 MP), over the 50 MP decoding budget; refused before decoding; \(consequence)") == true,
                 "\(r.findings)")
     }
+
+    // Issue 26: 30 messages with the same problem are one line with their indices, not 30 lines; the counts and the
+    // JSON output still have every finding.
+    @Test func identicalFindingsInManyMessagesAreOneTextLine() {
+        let same = (0..<30).map {
+            PayloadValidation.Finding(severity: .warning, file: "feed.json", path: "response.messages[\($0 * 2)].action_params.displayType",
+                                      message: "shown as classic instead of banner because the message has no image")
+        }
+        let other = PayloadValidation.Finding(severity: .warning, file: "feed.json", path: "response.messages[3].title", message: "empty")
+        let pair = [0, 1].map {
+            PayloadValidation.Finding(severity: .error, file: "feed.json", path: "response.messages[\($0)].code", message: "missing")
+        }
+        let r = PayloadValidation.FileReport(file: "feed.json", summary: "inbox feed", findings: [other] + same + pair, unreadable: false)
+        let lines = PayloadValidation.text([r]).split(separator: "\n").map(String.init)
+        #expect(lines[0] == "feed.json: warning: response.messages[3].title: empty")
+        #expect(lines[1] == "feed.json: warning: response.messages[*].action_params.displayType: shown as classic instead of banner because the message has no image (the same in 30 messages: 0, 2, 4, 6, 8, 10 and 24 more)")
+        #expect(lines[2] == "feed.json: error: response.messages[0].code: missing")
+        #expect(lines[3] == "feed.json: error: response.messages[1].code: missing")
+        #expect(lines[4] == "feed.json: 2 errors, 31 warnings (inbox feed)")
+        #expect(PayloadValidation.json([r]).components(separatedBy: "\"severity\"").count - 1 == 33)
+    }
 }

@@ -73,7 +73,7 @@ final class TestcaseCounter: NSObject, XMLParserDelegate {
         #expect(finished[2].verdict == .skip)
         #expect(finished[3].verdict == .skip && finished[3].comment == "not tried")
         let md = WalkthroughReport.markdown(finished, config: PrimerConfig().style(.sheet), mode: "interactive (tester)")
-        #expect(md.contains("| 2 | notDetermined | on | off | accept+deny | accepted, ends denied | declined, ends notDetermined | FAIL | tapped the wrong button |"))
+        #expect(md.contains("| 2 | notDetermined | on | minInterval 0: no throttle (a stale last-shown time 1 h ago is ignored) | present, then press the accept button, then Don't Allow in the system prompt | accepted, ends denied | declined, ends notDetermined | FAIL | tapped the wrong button |"))
     }
 
     // Ctrl-C in the middle keeps what was judged: the reports are written as on q, from the home screen too.
@@ -115,5 +115,43 @@ final class TestcaseCounter: NSObject, XMLParserDelegate {
         try runner.run(Script.parse("key a; key n; wait 0.1"))
         #expect(scene.observed == PrimerWalkthroughTable.rows[index].expected)
         #expect(scene.render(at: runner.now).plainText.contains("as expected ✓"))
+    }
+
+    // Issue 26: a report a tester can hand on — when, which pushsim and SDK rules, which config, how to run it again,
+    // each row's setup and steps; the panel's keys are only those that reach the row; throttle in plain words.
+    @Test func theReportIsARecordAnotherTesterCanReproduce() throws {
+        let scene = PrimerWalkthroughScene(config: PrimerConfig().style(.sheet), wallClock: primerWall) { _ in }
+        let runner = HeadlessRunner(scene: scene, size: Size(width: 100, height: 40))
+        var frames: [String] = []
+        runner.onFrame = { frames.append($0) }
+        try runner.run(Script.parse("wait 0.6"))
+        let screen = frames.last!
+        #expect(!screen.contains("s status"), "s is skip in the walkthrough")
+        #expect(!screen.contains("throttle off"))
+        #expect(screen.contains("no throttle"))
+        let context = WalkthroughReportContext(date: "2026-11-27T09:00:00Z", pushsimVersion: "0.1.0", sdkVersion: "7.2.9",
+                                               configSource: "Resources/primer/sheet-bottom.json",
+                                               command: "pushsim primer walkthrough --config Resources/primer/sheet-bottom.json --report w.md")
+        let results = PrimerWalkthrough.runHeadless(config: PrimerConfig().style(.sheet))
+        let md = WalkthroughReport.markdown(results, config: PrimerConfig().style(.sheet), mode: "headless (engine)", context: context)
+        #expect(md.contains("| Date | 2026-11-27T09:00:00Z |"))
+        #expect(md.contains("| pushsim | 0.1.0 |"))
+        #expect(md.contains("| SDK rules | Pushwoosh iOS SDK 7.2.9"))
+        #expect(md.contains("| Config | Resources/primer/sheet-bottom.json |"))
+        #expect(md.contains("| Run it again | `pushsim primer walkthrough --config Resources/primer/sheet-bottom.json --report w.md` |"))
+        #expect(md.contains("| Setup | Steps |") || md.contains("| Setup | Steps | Expected"))
+        #expect(md.contains("present, then press the decline button"))
+    }
+
+    // From the home screen the walkthrough keeps its report under the data folder and says where, instead of ending
+    // with "status 1".
+    @Test func fromTheHomeScreenTheReportIsWrittenAndNamed() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pushsim-walk-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let path = WalkthroughRecord.defaultReportPath(environment: ["XDG_DATA_HOME": dir])
+        #expect(path.hasPrefix(dir + "/pushsim/reports/primer-walkthrough-") && path.hasSuffix(".md"))
+        try WalkthroughRecord.write("# report\n", to: path)
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "# report\n")
+        #expect(throws: UserError.self) { try WalkthroughRecord.write("x", to: "/proc/version/x.md") }
     }
 }

@@ -97,8 +97,20 @@ public final class HomeScene: Scene {
 
     // MARK: Input
 
+    /// `r` was pressed: the next key decides (y resets every sample's saved state, anything else keeps it).
+    public private(set) var confirmingReset = false
+
     private func handle(key: Key, at now: Double) {
         message = nil
+        if confirmingReset {
+            confirmingReset = false
+            guard key == .char("y") || key == .char("Y") else { message = "Nothing was reset."; return }
+            do { message = try resetSamples() } catch {
+                message = error.message
+                requests.append(.bell)
+            }
+            return
+        }
         switch key {
         case .up, .char("k"): move(by: -1)
         case .down, .char("j"): move(by: 1)
@@ -110,10 +122,8 @@ public final class HomeScene: Scene {
         case .char("q"): exitStatus = 0  // Esc never quits the program (LeaveAction)
         case .char("?"): showingHelp = true
         case .char("r"):
-            do { message = try resetSamples() } catch {
-                message = error.message
-                requests.append(.bell)
-            }
+            confirmingReset = true
+            message = "Reset every sample's saved state (the inbox samples' reads and deletes)? y reset · any other key keeps it"
         default: break
         }
     }
@@ -178,7 +188,11 @@ public final class HomeScene: Scene {
         if let status = scene.exitStatus {
             child = nil
             let title = samples.indices.contains(selected) ? samples[selected].title : "the sample"
-            message = status == 0 ? nil : "\(title) ended with status \(status)"
+            if let closing = (scene as? ClosingMessage)?.closingMessage {
+                message = closing
+            } else {
+                message = status == 0 ? nil : "\(title) ended with status \(status)"
+            }
         }
     }
 

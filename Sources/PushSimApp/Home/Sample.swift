@@ -45,3 +45,9 @@ public enum SampleCatalog {
         return list
     }
 }
+
+/// A scene with something to tell whoever started it once it has finished (the home screen shows it in its status
+/// line): the QA walkthrough says where its report went.
+public protocol ClosingMessage: AnyObject {
+    var closingMessage: String? { get }
+}

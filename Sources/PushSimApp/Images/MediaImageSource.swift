@@ -61,7 +61,7 @@ public final class MediaImageSource: ImageSource, @unchecked Sendable {
 
     /// The folder holding `payloadPath` (standard input and pipes: the working directory).
     public static func folder(of payloadPath: String) -> String {
-        InputFile.folder(of: payloadPath) ?? FileManager.default.currentDirectoryPath
+        InputFile.imageFolder(of: payloadPath)
     }
 
     public func slot(for url: String, size: Size) -> ImageSlot {

@@ -16,14 +16,33 @@ extension SampleCatalog {
         } + [walkthroughSample(r)]
     }
 
-    /// The QA walkthrough, with the bottom sheet: from the home screen it keeps no report (its summary says how to).
-    static func walkthroughSample(_ r: Resources) -> Sample {
+    /// The QA walkthrough, with the bottom sheet (and its hero image). From the home screen its report goes to
+    /// `$XDG_DATA_HOME/pushsim/reports/`, named in its summary before it finishes and on the home screen after.
+    static func walkthroughSample(_ r: Resources, environment: [String: String] = ProcessInfo.processInfo.environment) -> Sample {
         let sheet = PrimerSampleSpec.all[1]
+        let command = "pushsim primer walkthrough --config Resources/primer/\(sheet.file) --report walkthrough.md"
         return Sample(experience: .primer, title: "QA walkthrough",
                       summary: "Every row of the decision table (status × fallback × throttle × answer), judged pass/fail/skip",
                       keys: "p pass · f fail · s skip · c comment · r retry · pgup/pgdn rows · q summary",
-                      command: "pushsim primer walkthrough --config Resources/primer/\(sheet.file) --report walkthrough.md") {
-            PrimerWalkthroughScene(config: try sheet.config(r), wallClock: Date().timeIntervalSince1970, onFinish: { _ in })
+                      command: command) {
+            let config = try sheet.config(r)
+            let path = WalkthroughRecord.defaultReportPath(environment: environment)
+            final class Box { weak var scene: PrimerWalkthroughScene? }
+            let box = Box()
+            let scene = PrimerWalkthroughScene(
+                config: config, wallClock: Date().timeIntervalSince1970, reportPaths: [path],
+                images: MediaImageSource(payloadFolder: r.path("primer"), mode: .background, colorMode: .detect())) { results in
+                let context = WalkthroughRecord.context(configSource: r.path("primer/\(sheet.file)"), command: command)
+                do {
+                    try WalkthroughRecord.write(WalkthroughReport.markdown(results, config: config, mode: "interactive (tester)",
+                                                                           context: context), to: path)
+                    box.scene?.closingMessage = WalkthroughRecord.closing(results, wroteTo: path)
+                } catch {
+                    box.scene?.closingMessage = "QA walkthrough: \(error.message)"
+                }
+            }
+            box.scene = scene
+            return scene
         }
     }
 }

@@ -16,6 +16,8 @@ public final class PrimerScene: ScriptableScene, Leavable {
     public private(set) var size = Size(width: 80, height: 24)
     public private(set) var exitStatus: Int32?
     public var leaveAction = LeaveAction.quit
+    /// Inside the QA walkthrough: the table sets the device, so the status, window and clock keys are not listed.
+    public var deviceKeysLocked = false
     public private(set) var helpShown = false
     /// Lines of the side panel's log, newest last.
     public private(set) var log: [String] = []
@@ -379,10 +381,16 @@ public final class PrimerScene: ScriptableScene, Leavable {
         facts.append(("Window", state.device.hasWindowScene ? "scene connected" : "no scene (background)"))
         if let p = state.presentation, !p.attachedToScene { facts.append(("Unseen", "primer holds the flag")) }
         facts.append(("Result", state.lastResult?.description ?? "—"))
-        let keys = state.settingsOpen
-            ? ["space switch · o/esc back", "? help · \(leaveAction.hint)"]
-            : ["tab/arrows focus · enter press", "a accept · d decline", "esc tap outside · n present",
-               "s status · w window", "o Settings · ? help", "] +1 h · } +1 d · \(leaveAction.hint)"]
+        let keys: [String]
+        if state.settingsOpen {
+            keys = ["space switch · o/esc back", "? help · \(leaveAction.hint)"]
+        } else if deviceKeysLocked {
+            keys = ["tab/arrows focus · enter press", "a accept · d decline", "esc tap outside · n present",
+                    "o Settings · \(leaveAction.hint)"]
+        } else {
+            keys = ["tab/arrows focus · enter press", "a accept · d decline", "esc tap outside · n present",
+                    "s status · w window", "o Settings · ? help", "] +1 h · } +1 d · \(leaveAction.hint)"]
+        }
         return PrimerPanel(facts: facts, log: log, keys: keys)
     }
 

@@ -3,7 +3,7 @@
 import PushSimEngine
 import PushSimScreens
 
-public final class PrimerWalkthroughScene: ScriptableScene, Leavable {
+public final class PrimerWalkthroughScene: ScriptableScene, Leavable, ClosingMessage {
     public let rows: [WalkthroughRow]
     public let config: PrimerConfig
     let wallClock: Double
@@ -26,13 +26,19 @@ public final class PrimerWalkthroughScene: ScriptableScene, Leavable {
     public private(set) var confirmingFinish = false
     /// Where `--report` / `--junit` write the results, named in the summary.
     let reportPaths: [String]
+    /// The hero image and any other picture the row's primer shows (the same source `pushsim primer` uses).
+    let images: ImageSource
+    /// One line for whoever started the walkthrough (the home screen shows it): where the report went, or why not.
+    public var closingMessage: String?
     var size = Size(width: 80, height: 24)
     var now: Double = 0
     static let headerHeight = 7
 
     public init(config: PrimerConfig, wallClock: Double, rows: [WalkthroughRow] = PrimerWalkthroughTable.rows,
-                reportPaths: [String] = [], onFinish: @escaping ([WalkthroughResult]) -> Void) {
+                reportPaths: [String] = [], images: ImageSource = NoImages(),
+                onFinish: @escaping ([WalkthroughResult]) -> Void) {
         self.reportPaths = reportPaths
+        self.images = images
         self.config = config
         self.wallClock = wallClock
         self.rows = rows
@@ -53,7 +59,10 @@ public final class PrimerWalkthroughScene: ScriptableScene, Leavable {
         rowSink = EventSink()
         rowStart = t
         stampBefore = s.device.lastShownAt
-        row = PrimerScene(config: s.config, device: s.device, wallClock: s.wallClockAtStart, store: nil, sink: rowSink)
+        row = PrimerScene(config: s.config, device: s.device, wallClock: s.wallClockAtStart, store: nil, sink: rowSink,
+                          images: images)
+        // The walkthrough sets the device itself (s is skip here): the row's panel lists only the keys that reach it.
+        row.deviceKeysLocked = true
         // The row's panel names what q does here: the walkthrough's summary, not quitting.
         row.leaveAction = .summary
         row.resize(to: childSize, at: 0)
@@ -192,7 +201,7 @@ public final class PrimerWalkthroughScene: ScriptableScene, Leavable {
         let w = size.width
         if index < rows.count {
             let r = rows[index]
-            let head = "Row \(index + 1)/\(rows.count) · \(r.status.rawValue) · fallback \(r.fallbackToSettings ? "on" : "off") · throttle \(r.throttle.rawValue)"
+            let head = "Row \(index + 1)/\(rows.count) · \(r.status.rawValue) · fallback \(r.fallbackToSettings ? "on" : "off") · \(r.throttle.label)"
             c.fill(Rect(x: 0, y: 0, width: w, height: 1), with: Cell(" ", bg: .rgb(30, 41, 82)))
             c.text(TextWidth.truncate(head, to: w), x: 0, y: 0, style: Style(fg: .white, attrs: [.bold]))
             c.text(TextWidth.truncate("Setup: " + r.throttle.summary, to: w), x: 0, y: 1)

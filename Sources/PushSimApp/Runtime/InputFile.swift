@@ -171,6 +171,12 @@ public enum InputFile {
     /// The folder a payload's relative image paths resolve against: the file's own folder; for a descriptor the
     /// shell handed over (`3<promo.json` as `/dev/fd/3`) the folder of the regular file it is open on; nil for
     /// standard input and pipes (`<(curl …)`), which have no folder. `/dev` is never the answer.
+    /// The folder a payload's relative images (`file:` URLs, plain paths) resolve against, for every command alike: the
+    /// file's own folder, or the current directory for standard input and pipes (which have none).
+    public static func imageFolder(of path: String) -> String {
+        folder(of: path) ?? FileManager.default.currentDirectoryPath
+    }
+
     public static func folder(of path: String) -> String? {
         if path == "-" { return nil }
         var file = path

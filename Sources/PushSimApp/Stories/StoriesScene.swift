@@ -153,8 +153,7 @@ public final class StoriesScene: ScriptableScene, Leavable {
         let small = newSize.width < minimumSize.width || newSize.height < minimumSize.height
         if small != tooSmall {
             tooSmall = small
-            // spec-adjacent: a story that cannot be seen does not play on (like a hidden view).
-            apply(StoriesPlayer.reduce(&state, small ? .suspend(at: t) : .unsuspend(at: t)), at: t)
+            syncSuspension(at: t)
         }
     }
 
@@ -226,9 +225,10 @@ public final class StoriesScene: ScriptableScene, Leavable {
     func handleKey(_ k: Key) {
         if helpShown {
             helpShown = false
+            syncSuspension(at: now)
             return
         }
-        if k == .char("?") { helpShown = true; return }
+        if k == .char("?") { helpShown = true; syncSuspension(at: now); return }
         // One rule (LeaveAction): q or Esc dismisses the story, showing the dismiss screen (r replays); there q
         // leaves. The collapsed notification and a finished pass are already that screen. A terminal too small for
         // the story pauses it and takes only q, Esc and ?: q means what it means on the story under it, so `q q`
@@ -338,7 +338,16 @@ public final class StoriesScene: ScriptableScene, Leavable {
         guard !expanded else { return }
         expanded = true
         apply(StoriesPlayer.reduce(&state, .start(at: t)), at: t)
-        if tooSmall { apply(StoriesPlayer.reduce(&state, .suspend(at: t)), at: t) }
+        syncSuspension(at: t)
+    }
+
+    /// A story that cannot be seen does not play on, like a hidden view: a terminal too small for it, or the `?`
+    /// help over it (its timer and progress bar wait, and go on where they were when it closes).
+    func syncSuspension(at t: Double) {
+        let hidden = tooSmall || helpShown
+        if hidden != state.suspended {
+            apply(StoriesPlayer.reduce(&state, hidden ? .suspend(at: t) : .unsuspend(at: t)), at: t)
+        }
     }
 
     /// Play the notification again from the start (after a dismiss or a finished pass).
@@ -351,7 +360,7 @@ public final class StoriesScene: ScriptableScene, Leavable {
         lastOpened = nil
         expanded = true
         apply(StoriesPlayer.reduce(&state, .start(at: t)), at: t)
-        if tooSmall { apply(StoriesPlayer.reduce(&state, .suspend(at: t)), at: t) }
+        syncSuspension(at: t)
     }
 
     public func send(_ action: StoriesAction) {
@@ -374,7 +383,7 @@ public final class StoriesScene: ScriptableScene, Leavable {
             crossfadeFrom = nil
             lastShownIndex = nil
             if expanded { apply(StoriesPlayer.reduce(&state, .start(at: now)), at: now) }
-            if tooSmall { apply(StoriesPlayer.reduce(&state, .suspend(at: now)), at: now) }
+            syncSuspension(at: now)
         }
     }
 

@@ -44,7 +44,7 @@ public enum StoriesValidation {
 
     /// The local file a `file:` URL names: relative ones are resolved against the payload's folder.
     public static func localPath(of url: String, payloadPath: String) -> String? {
-        localPath(of: url, folder: InputFile.folder(of: payloadPath) ?? "/")
+        localPath(of: url, folder: InputFile.imageFolder(of: payloadPath))
     }
 
     /// The same, with the folder relative URLs resolve against.

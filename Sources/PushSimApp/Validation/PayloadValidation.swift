@@ -83,8 +83,9 @@ public enum PayloadValidation {
     struct Source {
         var path: String
         var name: String
-        /// The folder relative paths in the file resolve against; nil for standard input and pipes.
-        var folder: String? { InputFile.folder(of: path) }
+        /// The folder relative paths in the file resolve against: the current directory for standard input and pipes,
+        /// as every experience resolves them.
+        var folder: String { InputFile.imageFolder(of: path) }
     }
 
     /// What one kind's check found in a document.
@@ -178,8 +179,15 @@ public enum PayloadValidation {
     public static func text(_ reports: [FileReport]) -> String {
         var out = ""
         for r in reports {
-            for f in r.findings {
-                out += "\(f.file): \(f.severity.rawValue): \(f.path.isEmpty ? "" : f.path + ": ")\(f.message)\n"
+            for g in grouped(r.findings) {
+                let f = g.first
+                if g.count < groupAt {
+                    for f in g.all { out += "\(f.file): \(f.severity.rawValue): \(f.path.isEmpty ? "" : f.path + ": ")\(f.message)\n" }
+                    continue
+                }
+                let shown = g.indices.prefix(6).joined(separator: ", ")
+                let rest = g.indices.count > 6 ? " and \(g.indices.count - 6) more" : ""
+                out += "\(f.file): \(f.severity.rawValue): \(g.pattern): \(f.message) (the same in \(g.count) \(g.noun): \(shown)\(rest))\n"
             }
             if r.findings.isEmpty { out += "\(r.file): ok (\(r.summary))\n" }
             else { out += "\(r.file): \(plural(r.errorCount, "error")), \(plural(r.warningCount, "warning")) (\(r.summary))\n" }
@@ -188,6 +196,48 @@ public enum PayloadValidation {
         let warnings = reports.reduce(0) { $0 + $1.warningCount }
         out += "\(plural(reports.count, "file")) checked: \(plural(errors, "error")), \(plural(warnings, "warning"))\n"
         return out
+    }
+
+    /// Text output lists a finding repeated in this many places (the same sentence at paths that differ only in an
+    /// array index) once, with the indices: 30 messages without an image are one line, not 30.
+    static let groupAt = 3
+
+    struct Group {
+        var pattern: String
+        var all: [Finding]
+        var indices: [String]
+        var first: Finding { all[0] }
+        var count: Int { all.count }
+        /// What the varying index counts: `messages`, `pages`, else `places`.
+        var noun: String {
+            guard let r = pattern.range(of: "[*]") else { return "places" }
+            let before = pattern[..<r.lowerBound]
+            let key = before.split(whereSeparator: { $0 == "." || $0 == "]" || $0 == "[" }).last.map(String.init) ?? ""
+            return ["messages", "pages", "items", "buttons", "slides", "segments", "notifications"].contains(key) ? key : "places"
+        }
+    }
+
+    /// Findings in their order, those with the same severity and sentence at paths equal but for their first array
+    /// index gathered into one group (at the place of the first).
+    static func grouped(_ findings: [Finding]) -> [Group] {
+        var groups: [Group] = []
+        var at: [String: Int] = [:]
+        for f in findings {
+            let (pattern, index) = firstIndexWildcarded(f.path)
+            guard let index else { groups.append(Group(pattern: f.path, all: [f], indices: [])); continue }
+            let key = "\(f.severity.rawValue)\u{1}\(pattern)\u{1}\(f.message)"
+            if let g = at[key] { groups[g].all.append(f); groups[g].indices.append(index) }
+            else { at[key] = groups.count; groups.append(Group(pattern: pattern, all: [f], indices: [index])) }
+        }
+        return groups
+    }
+
+    /// `response.messages[7].x` → (`response.messages[*].x`, `7`); a path without an index → (path, nil).
+    static func firstIndexWildcarded(_ path: String) -> (String, String?) {
+        guard let open = path.firstIndex(of: "["), let close = path[open...].firstIndex(of: "]") else { return (path, nil) }
+        let inner = path[path.index(after: open)..<close]
+        guard !inner.isEmpty, inner.allSatisfy(\.isNumber) else { return (path, nil) }
+        return (String(path[..<open]) + "[*]" + String(path[path.index(after: close)...]), String(inner))
     }
 
     /// An array of findings: `{"severity","file","path","message","kind"}` (`kind` is null when the file could not
@@ -238,20 +288,18 @@ public enum PayloadValidation {
     }
 
     /// A warning when `reference` names a local file (a `file:` URL or a plain path) that does not exist or is a
-    /// decompression bomb. URLs with another scheme are not checked; relative paths resolve against the file's folder.
+    /// decompression bomb. URLs with another scheme are not checked; relative paths resolve against the file's folder
+    /// (the current directory for standard input).
     static func localImageProblem(_ reference: String, source: Source, path: String, what: String) -> Diagnostic? {
         let local: String?
         if reference.lowercased().hasPrefix("file:") {
-            local = source.folder == nil && !reference.lowercased().hasPrefix("file:/")
-                ? nil : StoriesValidation.localPath(of: reference, folder: source.folder ?? "/")
+            local = StoriesValidation.localPath(of: reference, folder: source.folder)
         } else if reference.isEmpty || reference.contains("://") || URLText.scheme(of: reference) != nil {
             local = nil
         } else if reference.hasPrefix("/") {
             local = reference
-        } else if let folder = source.folder {
-            local = URL(fileURLWithPath: folder).appendingPathComponent(reference).standardizedFileURL.path
         } else {
-            local = nil
+            local = URL(fileURLWithPath: source.folder).appendingPathComponent(reference).standardizedFileURL.path
         }
         guard let local else { return nil }
         return localImageProblem(reference, local: local, path: path, what: what)

@@ -83,6 +83,23 @@ public enum PrimerWalkthrough {
     }
 }
 
+/// What makes a walkthrough report a record another tester can reproduce: when, with what, on which SDK rules.
+public struct WalkthroughReportContext: Sendable, Equatable {
+    /// When the walkthrough ended, ISO 8601 (UTC).
+    public var date: String
+    public var pushsimVersion: String
+    /// The SDK release whose rules the table follows.
+    public var sdkVersion: String
+    /// The config the rows ran with: the file given (or "built-in defaults") and the command line to run it again.
+    public var configSource: String
+    public var command: String
+
+    public init(date: String, pushsimVersion: String, sdkVersion: String, configSource: String, command: String) {
+        self.date = date; self.pushsimVersion = pushsimVersion; self.sdkVersion = sdkVersion
+        self.configSource = configSource; self.command = command
+    }
+}
+
 /// Markdown and JUnit renderings of a walkthrough.
 public enum WalkthroughReport {
     public static func counts(_ results: [WalkthroughResult]) -> (pass: Int, fail: Int, skip: Int) {
@@ -96,19 +113,35 @@ public enum WalkthroughReport {
         return "\(results.count) rows: \(c.pass) passed, \(c.fail) failed, \(c.skip) skipped"
     }
 
-    public static func markdown(_ results: [WalkthroughResult], config: PrimerConfig, mode: String) -> String {
+    public static func markdown(_ results: [WalkthroughResult], config: PrimerConfig, mode: String,
+                                context: WalkthroughReportContext? = nil) -> String {
         var out = "# Push primer walkthrough\n\n"
-        out += "Mode: \(mode). Style: \(config.style.rawValue)"
+        if let context {
+            out += "| | |\n|---|---|\n"
+            out += "| Date | \(mdCell(context.date)) |\n"
+            out += "| pushsim | \(mdCell(context.pushsimVersion)) |\n"
+            out += "| SDK rules | Pushwoosh iOS SDK \(mdCell(context.sdkVersion)) (`PWPushPrimerPresenter.m`) |\n"
+            out += "| Mode | \(mdCell(mode)) |\n"
+            out += "| Config | \(mdCell(context.configSource)) |\n"
+            out += "| Run it again | `\(context.command.replacingAll("`", with: "'"))` |\n\n"
+        } else {
+            out += "Mode: \(mode). "
+        }
+        out += "Style: \(config.style.rawValue)"
         if config.style == .sheet { out += ", position \(config.position.rawValue)" }
-        out += ". Rules: spec §2.2 (Pushwoosh iOS SDK 7.1.3).\n\n"
+        out += "; accept \"\(config.acceptTitle)\", decline \"\(config.declineTitle)\""
+        out += config.image != nil || config.imageURL != nil ? "; with a hero image" : ""
+        out += ". Each row starts on a fresh simulated iPhone set up as its Setup column says, calls `present`, then "
+        out += "does what its Steps column says.\n\n"
         out += summary(results) + ".\n\n"
-        out += "| # | Status | Fallback | Throttle | Answer | Expected | Observed | Result | Comment |\n"
+        out += "| # | Status | Fallback | Setup | Steps | Expected | Observed | Result | Comment |\n"
         out += "|---|---|---|---|---|---|---|---|---|\n"
         for r in results {
             let row = r.row
             let observed = r.observed.map { $0.result.description + ", ends " + $0.finalStatus.rawValue } ?? "—"
-            let cells = ["\(row.number)", row.status.rawValue, row.fallbackToSettings ? "on" : "off", row.throttle.rawValue,
-                         row.answer.rawValue, row.expected.result.description + ", ends " + row.expected.finalStatus.rawValue,
+            let cells = ["\(row.number)", row.status.rawValue, row.fallbackToSettings ? "on" : "off", row.throttle.summary,
+                         "present, then " + row.answer.instruction,
+                         row.expected.result.description + ", ends " + row.expected.finalStatus.rawValue,
                          observed, r.verdict.rawValue.uppercased(), r.comment]
             out += "| " + cells.map(mdCell).joined(separator: " | ") + " |\n"
         }

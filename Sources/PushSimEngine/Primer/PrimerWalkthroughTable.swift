@@ -25,6 +25,16 @@ public enum WalkthroughThrottle: String, CaseIterable, Sendable {
         }
     }
 
+    /// The row's throttle in a tester's words (the raw names off/never/within/elapsed stay in row names).
+    public var label: String {
+        switch self {
+        case .off: return "no throttle"
+        case .never: return "never shown before"
+        case .within: return "shown 1 h ago (inside the 1 d minimum interval)"
+        case .elapsed: return "shown 1 d ago (the 1 d minimum interval has just passed)"
+        }
+    }
+
     public var summary: String {
         switch self {
         case .off: return "minInterval 0: no throttle (a stale last-shown time 1 h ago is ignored)"
