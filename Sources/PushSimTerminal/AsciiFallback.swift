@@ -8,7 +8,7 @@ import Foundation
 public enum AsciiFallback {
     /// Whether the current locale (after `setlocale(LC_ALL, "")`) encodes text as UTF-8.
     public static func localeIsUTF8() -> Bool {
-        guard let cs = nl_langinfo(CODESET) else { return false }
+        guard let cs = nl_langinfo(nl_item(CODESET)) else { return false }
         let name = String(cString: cs).uppercased().replacingOccurrences(of: "-", with: "")
         return name == "UTF8"
     }

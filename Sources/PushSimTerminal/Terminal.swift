@@ -49,9 +49,21 @@ public enum Terminal {
         // Asked before ncurses owns the terminal: the answers must not arrive as keys.
         let pixels = detectPixels(options)
         stats.pixels = pixels.description
+        // The cell's size in pixels: the pty's, else the terminal's own answer (asked, like the attributes, before
+        // ncurses reads the keyboard).
+        let cellPixels = pixels.proto == nil ? nil
+            : TerminalQuery.cellPixels(STDOUT_FILENO) ?? TerminalQuery.askCellPixels(input: STDIN_FILENO, output: STDOUT_FILENO)
         let driver = try NcursesDriver(recordPath: options.recordPath, environment: options.environment, stats: stats, start: origin)
-        let graphics = GraphicsLayer(decision: pixels, cellPixels: TerminalQuery.cellPixels(STDOUT_FILENO))
-        if pixels.proto != nil && graphics == nil { stats.pixels = "cells (the terminal does not report its cell size in pixels)" }
+        let graphics = GraphicsLayer(decision: pixels, cellPixels: cellPixels)
+        var pixelNotice: String?
+        if pixels.proto != nil && graphics == nil {
+            stats.pixels = "cells (the terminal does not report its cell size in pixels)"
+            // Asked for by name: say why it did not happen (auto falls back to cells quietly, as documented).
+            if options.pixels != .auto {
+                pixelNotice = "pushsim: --pixels \(options.pixels.rawValue) drew cells: the terminal reports no cell size in pixels " +
+                    "(its pty says 0 and it did not answer CSI 16 t or CSI 14 t)"
+            }
+        }
         func present(_ canvas: Canvas) {
             guard let graphics else { return driver.draw(canvas) }
             graphics.present(canvas, on: driver)
@@ -65,6 +77,7 @@ public enum Terminal {
             stats.picturesSent = graphics?.picturesSent ?? 0
             stats.picturesSentAhead = graphics?.picturesSentAhead ?? 0
             driver.shutdown()
+            if let pixelNotice { FileHandle.standardError.write(Data((pixelNotice + "\n").utf8)) }
             stats.bytesWritten = driver.bytesWritten
             if let p = options.statsPath { stats.write(to: p) }
         }

@@ -8,6 +8,13 @@ enum TerminalQuery {
     /// every VT100-compatible terminal answers: once that answer is in, a missing DA1 reply is not still on its
     /// way, so nothing arrives later as keys. Gives up after `timeoutMs` (a terminal that answers nothing).
     static func deviceAttributes(input: Int32, output: Int32, timeoutMs: Int32 = 250) -> String? {
+        guard let reply = exchange("\u{1B}[c", input: input, output: output, timeoutMs: timeoutMs) else { return nil }
+        return extractDA1(reply)
+    }
+
+    /// Send `query` followed by a Device Status Report and read until the status reply (or `timeoutMs`): whatever
+    /// the terminal answered to `query` arrives before it. nil when the terminal cannot be asked.
+    static func exchange(_ query: String, input: Int32, output: Int32, timeoutMs: Int32) -> [UInt8]? {
         var saved = termios()
         guard isatty(input) == 1, tcgetattr(input, &saved) == 0 else { return nil }
         var raw = saved
@@ -18,9 +25,8 @@ enum TerminalQuery {
         }
         guard tcsetattr(input, TCSANOW, &raw) == 0 else { return nil }
         defer { tcsetattr(input, TCSANOW, &saved) }
-
-        let query = Array("\u{1B}[c\u{1B}[5n".utf8)
-        guard query.withUnsafeBytes({ write(output, $0.baseAddress, $0.count) }) == query.count else { return nil }
+        let bytes = Array((query + "\u{1B}[5n").utf8)
+        guard bytes.withUnsafeBytes({ write(output, $0.baseAddress, $0.count) }) == bytes.count else { return nil }
         var reply: [UInt8] = []
         let deadline = Date().addingTimeInterval(Double(timeoutMs) / 1000)
         while !containsStatusReply(reply) {
@@ -33,7 +39,34 @@ enum TerminalQuery {
             guard n > 0 else { break }
             reply += buf[0..<n]
         }
-        return extractDA1(reply)
+        return reply
+    }
+
+    /// A terminal whose pty reports no pixel size (ws_xpixel 0: xterm without allowWindowOps in some builds, mosh,
+    /// a serial line…) may still answer XTWINOPS: `CSI 16 t` (a cell's size, reply `CSI 6 ; H ; W t`), else
+    /// `CSI 14 t` (the text area's, reply `CSI 4 ; H ; W t`, divided by the rows and columns).
+    static func askCellPixels(input: Int32, output: Int32, timeoutMs: Int32 = 250) -> Size? {
+        guard let reply = exchange("\u{1B}[16t\u{1B}[14t", input: input, output: output, timeoutMs: timeoutMs) else { return nil }
+        var ws = winsize()
+        let cols = ioctl(output, UInt(TIOCGWINSZ), &ws) == 0 ? Int(ws.ws_col) : 0, rows = Int(ws.ws_row)
+        return parseCellPixels(reply, columns: cols, rows: rows)
+    }
+
+    /// The cell size from `CSI 6 ; H ; W t`, else from `CSI 4 ; H ; W t` over `columns` × `rows`.
+    static func parseCellPixels(_ bytes: [UInt8], columns: Int, rows: Int) -> Size? {
+        let s = String(decoding: bytes, as: UTF8.self)
+        func reply(_ kind: String) -> (h: Int, w: Int)? {
+            guard let r = s.range(of: "\u{1B}[\(kind);") else { return nil }
+            guard let end = s[r.upperBound...].firstIndex(of: "t") else { return nil }
+            let parts = s[r.upperBound..<end].split(separator: ";").compactMap { Int($0) }
+            guard parts.count == 2, parts[0] > 0, parts[1] > 0 else { return nil }
+            return (parts[0], parts[1])
+        }
+        if let c = reply("6") { return Size(width: c.w, height: c.h) }
+        if let a = reply("4"), columns > 0, rows > 0, a.w / columns > 0, a.h / rows > 0 {
+            return Size(width: a.w / columns, height: a.h / rows)
+        }
+        return nil
     }
 
     /// `ESC [ 0 n` (or `3 n`): the status report that ends the exchange.

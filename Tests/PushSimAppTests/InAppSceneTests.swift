@@ -28,6 +28,18 @@ func inAppRun(_ scene: InAppScene, _ script: String, size: Size = Size(width: 60
         #expect(scene.render(at: 0).plainText.contains("opened https://example.com/sale/2026"))
     }
 
+    /// Issue 26: a banner that was waiting its turn shows right after the tap; the URL the tap opened stays on the
+    /// status line for 5 s all the same, and gives way to the next banner after that.
+    @Test func theOpenedURLIsNotReplacedAtOnceByTheNextBanner() throws {
+        let scene = InAppScene(sink: EventSink())
+        _ = try inAppRun(scene, #"notify {"title":"One","link":"https://example.com/one"}; notify {"title":"Two"}; wait 0.5; banner-tap; wait 1"#,
+                         size: Size(width: 100, height: 24))
+        #expect(scene.sink.events.contains { $0.event.name == "banner_show" && $0.event["title"]?.stringValue == "Two" })
+        #expect(scene.statusLine(width: 98).contains("opened https://example.com/one"), "\(scene.statusLine(width: 98))")
+        _ = try inAppRun(scene, #"wait 6; notify {"title":"Three"}"#, size: Size(width: 100, height: 24))
+        #expect(!scene.statusLine(width: 98).contains("opened https://example.com/one"))
+    }
+
     // cli-contract "In-app banners": notify, banner-tap (banner_tap, open_url, banner_hide tap), banner-swipe,
     // banner-drag under and over one half, the timeout, and a click outside the banner reaching the host.
     @Test func eventsForEveryStep() throws {
@@ -91,7 +103,7 @@ func inAppRun(_ scene: InAppScene, _ script: String, size: Size = Size(width: 60
         let events = try inAppRun(scene, #"""
             notify {"title":"a","link":"myapp://a"}; key t; wait 1
             notify {"title":"b"}; key s; wait 1
-            notify {"title":"c"}; key x; wait 1
+            notify {"title":"c"}; key x; wait 5
             key down; key down; key enter
             key ?; key z; key q
             """#)

@@ -170,14 +170,17 @@ let validationNow = ISO8601DateFormatter().date(from: "2026-11-23T09:30:00Z")!
         #expect(xml.contains(#"<testcase classname="pushsim.validate.primer""#))
     }
 
-    @Test func standardInputIsNamedAndHasNoFolder() throws {
-        let doc = try JSONParser.parse(#"{"pages":[{"image":"file:images/here.jpg"}]}"#)
-        let r = PayloadValidation.check(doc, source: PayloadValidation.Source(path: "-", name: "standard input"), options: options())
+    // Issue 26: standard input has no folder of its own, so its relative images resolve against the current
+    // directory — the one rule `pushsim stories -` and every other command use.
+    @Test func standardInputIsNamedAndResolvesAgainstTheCurrentDirectory() throws {
+        let cwd = FileManager.default.currentDirectoryPath
+        let banner = try JSONParser.parse(#"{"body":"x","image":"images/none-\#(UUID().uuidString).png"}"#)
+        let r = PayloadValidation.check(banner, source: PayloadValidation.Source(path: "-", name: "standard input"), options: options())
         #expect(r.file == "standard input")
-        // Relative local images cannot be resolved without a folder, so they are not reported missing.
-        #expect(r.findings.isEmpty)
-        let banner = try JSONParser.parse(#"{"body":"x","image":"images/none.png"}"#)
-        #expect(PayloadValidation.check(banner, source: PayloadValidation.Source(path: "-", name: "standard input"), options: options()).findings.isEmpty)
+        #expect(r.findings.count == 1)
+        #expect(r.findings.first?.message.contains("points at \(cwd)/images/none-") == true, "\(r.findings)")
+        #expect(InputFile.imageFolder(of: "-") == cwd)
+        #expect(MediaImageSource.folder(of: "-") == InputFile.imageFolder(of: "-"))
     }
 
     @Test func pathsJoin() {

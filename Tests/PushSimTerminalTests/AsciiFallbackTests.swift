@@ -2,6 +2,7 @@
 // an ASCII stand-in as wide as its cells.
 
 import Testing
+import PushSimScreens
 @testable import PushSimTerminal
 
 @Suite struct AsciiFallbackTests {
@@ -39,5 +40,24 @@ import Testing
         #expect(AsciiFallback.localeName(environment: ["LANG": "C"]) == "LANG=C")
         #expect(AsciiFallback.localeName(environment: ["LANG": "en_US.UTF-8", "LC_ALL": "POSIX"]) == "LC_ALL=POSIX")
         #expect(AsciiFallback.notice(environment: ["LANG": "C"]).contains("LANG=C.UTF-8"))
+    }
+}
+
+// Issue 26: --pixels sixel on a pty that reports no pixel size asks the terminal (XTWINOPS) before giving up.
+@Suite struct CellPixelsReplyTests {
+    @Test func aCellSizeReplyWins() {
+        let reply = Array("\u{1B}[6;20;10t\u{1B}[4;480;800t\u{1B}[0n".utf8)
+        #expect(TerminalQuery.parseCellPixels(reply, columns: 80, rows: 24) == Size(width: 10, height: 20))
+    }
+
+    @Test func theTextAreaIsDividedByTheGrid() {
+        let reply = Array("\u{1B}[4;480;800t\u{1B}[0n".utf8)
+        #expect(TerminalQuery.parseCellPixels(reply, columns: 80, rows: 24) == Size(width: 10, height: 20))
+    }
+
+    @Test func noAnswerOrZeroesIsNone() {
+        #expect(TerminalQuery.parseCellPixels(Array("\u{1B}[0n".utf8), columns: 80, rows: 24) == nil)
+        #expect(TerminalQuery.parseCellPixels(Array("\u{1B}[6;0;0t\u{1B}[0n".utf8), columns: 80, rows: 24) == nil)
+        #expect(TerminalQuery.parseCellPixels(Array("\u{1B}[4;480;800t".utf8), columns: 0, rows: 0) == nil)
     }
 }

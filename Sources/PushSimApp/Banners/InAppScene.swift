@@ -22,6 +22,17 @@ public final class InAppScene: ScriptableScene, Leavable {
     public private(set) var lastEvent: String?
     /// The URL the last tap opened, shown on the status line until the next banner.
     public private(set) var lastOpened: String?
+    var openedAt: Double?
+    var bannerSinceOpened = false
+    /// The URL a tap opened, while the status line still shows it: until a newer banner shows, and for at least
+    /// `openedURLHold` seconds even then (a banner that was waiting its turn shows right after the tap, and used to
+    /// replace it within a second).
+    var openedShown: String? {
+        guard let lastOpened, let openedAt else { return nil }
+        return !bannerSinceOpened || now - openedAt < Self.openedURLHold ? lastOpened : nil
+    }
+    /// How long the opened URL keeps the status line against newer banners (seconds).
+    static let openedURLHold = 5.0
     var now: Double = 0
     var pressed: (x: Int, y: Int, onBanner: Bool)?
     /// Demo banners fired in turn every `demoInterval` seconds, from `demoStart`, round and round.
@@ -215,8 +226,8 @@ public final class InAppScene: ScriptableScene, Leavable {
             return v.stringValue ?? v.jsonText()
         }
         lastEvent = ([e.name] + (e.name == "banner_show" ? Array(values.prefix(1)) : values)).joined(separator: " ")
-        if e.name == "open_url" { lastOpened = e["url"]?.stringValue }
-        if e.name == "banner_show" { lastOpened = nil }
+        if e.name == "open_url" { lastOpened = e["url"]?.stringValue; openedAt = t; bannerSinceOpened = false }
+        if e.name == "banner_show" { bannerSinceOpened = true }
     }
 
     func apply(_ effects: [BannerEffect]) {
@@ -295,7 +306,7 @@ public final class InAppScene: ScriptableScene, Leavable {
         if let listener { source = "listening on \(listener.path)" }
         else if !demo.isEmpty { source = "demo banners every \(JSONValue.formatNumber(demoInterval)) s" }
         // After a tap, what it opened is the news (until the next banner), worth more than where banners come from.
-        let opened = lastOpened.map { "▸ opened " + TextWidth.sanitized($0) }
+        let opened = openedShown.map { "▸ opened " + TextWidth.sanitized($0) }
         let last = opened ?? lastEvent.map { "▸ " + TextWidth.sanitized($0) }
         func join(_ parts: [String?]) -> String { parts.compactMap { $0 }.joined(separator: " · ") }
         var candidates: [[String?]] = [[long, last, source], [mid, last, source]]

@@ -123,7 +123,7 @@ public final class HomeScene: Scene {
         case .char("?"): showingHelp = true
         case .char("r"):
             confirmingReset = true
-            message = "Reset every sample's saved state (the inbox samples' reads and deletes)? y reset · any other key keeps it"
+            message = "Reset every sample's saved state? y reset · any other key keeps it"
         default: break
         }
     }

@@ -33,7 +33,7 @@ extension SampleCatalog {
                 config: config, wallClock: Date().timeIntervalSince1970, reportPaths: [path],
                 images: MediaImageSource(payloadFolder: r.path("primer"), mode: .background, colorMode: .detect())) { results in
                 let context = WalkthroughRecord.context(configSource: r.path("primer/\(sheet.file)"), command: command)
-                do {
+                do throws(UserError) {
                     try WalkthroughRecord.write(WalkthroughReport.markdown(results, config: config, mode: "interactive (tester)",
                                                                            context: context), to: path)
                     box.scene?.closingMessage = WalkthroughRecord.closing(results, wroteTo: path)

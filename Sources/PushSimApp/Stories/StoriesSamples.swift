@@ -6,7 +6,7 @@ import PushSimMedia
 import PushSimScreens
 
 extension SampleCatalog {
-    static let storiesKeys = "Enter expand · ←/→ back/next · p hold · b button · q dismiss · ? help"
+    static let storiesKeys = "Enter expand · ←/→ back/next · p hold · b button · q dismiss, then q back · ? help"
 
     /// One entry per file in Resources/stories/.
     static func storiesSamples(_ r: Resources, _ colors: ColorMode = .detect()) -> [Sample] {
