@@ -22,8 +22,8 @@ public enum AsciiFallback {
     }
 
     public static func notice(environment: [String: String]) -> String {
-        "pushsim: the terminal's locale (\(localeName(environment: environment))) is not UTF-8, so lines, arrows and " +
-        "non-ASCII text were drawn in ASCII; run it with a UTF-8 locale (for example LANG=C.UTF-8) to see them."
+        "pushsim: \(localeName(environment: environment)) is not a UTF-8 locale, so lines, arrows and non-ASCII text " +
+        "were drawn in ASCII; set LANG=C.UTF-8 to see them."
     }
 
     /// The ASCII text for one grapheme drawn `width` cells wide (1, or 2 for a wide one).
