@@ -5,8 +5,9 @@ SWIFT ?= swift
 RUN_PACKAGES := libncurses-dev libchafa-dev libgdk-pixbuf-2.0-dev libjpeg62-turbo-dev webp-pixbuf-loader libsqlite3-dev libcurl4 \
 	libcairo2-dev libpango1.0-dev libpng-dev libgif-dev libwebp-dev fonts-liberation2 fonts-noto-color-emoji fonts-droid-fallback
 # What only the tests need (`make test`): tmux for the end-to-end suite, an X server, xterm and kitty for the
-# real-terminal picture test, cwebp for a WebP page, djpeg and numpy to compare screenshots.
-TEST_PACKAGES := tmux xvfb xterm x11-apps xdotool libjpeg-turbo-progs python3-numpy kitty webp
+# real-terminal picture test, cwebp for a WebP page, djpeg and numpy to compare screenshots, GNU time for a test's
+# peak memory and strace for the frame-writes test.
+TEST_PACKAGES := tmux xvfb xterm x11-apps xdotool libjpeg-turbo-progs python3-numpy kitty webp time strace
 # What only `make bench` needs: the chafa tool it is measured against, GNU time for peak memory, strace for wake-ups.
 BENCH_PACKAGES := chafa time strace
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
