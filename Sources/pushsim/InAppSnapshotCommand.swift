@@ -30,6 +30,7 @@ struct InAppSnapshotCommand: ParsableCommand {
     func run() throws {
         let sink = EventSink()
         let scene = InAppScene(sink: sink, images: NoImages(), listener: nil, appName: inapp.appName)
+        scene.foreground.configuration = inapp.foreground.configuration
         var steps: [String] = []
         if title != nil || body != nil || image != nil {
             var o = JSONObject()

@@ -140,7 +140,7 @@ struct SnapshotGoldenTests {
     @Test func inboxFeed() throws {
         let path = resources.path("inbox/mixed.json")
         let now = ISO8601DateFormatter().date(from: "2026-01-31T09:00:00Z")!
-        let scene = try InboxScene(files: [path], now: now, timeZone: TimeZone(identifier: "UTC")!, store: nil, sink: EventSink())
+        let scene = try InboxScene(files: [path], attributes: InboxAttributes(sdk: .v7_1_3), now: now, timeZone: TimeZone(identifier: "UTC")!, store: nil, sink: EventSink())
         let imgs = images(for: path)
         let p = try shoot(scene, script: "") { p, t in InboxPicture.draw(scene, at: t, on: p, device: .standard, images: imgs) }
         try expectGolden(p, "inbox-mixed")
@@ -151,7 +151,7 @@ struct SnapshotGoldenTests {
     @Test func inboxSwipeAndRefresh() throws {
         let path = resources.path("inbox/mixed.json")
         let now = ISO8601DateFormatter().date(from: "2026-01-31T09:00:00Z")!
-        var light = InboxAttributes()
+        var light = InboxAttributes(sdk: .v7_1_3)
         light.enableDarkTheme = false
         let imgs = images(for: path)
         func shot(_ script: String) throws -> (Picture, InboxScene) {
