@@ -185,4 +185,18 @@ struct SnapshotGoldenTests {
         #expect(scene.presenter.current != nil)
         try expectGolden(p, "inapp-banner")
     }
+
+    // PushwooshForegroundPush (PushwooshForegroundPushImplementation.swift, 7.1.3): 90 % wide, 65 pt from the top, the
+    // default blue → green gradient behind the wave-shaped mask, the icon, the title and whole body, the attachment
+    // aspect-fit under them; an in-app banner would be drawn above it.
+    @Test func foregroundPush() throws {
+        let scene = InAppScene(sink: EventSink(), appName: "Shop")
+        let imgs = images(for: resources.path("banners/sale.json"))
+        let photo = resources.path("images/avatar-1.png")
+        let p = try shoot(scene, script: "foreground-push {\"aps\":{\"alert\":{\"title\":\"Flash sale\",\"body\":\"Two hours only: 30 % off everything in the app and in stores.\"}},\"attachment\":\"\(photo)\"}; wait 1") { p, t in
+            BannerPicture.draw(scene, at: t, on: p, device: .standard, images: imgs)
+        }
+        #expect(scene.foreground.shown.count == 1 && scene.foreground.shown[0].hasImage)
+        try expectGolden(p, "inapp-foreground-push")
+    }
 }
