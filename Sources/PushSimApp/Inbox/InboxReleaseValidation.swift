@@ -7,8 +7,9 @@ import PushSimEngine
 enum InboxReleaseValidation {
     typealias Item = InboxValidation.Item
 
-    /// The release on the other side of the changes from `sdk`: 7.1.3 for a 7.2 release, the newest for an older one.
-    static func other(_ sdk: SDKVersion) -> SDKVersion { sdk.inboxReadsOnDisplay ? .v7_1_3 : .newest }
+    /// The release on the other side of the changes from `sdk`: 7.1.3 for a release with any of them (7.2.5 on), the
+    /// newest for an older one.
+    static func other(_ sdk: SDKVersion) -> SDKVersion { sdk.inboxHeroFromAttachment ? .v7_1_3 : .newest }
 
     static func findings(_ m: InboxMessage, item: Item, sdk: SDKVersion) -> [Diagnostic] {
         var out: [Diagnostic] = []
@@ -72,7 +73,15 @@ enum InboxReleaseValidation {
         let theirs = other(sdk)
         let mine = InboxCellResolver.resolve(m, sdk: sdk), other = InboxCellResolver.resolve(m, sdk: theirs)
         guard mine.kind != other.kind else { return [] }
-        let why = other.degrade.map { " (\($0.reason))" } ?? mine.degrade.map { " (SDK \(sdk) degrades it: \($0.reason))" } ?? ""
+        // Which change makes the difference: the attachment hero (7.2.5), then the title-and-body rule (7.2.6).
+        var causes: [String] = []
+        if InboxCellResolver.resolve(m, sdk: .v7_1_3).kind != InboxCellResolver.resolve(m, sdk: .v7_2_5).kind {
+            causes.append("from 7.2.5 the attachment counts as the card's image")
+        }
+        if InboxCellResolver.resolve(m, sdk: .v7_2_5).kind != InboxCellResolver.resolve(m, sdk: .v7_2_6).kind {
+            causes.append("from 7.2.6 captioned and carousel cards need a title and a body")
+        }
+        let why = causes.isEmpty ? "" : ": " + causes.joined(separator: ", and ")
         return [Diagnostic(path: item.path.description,
             "shown as \(mine.kind.rawValue) on SDK \(sdk), but as \(other.kind.rawValue) on SDK \(theirs)\(why)")]
     }
