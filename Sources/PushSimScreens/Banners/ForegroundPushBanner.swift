@@ -84,8 +84,8 @@ public enum ForegroundPushBanner {
         let title = config.titleColor.map { Color.rgb($0.r, $0.g, $0.b) } ?? .rgb(255, 255, 255)
         let message = config.messageColor.map { Color.rgb($0.r, $0.g, $0.b) } ?? .rgb(255, 255, 255)
         let attrs: Attributes = dim ? [.dim] : []
-        // The wave mask: its edges move by up to 8 pt over a 3.5 s loop; at the loop's far points a corner cell more
-        // is cut. Without the animation the corners are plainly rounded.
+        // The wave mask: its edges move by up to 8 pt over a 3.5 s loop; at the loop's far points the fill leaves a cell
+        // more of each corner to the app. Without the animation the corners are plainly rounded.
         var cut = 1
         if config.usePushAnimation {
             let w = ForegroundPushConfiguration.wobble(at: t - b.shownAt)
@@ -101,7 +101,7 @@ public enum ForegroundPushBanner {
             }
         }
         // A faint rounded outline over the gradient: in monochrome it is what shows of the card.
-        if cut == 1 { Box.draw(r, on: &canvas, corners: .rounded, line: Style(fg: .rgb(255, 255, 255).mixed(with: colors.first.map { .rgb($0.r, $0.g, $0.b) } ?? .white, 0.5), attrs: attrs)) }
+        Box.draw(r, on: &canvas, corners: .rounded, line: Style(fg: Color.white.mixed(with: background(colors, 0, 1), 0.5), attrs: attrs))
         let inner = Rect(x: r.x + 2, y: r.y + 1, width: r.width - 4, height: r.height - 2)
         let iconBG = Color.rgb(229, 229, 234)
         let letter = appName.first(where: { !$0.isWhitespace }).map { String($0).uppercased() } ?? "?"

@@ -174,8 +174,14 @@ public enum InboxCard {
             body(bodyLines(m, width: tw, max: 3), x: tx, width: tw)
             if let icon {
                 let textH = cy - textTop
-                drawImage(&cv, Rect(x: ix, y: textTop + Swift.max(0, textH - iconHeight) / 2, width: iconWidth, height: iconHeight),
-                          url: icon, missing: "◍", context: c)
+                let ir = Rect(x: ix, y: textTop + Swift.max(0, textH - iconHeight) / 2, width: iconWidth, height: iconHeight)
+                if case .image(let img) = c.image(icon, Size(width: iconWidth, height: iconHeight)) {
+                    cv.blit(img, x: ir.x, y: ir.y)
+                } else {
+                    // Too small for the placeholder's file name: a round mark where the round icon goes.
+                    cv.fill(ir, with: Cell(" ", bg: t.border))
+                    cv.centered("◍", in: ir, y: ir.y + ir.height / 2, style: Style(fg: t.titleRead, bg: t.border))
+                }
                 cy = Swift.max(cy, textTop + iconHeight)
             }
         case .classic, .default:
