@@ -8,10 +8,10 @@ struct ForegroundPushOptions: ParsableArguments {
     @Option(help: ArgumentHelp("disappearedPushAnimation for pushes sent with `pushsim notify --push`: regular (slides up after a fixed 3 s, whatever --foreground-duration says) or balls (bursts into tiles after --foreground-duration). Foreground pushes are not the banners above: they stack instead of queueing, cannot be swiped or dragged, and a tap only calls the delegate and removes them.", valueName: "style"))
     var foregroundStyle: String = ForegroundPushDisappear.regular.rawValue
 
-    @Option(help: ArgumentHelp("duration in whole seconds (default 3); only the balls style uses it.", valueName: "seconds"))
+    @Option(help: ArgumentHelp("duration in whole seconds; only the balls style uses it.", valueName: "seconds"))
     var foregroundDuration: Int = 3
 
-    @Option(help: ArgumentHelp("vibration, played only for a push with an attachment: \(ForegroundPushHaptic.allCases.map(\.rawValue).joined(separator: ", ")) (default none).", valueName: "haptic"))
+    @Option(help: ArgumentHelp("vibration, played only for a push with an attachment: \(ForegroundPushHaptic.allCases.map(\.rawValue).joined(separator: ", ")).", valueName: "haptic"))
     var foregroundVibration: String = ForegroundPushHaptic.none.rawValue
 
     @Option(help: ArgumentHelp("gradientColors, left to right, as #RRGGBB,#RRGGBB…: wins over --foreground-background (default: the system blue to green gradient).", valueName: "colors"))

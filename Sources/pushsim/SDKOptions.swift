@@ -7,7 +7,7 @@ import PushSimEngine
 
 struct SDKOptions: ParsableArguments {
     @Option(name: .customLong("sdk"),
-            help: ArgumentHelp("The Pushwoosh iOS SDK release whose behaviour to follow (default \(SDKVersion.newest); known: \(SDKVersion.knownList)). 7.1.3 keeps the rules from before the 7.2 InboxKit changes.",
+            help: ArgumentHelp("The Pushwoosh iOS SDK release whose behaviour to follow (known: \(SDKVersion.knownList)). 7.1.3 keeps the rules from before the 7.2 InboxKit changes.",
                                valueName: "version"))
     var text: String = SDKVersion.newest.description
 
