@@ -156,6 +156,9 @@ struct PrimerWalkthroughCommand: ParsableCommand {
     @Flag(help: "Run every row on the engine and check it against the expected table (for CI).")
     var headless = false
 
+    /// The primer is the same in every known release; the option is taken like everywhere else.
+    @OptionGroup var sdk: SDKOptions
+
     @OptionGroup var interactive: InteractiveOptions
 
     func run() throws {

@@ -69,8 +69,10 @@ extension InAppScene {
         func wake(_ at: Double) { next = min(next ?? at, at) }
         if foreground.animating(at: now) { wake(now + Self.frameStep) }
         if !foreground.waiting.isEmpty && images.isBusy { wake(now + Self.frameStep) }
-        // The wave mask changes the card's corners a few times a loop.
-        if foreground.configuration.usePushAnimation && !foreground.shown.isEmpty { wake(now + 0.25) }
+        // The wave mask changes the card's corners a few times a loop: a frame then, none between.
+        if foreground.configuration.usePushAnimation {
+            for b in foreground.shown where b.hidingSince == nil { wake(ForegroundPushBanner.nextCornerChange(after: now, shownAt: b.shownAt)) }
+        }
         return next
     }
 

@@ -77,6 +77,25 @@ public enum ForegroundPushBanner {
         return top
     }
 
+    /// Cells of each corner the wave mask leaves to the app `t` seconds into the wave: 2 near the loop's far points
+    /// (an edge moved by more than 5 pt), else 1.
+    static func cornerCut(at t: Double) -> Int {
+        let w = ForegroundPushConfiguration.wobble(at: t)
+        return max(abs(w.top), abs(w.right), abs(w.bottom), abs(w.left)) > 5 ? 2 : 1
+    }
+
+    /// The next moment after `t` (seconds of the run) when a banner shown at `shownAt` changes its corners: the
+    /// screen needs a frame then, and none before.
+    public static func nextCornerChange(after t: Double, shownAt: Double) -> Double {
+        let now = cornerCut(at: t - shownAt)
+        var s = t
+        while s < t + ForegroundPushConfiguration.wobblePeriod {
+            s += 0.05
+            if cornerCut(at: s - shownAt) != now { return s }
+        }
+        return t + ForegroundPushConfiguration.wobblePeriod
+    }
+
     static func drawCard(_ b: ShownForegroundPush, config: ForegroundPushConfiguration, r: Rect, dim: Bool, at t: Double,
                          appName: String, image: ImageSlot?, on canvas: inout Canvas) {
         guard r.width >= 8 else { return }
@@ -86,11 +105,7 @@ public enum ForegroundPushBanner {
         let attrs: Attributes = dim ? [.dim] : []
         // The wave mask: its edges move by up to 8 pt over a 3.5 s loop; at the loop's far points the fill leaves a cell
         // more of each corner to the app. Without the animation the corners are plainly rounded.
-        var cut = 1
-        if config.usePushAnimation {
-            let w = ForegroundPushConfiguration.wobble(at: t - b.shownAt)
-            if max(abs(w.top), abs(w.right), abs(w.bottom), abs(w.left)) > 5 { cut = 2 }
-        }
+        let cut = config.usePushAnimation ? cornerCut(at: t - b.shownAt) : 1
         for y in r.y..<r.maxY {
             for x in r.x..<r.maxX {
                 let edgeRow = y == r.y || y == r.maxY - 1
