@@ -20,6 +20,14 @@ struct InAppCommand: ParsableCommand {
         Steps: notify JSON, banner-tap, banner-swipe, banner-drag FRACTION, receive [SECONDS] (headless with \
         --socket: wait for one banner from pushsim notify), and the common steps.
         Events: banner_show, banner_hide (reason timeout|swipe|tap), banner_tap, open_url, host_click, warning.
+
+        `pushsim notify --push FILE` (an APNs payload) shows the SDK's own foreground-push banner instead \
+        (PushwooshForegroundPush, configured with the --foreground-* options): 90 % of the width, 65 pt below the \
+        top, the alert's title and body in full and the root attachment under them, shown only once the attachment \
+        has downloaded. Unlike the banners above it is never queued (pushes stack, later ones on top), has no swipe \
+        or drag, and a tap (f, or a click) only calls the delegate and removes it at once. Steps: foreground-push JSON, \
+        foreground-push-file PATH, foreground-tap. Events: foreground_push_show (id, title, body, image), \
+        foreground_push_tap (id, title, delegate), foreground_push_hide (id, reason timeout|tap), haptic.
         Keys: ↑/↓ scroll the app's list, enter click a row, t tap the banner, s or x swipe it away, ? help, q quit. \
         Mouse: click the banner to tap it, drag it upwards to swipe, click elsewhere to click the app.
         """
@@ -53,6 +61,7 @@ struct InAppCommand: ParsableCommand {
                 let images = terminal.imageSource(payload: FileManager.default.currentDirectoryPath + "/banner.json", appGroup: nil, fetch: inapp.fetch)
                 scene = InAppScene(sink: sink, images: images, listener: listener, appName: inapp.appName)
             }
+            scene.foreground.configuration = inapp.foreground.configuration
             if headless {
                 terminal.headless.run(scene, sink: sink, script: inapp.script)
                 listener?.close()

@@ -7,6 +7,8 @@ struct InAppExperienceOptions: ParsableArguments {
     @Option(help: ArgumentHelp("The host app's name, shown in its title bar and in each banner's header.", valueName: "name"))
     var appName = "Shop"
 
+    @OptionGroup(title: "Foreground pushes (PushwooshForegroundPush)") var foreground: ForegroundPushOptions
+    @OptionGroup var sdk: SDKOptions
     @OptionGroup var fetch: FetchOptions
     @OptionGroup var script: ScriptOptions
 }

@@ -12,7 +12,7 @@ struct InAppSnapshotCommand: ParsableCommand {
         abstract: "Draw an in-app banner over the host app, once it has dropped in (or at the end of --script).",
         // The options come from `inapp`, whose name would otherwise show up in the usage line.
         usage: "pushsim snapshot inapp [--title <text>] [--body <text>] [<options>]",
-        discussion: "--title/--body send one banner at t=0 (the script's notify step, first); steps: notify {…}, banner-tap, banner-swipe, wait…"
+        discussion: "--title/--body send one banner at t=0 (the script's notify step, first); steps: notify {…}, banner-tap, banner-swipe, foreground-push {…} (the SDK's foreground-push banner, drawn under any banner), foreground-tap, wait…"
     )
 
     @OptionGroup(title: "In-app options") var inapp: InAppExperienceOptions
@@ -30,6 +30,7 @@ struct InAppSnapshotCommand: ParsableCommand {
     func run() throws {
         let sink = EventSink()
         let scene = InAppScene(sink: sink, images: NoImages(), listener: nil, appName: inapp.appName)
+        scene.foreground.configuration = inapp.foreground.configuration
         var steps: [String] = []
         if title != nil || body != nil || image != nil {
             var o = JSONObject()

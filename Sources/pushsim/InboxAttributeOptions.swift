@@ -19,6 +19,9 @@ struct InboxAttributeOptions: ParsableArguments {
     @Flag(help: "automaticReadOnDisappear = false: leaving does not mark the visible rows read.")
     var noReadOnDisappear = false
 
+    @Flag(help: "automaticReadOnDisplay = false (SDK 7.2.7 and later; 7.1.3 has no such attribute): rows are not read just by being shown.")
+    var noReadOnDisplay = false
+
     @Flag(help: "pullToRefreshEnabled = false.")
     var noPullToRefresh = false
 
@@ -34,7 +37,13 @@ struct InboxAttributeOptions: ParsableArguments {
     @Option(help: ArgumentHelp("errorMessage (default \"Couldn't load messages\").", valueName: "text"))
     var errorMessage: String?
 
+    @Option(help: ArgumentHelp("The host's delegate answers false to select (didSelect), button (didTapButton) or delete (shouldDelete); repeatable. From SDK 7.2.7 the tap is still reported as an open, so the message is read.", valueName: "callback"))
+    var decline: [String] = []
+
     func validate() throws {
+        for d in decline where !["select", "button", "delete"].contains(d) {
+            throw ValidationError("--decline must be select, button or delete (got '\(d)')")
+        }
         if let k = forceCellKind, InboxCellKind(rawValue: k.lowercased()) == nil {
             throw ValidationError("--force-cell-kind must be one of \(InboxCellKind.allCases.map(\.rawValue).joined(separator: ", ")) (got '\(k)')")
         }
@@ -46,6 +55,9 @@ struct InboxAttributeOptions: ParsableArguments {
         a.pinIndicatorVisible = !noPinIndicator
         a.swipeToDeleteEnabled = !noSwipeToDelete
         a.automaticReadOnDisappear = !noReadOnDisappear
+        a.automaticReadOnDisplay = !noReadOnDisplay
+        a.delegate = InboxDelegateAnswers(select: !decline.contains("select"), button: !decline.contains("button"),
+                                          delete: !decline.contains("delete"))
         a.pullToRefreshEnabled = !noPullToRefresh
         a.inlineButtonsEnabled = !noButtons
         a.enableDarkTheme = !light

@@ -25,6 +25,12 @@ struct InboxCommand: ParsableCommand {
         count; status 5 is never filtered; a button URL without a scheme becomes a custom action; there is no \
         3-button limit. Everything skipped or degraded is reported with its file and JSON path.
 
+        It follows SDK 7.2.9 unless --sdk names another release. From 7.2.7 the rows on screen are read as soon as \
+        they show (--no-read-on-display turns it off), every tap reports an open even when the host refuses it \
+        (--decline), and a message's own link or rich media owns its URL buttons, slides and video/wallet cards; from \
+        7.2.6 captioned and carousel cards need a title and a body; from 7.2.5 an http(s) attachment (or b) is the \
+        hero of banner and captioned cards. --sdk 7.1.3 keeps the older rules.
+
         Listens on a Unix socket (default $XDG_RUNTIME_DIR/pushsim/inbox.sock, else /tmp/pushsim-$UID/inbox.sock) \
         for `pushsim notify --inbox FILE`: the pushed message appears at once, unread, as the SDK shows a received \
         inbox push. Headless runs listen only with --socket (step: receive [SECONDS]). Steps push JSON and \

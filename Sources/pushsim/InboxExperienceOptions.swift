@@ -14,6 +14,7 @@ struct InboxExperienceOptions: ParsableArguments {
 
     @OptionGroup(title: "InboxKit attributes") var look: InboxAttributeOptions
 
+    @OptionGroup var sdk: SDKOptions
     @OptionGroup var fetch: FetchOptions
     @OptionGroup var script: ScriptOptions
 
@@ -24,7 +25,11 @@ struct InboxExperienceOptions: ParsableArguments {
         if files.filter({ $0 == "-" }).count > 1 { throw ValidationError("standard input ('-') can be given once") }
     }
 
-    var attributes: InboxAttributes { look.attributes }
+    var attributes: InboxAttributes {
+        var a = look.attributes
+        a.sdk = sdk.version
+        return a
+    }
 
     /// `--now`, else the real time.
     var date: Date { now.flatMap(ISODate.parse) ?? Date() }

@@ -1,5 +1,5 @@
-// `pushsim notify`: send one in-app banner to a running `pushsim inapp`, or an inbox push to a running
-// `pushsim inbox`, and report what it answered.
+// `pushsim notify`: send one in-app banner or a foreground push to a running `pushsim inapp`, or an inbox push to a
+// running `pushsim inbox`, and report what it answered.
 
 import ArgumentParser
 import Foundation
@@ -21,6 +21,10 @@ struct NotifyCommand: ParsableCommand {
         request with inbox_* keys). Its messages appear at once in the running `pushsim inbox` \
         (default socket $XDG_RUNTIME_DIR/pushsim/inbox.sock, else /tmp/pushsim-$UID/inbox.sock). Prints \
         `ok CODE…`; exits 1 with one line when nobody listens or FILE has no inbox message.
+
+        --push FILE delivers an APNs payload ('-' = standard input) to a running `pushsim inapp` as a push that \
+        arrives while the app is open, with the SDK's ForegroundPush module on: it shows the SDK's own banner \
+        (the alert's title and body, the root attachment), not the banner above. Prints `ok ID`.
         """
     )
 
@@ -33,10 +37,20 @@ struct NotifyCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The whole banner as a JSON object.", valueName: "json")) var json: String?
     @Option(help: ArgumentHelp("Deliver the inbox push in this file to a running pushsim inbox ('-' = standard input).", valueName: "file"))
     var inbox: String?
+    @Option(help: ArgumentHelp("Deliver the APNs payload in this file to a running pushsim inapp as a foreground push ('-' = standard input).", valueName: "file"))
+    var push: String?
     @Option(help: ArgumentHelp("The socket of the running pushsim inapp, or pushsim inbox with --inbox (default $XDG_RUNTIME_DIR/pushsim/inapp.sock or inbox.sock, else under /tmp/pushsim-$UID/).", valueName: "path"))
     var socket: String?
 
     func validate() throws {
+        if push != nil {
+            let others = [("--inbox", inbox), ("--title", title), ("--body", body), ("--link", link), ("--image", image), ("--id", id), ("--json", json)]
+                .compactMap { $0.1 == nil ? nil : $0.0 } + (duration == nil ? [] : ["--duration"])
+            if let first = others.first {
+                throw ValidationError("--push sends a foreground push, which takes its content from the file; \(first) does not go with it")
+            }
+            return
+        }
         if inbox != nil {
             let banner = [("--title", title), ("--body", body), ("--link", link), ("--image", image), ("--id", id), ("--json", json)]
                 .compactMap { $0.1 == nil ? nil : $0.0 } + (duration == nil ? [] : ["--duration"])
@@ -54,6 +68,7 @@ struct NotifyCommand: ParsableCommand {
     }
 
     func run() throws {
+        if let push { sendPush(push) }
         if let inbox { sendInbox(inbox) }
         do throws(UserError) {
             let banner = try makeBanner()
@@ -82,6 +97,29 @@ struct NotifyCommand: ParsableCommand {
             let codes = try SocketClient.send(push.line, to: socket ?? SocketPath.defaultPath(for: .inbox), service: .inbox,
                                               secureFolder: socket == nil)
             print("ok \(codes)")
+            Foundation.exit(0)
+        } catch {
+            fail(error)
+        }
+    }
+
+    /// `--push FILE`: an APNs payload, checked as the SDK's ForegroundPush module reads it, sent; prints `ok ID`.
+    func sendPush(_ file: String) -> Never {
+        do throws(UserError) {
+            var doc = try InputFile.readJSON(file)
+            let (parsed, diags) = ForegroundPush.parse(doc, file: InputFile.displayName(file))
+            if parsed == nil, let e = diags.first(where: { $0.severity == .error }) { throw UserError(e.description) }
+            for d in diags { FileHandle.standardError.write(Data("pushsim: warning: \(d.description)\n".utf8)) }
+            // A relative attachment path is made absolute, so the running instance finds it wherever it started.
+            if var o = doc.objectValue, let a = o["attachment"]?.stringValue, !a.isEmpty, !a.hasPrefix("/"), URLText.scheme(of: a) == nil {
+                let base = file == "-" ? FileManager.default.currentDirectoryPath : (file as NSString).deletingLastPathComponent
+                let dir = base.isEmpty ? FileManager.default.currentDirectoryPath : base
+                o["attachment"] = .string(URL(fileURLWithPath: dir).appendingPathComponent(a).standardized.path)
+                doc = .object(o)
+            }
+            let id = try SocketClient.send(ForegroundPushWire.line(doc), to: socket ?? SocketPath.defaultPath(for: .inapp), service: .inapp,
+                                           secureFolder: socket == nil)
+            print("ok \(id)")
             Foundation.exit(0)
         } catch {
             fail(error)

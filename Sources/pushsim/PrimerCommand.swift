@@ -94,7 +94,7 @@ struct PrimerRunCommand: ParsableCommand {
         // Every option is optional; with more than 12 the generated line reads `<options>`, as if one were required.
         usage: "pushsim primer run [<options>]",
         discussion: """
-        Presents the primer at start, exactly as Pushwoosh.configure.pushPrimer…present() decides (SDK 7.1.3): \
+        Presents the primer at start, exactly as Pushwoosh.configure.pushPrimer…present() decides (SDK 7.1.3; the same through 7.2.9): \
         authorized/provisional suppress, denied without fallback suppresses, then the throttle, then one on screen. \
         The device's status, iOS's one-shot prompt and the throttle's last-shown time live in the store.
 
@@ -156,6 +156,9 @@ struct PrimerWalkthroughCommand: ParsableCommand {
 
     @Flag(help: "Run every row on the engine and check it against the expected table (for CI).")
     var headless = false
+
+    /// The primer is the same in every known release; the option is taken like everywhere else.
+    @OptionGroup var sdk: SDKOptions
 
     @OptionGroup var interactive: InteractiveOptions
 

@@ -29,6 +29,7 @@ struct PrimerExperienceOptions: ParsableArguments {
     @Flag(help: "No in/out animations (a pushsim convenience: the SDK's primer ignores Reduce Motion). Outcomes keep the SDK's timing.")
     var reduceMotion = false
 
+    @OptionGroup var sdk: SDKOptions
     @OptionGroup var fetch: FetchOptions
     @OptionGroup var script: ScriptOptions
 

@@ -11,10 +11,12 @@ struct PushSim: ParsableCommand {
         abstract: "Preview Pushwoosh iOS SDK notification experiences in a terminal.",
         discussion: """
         pushsim plays push stories, walks the push primer, shows InboxKit feeds and drops in-app banners \
-        exactly as the Pushwoosh iOS SDK (7.1.3) does, in a terminal or headless on a simulated clock. Where \
-        the SDK does something surprising, pushsim does the same: `stories`, `primer` and `inbox` --help list them.
+        exactly as the Pushwoosh iOS SDK does, in a terminal or headless on a simulated clock. It follows SDK \
+        \(SDKVersion.newest) by default; --sdk picks an older release (\(SDKVersion.knownList)) where the rules \
+        differ. Where the SDK does something surprising, pushsim does the same: `stories`, `primer` and `inbox` \
+        --help list them.
         """,
-        version: PushSimVersion.current,
+        version: "\(PushSimVersion.current) (Pushwoosh iOS SDK \(SDKVersion.newest) by default; --sdk \(SDKVersion.knownList))",
         subcommands: CommandRegistry.all,
         defaultSubcommand: HomeCommand.self
     )

@@ -36,6 +36,7 @@ struct StoriesExperienceOptions: ParsableArguments {
     @Flag(help: "Headless: start as the collapsed notification (the 'expand' step opens it).")
     var collapsed = false
 
+    @OptionGroup var sdk: SDKOptions
     @OptionGroup var fetch: FetchOptions
     @OptionGroup var script: ScriptOptions
 

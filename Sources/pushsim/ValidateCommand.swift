@@ -18,7 +18,8 @@ struct ValidateCommand: ParsableCommand {
         Errors mean the device would not show the experience as written (no valid story page, every inbox message \
         skipped, a primer config `pushsim primer` refuses, a banner without a title or body). Warnings are what \
         the SDK drops, degrades or ignores: a dropped page or button, a card shown as another kind, an expired \
-        message, an unsafe link, a setting the chosen style ignores, a missing local image.
+        message, an unsafe link, a setting the chosen style ignores, a missing local image. Inbox findings follow the \
+        SDK release --sdk names, and say where another release shows the message differently.
         """
     )
 
@@ -42,6 +43,8 @@ struct ValidateCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The current time for inbox expiry, ISO 8601 (default: now).", valueName: "date"))
     var now: String?
 
+    @OptionGroup var sdk: SDKOptions
+
     func validate() throws {
         if let n = now, ISODate.parse(n) == nil {
             throw ValidationError("--now must be an ISO 8601 date such as 2026-11-23T09:30:00Z (got '\(n)')")
@@ -51,7 +54,7 @@ struct ValidateCommand: ParsableCommand {
 
     func run() throws {
         let options = PayloadValidation.Options(kind: kind == .auto ? nil : PayloadKind(rawValue: kind.rawValue),
-                                                now: now.flatMap(ISODate.parse))
+                                                now: now.flatMap(ISODate.parse), sdk: sdk.version)
         let reports = files.map { PayloadValidation.check($0, options: options) }
         switch format {
         case .text: print(PayloadValidation.text(reports), terminator: "")

@@ -16,7 +16,7 @@ fail() { echo "FAIL: $*" >&2; exit 1; }
 # The options a help text lists, sorted, one line.
 options() { "$BIN" "$@" --help 2>&1 | grep -oE '^  (-[a-z], )?--[a-z0-9-]+' | sed 's/^ *//; s/^-[a-z], //' | sort | tr '\n' ' '; }
 TERMINAL="--headless --size --frames --symbols --colors --record --pixels --watch --events-pane --bell --socket --dump --demo"
-COMMON="--image-timeout --image-max-mb --script --script-file --events --store --version --help"
+COMMON="--image-timeout --image-max-mb --script --script-file --events --store --sdk --version --help"
 sorted() { printf '%s\n' "$@" | sort | tr '\n' ' '; }
 
 # What each experience command listed before the split (order aside): nothing lost.
@@ -28,8 +28,9 @@ want_primer=$(sorted --config --style --position --title --message --accept --de
   --button-border-color --corner-radius --button-corner-radius --fallback-to-settings --min-interval --status --now \
   --last-shown-ago --app-name --no-window --reduce-motion $COMMON)
 want_inbox=$(sorted --force-cell-kind --no-pinning --no-pin-indicator --no-swipe-to-delete --no-read-on-disappear --no-pull-to-refresh \
-  --no-buttons --light --empty-message --error-message --now $COMMON)
-want_inapp=$(sorted --app-name $COMMON)
+  --no-buttons --light --empty-message --error-message --now --no-read-on-display --decline $COMMON)
+want_inapp=$(sorted --app-name --foreground-style --foreground-duration --foreground-vibration --foreground-gradient \
+  --foreground-background --foreground-title-color --foreground-message-color --foreground-no-wave --foreground-no-delegate $COMMON)
 terminal_stories="--headless --size --frames --symbols --colors --record --pixels --watch --events-pane --bell"
 terminal_primer="--headless --size --frames --symbols --colors --record --pixels"
 terminal_inbox="--headless --size --frames --symbols --colors --record --pixels --socket --watch --dump"

@@ -22,8 +22,9 @@ count() { ls "$RES/$1"/*.json | grep -vc '/stories/broken.json$'; }
 [ "$(grep -c ': ok (primer config (' "$WORK/out")" -eq "$(count primer)" ] || { echo "FAIL: a primer sample was not ok" >&2; exit 1; }
 [ "$(grep -c ': ok (in-app banner' "$WORK/out")" -eq "$(count banners)" ] || { echo "FAIL: a banner sample was not ok" >&2; exit 1; }
 [ "$(grep -c ' (inbox feed (' "$WORK/out")" -eq "$(count inbox)" ] || { echo "FAIL: an inbox sample was not recognised" >&2; exit 1; }
-has "inbox/mixed.json: 0 errors, 1 warning (inbox feed (getInboxMessages response), 10 messages)"
-has "inbox/requests.json: 0 errors, 2 warnings (inbox feed (createMessage request), 5 notifications, 1 not for the inbox)"
+# SDK 7.2.9 (the default) adds one warning to each: a message whose own link owns its URL button's tap.
+has "inbox/mixed.json: 0 errors, 2 warnings (inbox feed (getInboxMessages response), 10 messages)"
+has "inbox/requests.json: 0 errors, 3 warnings (inbox feed (createMessage request), 5 notifications, 1 not for the inbox)"
 has "$(echo $samples | wc -w) files checked: 0 errors, "
 expect_status 1 "$BIN" validate "$RES/stories/broken.json"
 has "error: pw_stories.pages: none of the 4 pages has a usable image URL"

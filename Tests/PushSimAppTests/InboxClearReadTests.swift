@@ -1,4 +1,5 @@
 // Clear read through the scene and the store: pinned read messages are deleted too, and stay deleted after a restart.
+// Under the SDK 7.1.3 rules; what changed in later releases is tested in InboxReleaseSceneTests.
 
 import Foundation
 import Testing
@@ -28,7 +29,7 @@ import PushSimStore
         let now = Date(timeIntervalSince1970: 1_795_435_200)
         func scene() throws -> (InboxScene, EventSink) {
             let sink = EventSink()
-            let s = try InboxScene(files: [file], attributes: InboxAttributes(), now: now, timeZone: TimeZone(identifier: "UTC")!,
+            let s = try InboxScene(files: [file], attributes: InboxAttributes(sdk: .v7_1_3), now: now, timeZone: TimeZone(identifier: "UTC")!,
                                    store: try Store(path: storePath), sink: sink)
             return (s, sink)
         }

@@ -1,5 +1,6 @@
 // `pushsim notify --inbox` reaching a running inbox: the socket round trip, the `push`/`push-file`/`receive` steps,
 // the `receive` event, the status line, and what a restart keeps (spec §3.8, §3.10).
+// Under the SDK 7.1.3 rules; what changed in later releases is tested in InboxReleaseSceneTests.
 
 import Foundation
 import SnapshotTesting
@@ -17,7 +18,7 @@ import PushSimStore
 
     func scene(_ files: [String], store: Store? = nil, listener: SocketListener? = nil) throws -> (InboxScene, EventSink) {
         let sink = EventSink()
-        let s = try InboxScene(files: files, now: Self.now, timeZone: utc, store: store ?? Store(inMemory: ()), sink: sink, listener: listener)
+        let s = try InboxScene(files: files, attributes: InboxAttributes(sdk: .v7_1_3), now: Self.now, timeZone: utc, store: store ?? Store(inMemory: ()), sink: sink, listener: listener)
         return (s, sink)
     }
 

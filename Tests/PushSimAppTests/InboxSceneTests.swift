@@ -1,4 +1,5 @@
 // The inbox scene end to end on a simulated clock: steps, events, mouse, persistence across runs, --dump, bad input.
+// Under the SDK 7.1.3 rules; what changed in later releases is tested in InboxReleaseSceneTests.
 
 import Foundation
 import GRDB
@@ -26,7 +27,7 @@ import PushSimStore
         return p
     }
 
-    func scene(_ files: [String], store: Store? = nil, _ a: InboxAttributes = InboxAttributes()) throws -> (InboxScene, EventSink) {
+    func scene(_ files: [String], store: Store? = nil, _ a: InboxAttributes = InboxAttributes(sdk: .v7_1_3)) throws -> (InboxScene, EventSink) {
         let sink = EventSink()
         let s = try InboxScene(files: files, attributes: a, now: Self.now, timeZone: utc, store: store ?? Store(inMemory: ()), sink: sink)
         return (s, sink)
@@ -119,7 +120,7 @@ import PushSimStore
         #expect(s.exitStatus == 0)
         #expect(lines(sink).last == #"{"t":0,"event":"read","codes":["welcome","survey","sale","arrivals"]}"#)
 
-        var a = InboxAttributes()
+        var a = InboxAttributes(sdk: .v7_1_3)
         a.automaticReadOnDisappear = false
         let (s2, sink2) = try scene([mixed], a)
         _ = try run(s2, "back")
@@ -184,7 +185,7 @@ import PushSimStore
     }
 
     @Test func toggledOffFeaturesSayWhy() throws {
-        var a = InboxAttributes()
+        var a = InboxAttributes(sdk: .v7_1_3)
         a.swipeToDeleteEnabled = false
         a.pullToRefreshEnabled = false
         let (s, sink) = try scene([mixed], a)
@@ -346,7 +347,7 @@ import PushSimStore
         let feed = write("[\(item("rel", "file:pic.png")),\(item("abs", "file:\(dir)/pic.png")),\(item("url", "file://\(dir)/pic.png"))]", in: dir)
         let sink = EventSink()
         let images = MediaImageSource(payloadFolder: "/nonexistent", appGroup: dir + "/cache", mode: .synchronous, colorMode: .indexed256)
-        let s = try InboxScene(files: [feed], now: Self.now, timeZone: utc, store: Store(inMemory: ()), images: images, sink: sink)
+        let s = try InboxScene(files: [feed], attributes: InboxAttributes(sdk: .v7_1_3), now: Self.now, timeZone: utc, store: Store(inMemory: ()), images: images, sink: sink)
         for u in ["file:pic.png", "file:\(dir)/pic.png", "file://\(dir)/pic.png"] {
             #expect(s.resolve(u) == dir + "/pic.png", "\(u)")
         }

@@ -98,6 +98,7 @@ import Testing
             "response.messages[0].action_params.buttons[1]",
             "response.messages[0].action_params.buttons[2].url",
             "response.messages[0].action_params.l",
+            "response.messages[0]",
         ])
         #expect(r.findings[0].message.contains("uses a scheme the SDK refuses to open (data, facetime, facetime-audio, file, javascript)"))
         #expect(r.findings[1].message == "skipped: a button needs a non-empty string title")
@@ -122,9 +123,12 @@ import Testing
         let res = Resources.locate()
         let opts = PayloadValidation.Options(now: validationNow, timeZone: TimeZone(identifier: "UTC")!)
         let mixed = PayloadValidation.check(res.path("inbox/mixed.json"), options: opts)
-        #expect(mixed.findings.map(\.message) == ["shown as classic instead of banner because the message has no image"])
+        #expect(mixed.findings.map(\.message) == [
+            #"the message's own action (l "acme://orders/4217") owns every tap on SDK 7.2.9: tapping "Help" (URL button) runs it instead of their own destination (SDK 7.1.3 opens that)"#,
+            "shown as classic instead of banner because the message has no image",
+        ])
         let requests = PayloadValidation.check(res.path("inbox/requests.json"), options: opts)
-        #expect(requests.findings.map(\.path) == ["request.notifications[3].inbox_days", "request.notifications[4]"])
+        #expect(requests.findings.map(\.path) == ["request.notifications[0]", "request.notifications[3].inbox_days", "request.notifications[4]"])
         let pushes = PayloadValidation.check(res.path("inbox/pushes.json"), options: opts)
         #expect(pushes.summary == "inbox feed (array of APNs inbox pushes), 3 messages, 1 skipped")
         #expect(PayloadValidation.exitStatus([mixed, requests, pushes]) == 0)
@@ -170,6 +174,7 @@ import Testing
             "[0].action_params.u.buttons[1].url: \"javascript:alert(1)\" uses a scheme the SDK refuses to open (data, facetime, facetime-audio, file, javascript); the button \"Run\" only marks the message read",
             "[0].action_params.u.buttons[2].url: \"shop/sale\" has no scheme, so the button \"Shop\" sends a custom action to the delegate instead of opening it",
             "[0].action_params.l: \"file:///etc/passwd\" uses a scheme the SDK refuses to open (data, facetime, facetime-audio, file, javascript); tapping the message only marks it read",
+            "[0]: the message's own action (l \"file:///etc/passwd\") owns every tap on SDK 7.2.9: tapping \"Run\" (URL button) runs it instead of their own destination (SDK 7.1.3 opens that)",
             "[1].action_params.image: \"missing.png\" points at DIR/missing.png, which does not exist; the card shows the load failure in its image area",
             "[1].action_params.buttons: 1 button not shown: a banner card has no inline buttons (only captioned and classic cards do)",
             "[2].action_params.u.displayType: shown as classic instead of carousel because the message has no decodable carousel slides",
@@ -179,6 +184,7 @@ import Testing
             "[4].displayType: shown as classic instead of video because the message has no valid video descriptor (video.url must be http or https)",
             "[4].buttons[0].url: \"data:text/plain,hi\" uses a scheme the SDK refuses to open (data, facetime, facetime-audio, file, javascript); the button \"X\" only marks the message read",
             "[4].l: \"javascript:void(0)\" uses a scheme the SDK refuses to open (data, facetime, facetime-audio, file, javascript); tapping the message only marks it read",
+            "[4]: the message's own action (l \"javascript:void(0)\") owns every tap on SDK 7.2.9: tapping \"X\" (URL button) runs it instead of their own destination (SDK 7.1.3 opens that)",
         ])
         #expect(request == [
             "request.notifications[0].data.image: \"nope.png\" points at DIR/nope.png, which does not exist; the card shows the load failure in its image area",

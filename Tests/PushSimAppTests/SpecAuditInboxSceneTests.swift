@@ -1,5 +1,6 @@
 // The fidelity audit of the inbox scene's timing (spec §3.8 "Inbox notifications"): the debounced merge reload on a
 // simulated clock.
+// Under the SDK 7.1.3 rules; what changed in later releases is tested in InboxReleaseSceneTests.
 
 import Foundation
 import Testing
@@ -30,7 +31,7 @@ import PushSimStore
     @Test func aSecondReadPushesTheFirstReloadOutAndALaterOneWaitsOnlyTheRest() throws {
         let (dir, path) = feedFile()
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        let s = try InboxScene(files: [path], now: Self.now, timeZone: TimeZone(identifier: "UTC")!, store: Store(inMemory: ()), sink: EventSink())
+        let s = try InboxScene(files: [path], attributes: InboxAttributes(sdk: .v7_1_3), now: Self.now, timeZone: TimeZone(identifier: "UTC")!, store: Store(inMemory: ()), sink: EventSink())
         let r = HeadlessRunner(scene: s, size: Size(width: 80, height: 30))
         #expect(codes(s) == ["a", "b", "c"])
         try r.run(Script.parse("select; wait 1; down; select; wait 0.6"))
@@ -47,7 +48,7 @@ import PushSimStore
     @Test func aPushReschedulesThePendingReload() throws {
         let (dir, path) = feedFile()
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        let s = try InboxScene(files: [path], now: Self.now, timeZone: TimeZone(identifier: "UTC")!, store: Store(inMemory: ()), sink: EventSink())
+        let s = try InboxScene(files: [path], attributes: InboxAttributes(sdk: .v7_1_3), now: Self.now, timeZone: TimeZone(identifier: "UTC")!, store: Store(inMemory: ()), sink: EventSink())
         let r = HeadlessRunner(scene: s, size: Size(width: 80, height: 30))
         try r.run(Script.parse("select"))
         #expect(s.nextDeadline() == 1.5)
@@ -64,7 +65,7 @@ extension SpecAuditInboxSceneTests {
         let (dir, path) = feedFile()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let sink = EventSink()
-        let s = try InboxScene(files: [path], now: Self.now, timeZone: TimeZone(identifier: "UTC")!, store: Store(inMemory: ()), sink: sink)
+        let s = try InboxScene(files: [path], attributes: InboxAttributes(sdk: .v7_1_3), now: Self.now, timeZone: TimeZone(identifier: "UTC")!, store: Store(inMemory: ()), sink: sink)
         let r = HeadlessRunner(scene: s, size: Size(width: 80, height: 30))
         // Not on the server: nothing is shown, and the warning says why.
         try r.run(Script.parse(#"push {"aps":{"content-available":1},"pw_inbox":"ghost","inbox_params":{"rt":"2030-01-01"}}"#))
@@ -91,7 +92,7 @@ extension SpecAuditInboxSceneTests {
         let item = #"{"inbox_id":"\#(code)","order":"1","rt":4102444800,"title":"\#(title)","text":"\#(text)","action_type":0,"status":1,"send_date":30,"action_params":"\#(actionParams)"}"#
         #expect(FileManager.default.createFile(atPath: path, contents: Data("[\(item)]".utf8)))
         let sink = EventSink()
-        let s = try InboxScene(files: [path], now: Self.now, timeZone: TimeZone(identifier: "UTC")!, store: Store(inMemory: ()), sink: sink)
+        let s = try InboxScene(files: [path], attributes: InboxAttributes(sdk: .v7_1_3), now: Self.now, timeZone: TimeZone(identifier: "UTC")!, store: Store(inMemory: ()), sink: sink)
         return (s, sink)
     }
 

@@ -1,4 +1,5 @@
 // Cell kind resolution, image lookup, degrade rules, rich-card decoders and pinning (spec §3.4, §3.7).
+// Under the SDK 7.1.3 rules; what changed in later releases is tested in InboxReleaseRulesTests.
 
 import Testing
 @testable import PushSimEngine
@@ -8,12 +9,12 @@ import Testing
         InboxMessage(code: "c", title: title, imageUrl: image, actionParams: ap)
     }
 
-    func kind(_ m: InboxMessage, force: InboxCellKind? = nil) -> InboxCellKind { InboxCellResolver.resolve(m, forceCellKind: force).kind }
+    func kind(_ m: InboxMessage, force: InboxCellKind? = nil) -> InboxCellKind { InboxCellResolver.resolve(m, forceCellKind: force, sdk: .v7_1_3).kind }
 
     // spec §3.4.1 / §3.2: forceCellKind wins and bypasses the degrade rules.
     @Test func forcedKindWinsWithoutDegrading() {
         let m = msg(["displayType": "classic"])
-        let r = InboxCellResolver.resolve(m, forceCellKind: .banner)
+        let r = InboxCellResolver.resolve(m, forceCellKind: .banner, sdk: .v7_1_3)
         #expect(r.kind == .banner)
         #expect(r.degrade == nil, "a forced banner with no image shows the placeholder")
     }
@@ -29,7 +30,7 @@ import Testing
     // spec §3.4.2: a root string wins even when it is not a valid kind; u is not consulted; heuristic used.
     @Test func invalidRootStringStillWinsAndFallsToTheHeuristic() {
         let m = msg(["displayType": "fancy", "u": ["displayType": "banner"]], title: "T", image: "https://i")
-        let r = InboxCellResolver.resolve(m)
+        let r = InboxCellResolver.resolve(m, sdk: .v7_1_3)
         #expect(r.displayType == "fancy")
         #expect(r.kind == .captioned)
     }
@@ -65,7 +66,7 @@ import Testing
             (["displayType": "wallet", "wallet": "file:///p.pkpass"], .wallet),
         ]
         for (ap, from) in cases {
-            let r = InboxCellResolver.resolve(msg(ap))
+            let r = InboxCellResolver.resolve(msg(ap), sdk: .v7_1_3)
             #expect(r.kind == .classic)
             #expect(r.degrade?.from == from)
             #expect(r.degrade?.to == .classic)

@@ -1,5 +1,6 @@
 // The feed pipeline and user actions: core order, default transform, row tap, buttons, delete, bulk ops, merge
 // (spec §3.6–3.10).
+// Under the SDK 7.1.3 rules; what changed in later releases is tested in InboxReleaseRulesTests.
 
 import Foundation
 import Testing
@@ -14,7 +15,7 @@ import Testing
                      expirationDate: expires.map { Date(timeIntervalSince1970: $0) }, sortOrder: order, actionParams: ap, status: status)
     }
 
-    func loaded(_ ms: [InboxMessage], _ a: InboxAttributes = InboxAttributes()) -> InboxFeed {
+    func loaded(_ ms: [InboxMessage], _ a: InboxAttributes = InboxAttributes(sdk: .v7_1_3)) -> InboxFeed {
         var f = InboxFeed(attributes: a)
         _ = f.load(ms, now: now)
         return f
@@ -117,7 +118,7 @@ import Testing
         #expect(f.visibleButtons(f.rows[0]).count == 1)
         #expect(f.visibleButtons(f.rows[1]).isEmpty)
         #expect(f.tapButton("banner", index: 1).events.isEmpty)
-        var a = InboxAttributes()
+        var a = InboxAttributes(sdk: .v7_1_3)
         a.inlineButtonsEnabled = false
         f = loaded([m("captioned", 2, ap: ap)], a)
         #expect(f.visibleButtons(f.rows[0]).isEmpty)
@@ -125,13 +126,13 @@ import Testing
 
     // spec §3.7 pin indicator: pinningEnabled && isPinned && pinIndicatorVisible.
     @Test func pinIndicatorRules() {
-        var a = InboxAttributes()
+        var a = InboxAttributes(sdk: .v7_1_3)
         #expect(a.showsPin(true))
         a.pinIndicatorVisible = false
         #expect(!a.showsPin(true))
         let f = loaded([m("x", 1), m("p", 0, ap: ["pinned": true])], a)
         #expect(f.rows.first?.code == "p", "hiding the indicator keeps pinned-first sorting")
-        a = InboxAttributes()
+        a = InboxAttributes(sdk: .v7_1_3)
         a.pinningEnabled = false
         #expect(!a.showsPin(true))
     }
@@ -206,7 +207,7 @@ import Testing
     // The contract's --dump fields.
     @Test func dumpFields() {
         let ap: JSONObject = ["pinned": true, "buttons": [["title": "Go", "url": "https://go"], ["title": "C", "tag": "t"]]]
-        var a = InboxAttributes()
+        var a = InboxAttributes(sdk: .v7_1_3)
         let f = loaded([m("a", 0, ap: ap)], a)
         let d = f.dump()
         #expect(d.jsonText() == #"[{"code":"a","kind":"classic","pinned":true,"read":false,"title":"T","message":"body","image":null,"date":"1970-01-01T00:00:00Z","buttons":[{"title":"Go","action":"openURL","url":"https://go"},{"title":"C","action":"custom","payload":{"tag":"t"}}]}]"#)
@@ -248,10 +249,10 @@ import Testing
             if i % 8 == 0 { msg.imageUrl = "https://i/\(i).jpg" }
             messages.append(msg)
         }
-        var plain = InboxAttributes()
+        var plain = InboxAttributes(sdk: .v7_1_3)
         plain.pinningEnabled = false
         plain.inlineButtonsEnabled = false
-        for attributes in [InboxAttributes(), plain] {
+        for attributes in [InboxAttributes(sdk: .v7_1_3), plain] {
             let f = loaded(messages, attributes)
             for size in [1 << 10, 1 << 16] {
                 var pieces: [[UInt8]] = []

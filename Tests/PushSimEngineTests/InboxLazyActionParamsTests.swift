@@ -1,4 +1,5 @@
 // A feed message's action_params held as text: read on demand, the same as the parsed value, warned where malformed.
+// Under the SDK 7.1.3 rules; what changed in later releases is tested in InboxReleaseRulesTests.
 
 import Foundation
 import Testing
@@ -59,16 +60,16 @@ import Testing
             #expect(InboxVideoContent.decode(m) == InboxVideoContent.decode(held))
             #expect(InboxWalletPass.decode(m) == InboxWalletPass.decode(held))
             #expect(InboxCellResolver.resolvedImageURL(m) == InboxCellResolver.resolvedImageURL(held))
-            #expect(InboxCellResolver.resolve(m) == InboxCellResolver.resolve(held))
+            #expect(InboxCellResolver.resolve(m, sdk: .v7_1_3) == InboxCellResolver.resolve(held, sdk: .v7_1_3))
             for force in [nil, InboxCellKind.banner] {
-                #expect(InboxRow(m, forceCellKind: force) == InboxRow(held, forceCellKind: force))
+                #expect(InboxRow(m, forceCellKind: force, sdk: .v7_1_3) == InboxRow(held, forceCellKind: force, sdk: .v7_1_3))
             }
         }
         // Read back, not assumed: the pins, kinds and buttons the texts above ask for.
         #expect(r.messages.map(InboxCellResolver.isPinned) == [false, true, false, false, false, true, false, false, false, false, true])
-        #expect(r.messages.map { InboxCellResolver.resolve($0).kind } == [.classic, .carousel, .classic, .video, .wallet, .banner, .classic, .classic, .classic, .classic, .classic])
-        #expect(r.messages.map { InboxCellResolver.resolve($0).displayType } == ["classic", "carousel", nil, "video", "wallet", "banner", "carousel", "wallet", "video", "story", "default"])
-        #expect(r.messages.map { InboxCellResolver.resolve($0).degrade?.reason } == [nil, nil, nil, nil, nil, nil, "no decodable carousel slides",
+        #expect(r.messages.map { InboxCellResolver.resolve($0, sdk: .v7_1_3).kind } == [.classic, .carousel, .classic, .video, .wallet, .banner, .classic, .classic, .classic, .classic, .classic])
+        #expect(r.messages.map { InboxCellResolver.resolve($0, sdk: .v7_1_3).displayType } == ["classic", "carousel", nil, "video", "wallet", "banner", "carousel", "wallet", "video", "story", "default"])
+        #expect(r.messages.map { InboxCellResolver.resolve($0, sdk: .v7_1_3).degrade?.reason } == [nil, nil, nil, nil, nil, nil, "no decodable carousel slides",
                                                                                  "no valid wallet pass URL (http or https)", "no valid video descriptor (video.url must be http or https)", nil, nil])
         // Rows of parameters without buttons or an image are built from what the parser read, the others parse
         // again: both ways are compared with the parsed value above.

@@ -1,4 +1,5 @@
 // The fidelity audit of spec §3.2–3.10 and §5 (InboxKit): the rules no earlier test pinned, one test each.
+// Under the SDK 7.1.3 rules; what changed in later releases is tested in InboxReleaseRulesTests.
 
 import Foundation
 import Testing
@@ -20,7 +21,7 @@ import Testing
         return o
     }
 
-    func loaded(_ ms: [InboxMessage], _ a: InboxAttributes = InboxAttributes()) -> InboxFeed {
+    func loaded(_ ms: [InboxMessage], _ a: InboxAttributes = InboxAttributes(sdk: .v7_1_3)) -> InboxFeed {
         var f = InboxFeed(attributes: a)
         _ = f.load(ms, now: now)
         return f
@@ -32,7 +33,7 @@ import Testing
     // true, pinningEnabled true, pinIndicatorVisible true, inlineButtonsEnabled true, forceCellKind nil,
     // emptyMessage "Your inbox is empty", errorMessage "Couldn't load messages"".
     @Test func attributeDefaults() {
-        let a = InboxAttributes()
+        let a = InboxAttributes(sdk: .v7_1_3)
         #expect(a.automaticReadOnDisappear)
         #expect(a.enableDarkTheme)
         #expect(a.pullToRefreshEnabled)
@@ -49,7 +50,7 @@ import Testing
     // registers 7 entries (6 kinds plus default)", and `default` is the classic cell.
     @Test func sevenCellKindsWithDefaultDrawnAsClassic() {
         #expect(InboxCellKind.allCases.map(\.rawValue) == ["banner", "captioned", "classic", "carousel", "video", "wallet", "default"])
-        let r = InboxCellResolver.resolve(msg(nil), forceCellKind: .default)
+        let r = InboxCellResolver.resolve(msg(nil), forceCellKind: .default, sdk: .v7_1_3)
         #expect(r.kind == .default && r.forced)
         #expect(InboxCellKind.default.rendersButtons == InboxCellKind.classic.rendersButtons)
     }
@@ -57,7 +58,7 @@ import Testing
     // spec §3.2 forceCellKind: "every message uses that kind, bypassing the resolver and its degrade rules" — for
     // every kind, including rich cards with no payload.
     @Test func everyForcedKindSkipsTheResolverAndTheDegradeRules() {
-        var a = InboxAttributes()
+        var a = InboxAttributes(sdk: .v7_1_3)
         for k in InboxCellKind.allCases {
             a.forceCellKind = k
             let f = loaded([msg(["displayType": "classic"], title: nil, date: 2), msg(nil, image: "https://i", date: 1)], a)
@@ -68,12 +69,12 @@ import Testing
     // spec §3.2 pinIndicatorVisible: "Hiding it keeps the pinned-first sorting"; pinningEnabled off: no pinned-first.
     @Test func pinningTogglesDriveOrderAndIndicatorSeparately() {
         let ms = [msg(nil, date: 10), InboxMessage(code: "p", sendDate: Date(timeIntervalSince1970: 1), actionParams: ["pinned": true])]
-        var a = InboxAttributes()
+        var a = InboxAttributes(sdk: .v7_1_3)
         a.pinIndicatorVisible = false
         var f = loaded(ms, a)
         #expect(f.rows.map(\.code) == ["p", "c"])
         #expect(!f.showsPin(f.rows[0]))
-        a = InboxAttributes()
+        a = InboxAttributes(sdk: .v7_1_3)
         a.pinningEnabled = false
         f = loaded(ms, a)
         #expect(f.rows.map(\.code) == ["c", "p"])
@@ -86,21 +87,21 @@ import Testing
     @Test func displayTypeInUIsLowercased() {
         #expect(InboxCellResolver.readDisplayType(["u": ["displayType": "CAPTIONED"]], userData: ["displayType": "CAPTIONED"]) == "captioned")
         let m = msg(["u": #"{"displayType":"Banner"}"#], title: nil, image: "https://i")
-        #expect(InboxCellResolver.resolve(m).displayType == "banner")
+        #expect(InboxCellResolver.resolve(m, sdk: .v7_1_3).displayType == "banner")
         #expect(InboxCellResolver.readDisplayType(["userdata": ["displayType": "Video"]], userData: nil) == "video")
     }
 
     // spec §3.4.2: a `u` without a displayType string does not stop the lookup; `userdata` is next.
     @Test func uWithoutDisplayTypeFallsThroughToUserdata() {
         let m = msg(["u": ["displayType": 7], "userdata": ["displayType": "banner"]], image: "https://i")
-        #expect(InboxCellResolver.resolve(m).kind == .banner)
+        #expect(InboxCellResolver.resolve(m, sdk: .v7_1_3).kind == .banner)
     }
 
     // spec §3.4.2: "A root string always wins, even if it is not a valid kind. u is then not consulted" — also an
     // empty root string.
     @Test func anEmptyRootDisplayTypeStillWins() {
         let m = msg(["displayType": "", "u": ["displayType": "banner"]], title: "T", image: "https://i")
-        let r = InboxCellResolver.resolve(m)
+        let r = InboxCellResolver.resolve(m, sdk: .v7_1_3)
         #expect(r.displayType == "")
         #expect(r.kind == .captioned, "the heuristic, not u")
     }
@@ -110,14 +111,14 @@ import Testing
         #expect(InboxCellResolver.resolvedImageURL(msg(["u": ["image": "u.jpg"]])) == "u.jpg")
         #expect(InboxCellResolver.resolvedImageURL(msg(["image": 5, "u": ["image": "u.jpg"]])) == "u.jpg", "a non-string root image is skipped")
         #expect(InboxCellResolver.resolvedImageURL(msg(["u": ["image": ""]])) == nil)
-        #expect(InboxCellResolver.resolve(msg(["u": ["image": "u.jpg"]], title: nil)).kind == .banner, "u.image counts as has-image")
+        #expect(InboxCellResolver.resolve(msg(["u": ["image": "u.jpg"]], title: nil), sdk: .v7_1_3).kind == .banner, "u.image counts as has-image")
     }
 
     // spec §3.4.3: the heuristic uses the resolved image (any of the three places), and "no (nil or empty)" title.
     @Test func heuristicUsesTheResolvedImage() {
-        #expect(InboxCellResolver.resolve(msg(["image": "a.jpg"], title: "")).kind == .banner)
-        #expect(InboxCellResolver.resolve(msg(["image": "a.jpg"], title: "T")).kind == .captioned)
-        #expect(InboxCellResolver.resolve(msg(["userdata": ["image": "a.jpg"]], title: nil)).kind == .classic, "never userdata")
+        #expect(InboxCellResolver.resolve(msg(["image": "a.jpg"], title: ""), sdk: .v7_1_3).kind == .banner)
+        #expect(InboxCellResolver.resolve(msg(["image": "a.jpg"], title: "T"), sdk: .v7_1_3).kind == .captioned)
+        #expect(InboxCellResolver.resolve(msg(["userdata": ["image": "a.jpg"]], title: nil), sdk: .v7_1_3).kind == .classic, "never userdata")
     }
 
     // spec §3.4.5: each degrade is reported with the message code and the requested and resulting kinds; a kind that
@@ -131,7 +132,7 @@ import Testing
             (["displayType": "banner", "u": ["image": "x.jpg"]], .banner),
         ]
         for (ap, k) in cases {
-            let r = InboxCellResolver.resolve(msg(ap))
+            let r = InboxCellResolver.resolve(msg(ap), sdk: .v7_1_3)
             #expect(r.kind == k)
             #expect(r.degrade == nil)
         }
@@ -152,7 +153,7 @@ import Testing
         #expect(InboxWalletPass.decode(msg(["wallet": ["pass": 3], "u": #"{"wallet":{"pass":"http://w/u.pkpass"}}"#]))?.url == "http://w/u.pkpass")
         #expect(InboxWalletPass.decode(msg(["wallet": "https://w/root.pkpass", "u": ["wallet": "https://w/u.pkpass"]]))?.url == "https://w/root.pkpass")
         // And so the resolver keeps the kind instead of degrading it.
-        #expect(InboxCellResolver.resolve(msg(["displayType": "carousel", "carousel": "x", "u": ["carousel": [["image": "a"]]]])).kind == .carousel)
+        #expect(InboxCellResolver.resolve(msg(["displayType": "carousel", "carousel": "x", "u": ["carousel": [["image": "a"]]]]), sdk: .v7_1_3).kind == .carousel)
     }
 
     // spec §3.4 carousel `{image (required, non-empty), title?, url? (scheme required)}`: an empty title or url is absent.
@@ -440,7 +441,7 @@ extension SpecAuditInboxTests {
         #expect(out.events == [Event("play_video", ["code": "vid", "url": "https://v/clip.mp4"]), Event("read", ["codes": ["vid"]])])
         #expect(out.persist == ["vid": .read])
         #expect(out.status == "Playing https://v/clip.mp4 full screen")
-        var a = InboxAttributes()
+        var a = InboxAttributes(sdk: .v7_1_3)
         a.forceCellKind = .video
         var forced = loaded([msg(["l": "https://x"])], a)
         var forcedRow = loaded([msg(["l": "https://x"])], a)

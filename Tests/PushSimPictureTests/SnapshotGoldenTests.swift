@@ -140,7 +140,7 @@ struct SnapshotGoldenTests {
     @Test func inboxFeed() throws {
         let path = resources.path("inbox/mixed.json")
         let now = ISO8601DateFormatter().date(from: "2026-01-31T09:00:00Z")!
-        let scene = try InboxScene(files: [path], now: now, timeZone: TimeZone(identifier: "UTC")!, store: nil, sink: EventSink())
+        let scene = try InboxScene(files: [path], attributes: InboxAttributes(sdk: .v7_1_3), now: now, timeZone: TimeZone(identifier: "UTC")!, store: nil, sink: EventSink())
         let imgs = images(for: path)
         let p = try shoot(scene, script: "") { p, t in InboxPicture.draw(scene, at: t, on: p, device: .standard, images: imgs) }
         try expectGolden(p, "inbox-mixed")
@@ -151,7 +151,7 @@ struct SnapshotGoldenTests {
     @Test func inboxSwipeAndRefresh() throws {
         let path = resources.path("inbox/mixed.json")
         let now = ISO8601DateFormatter().date(from: "2026-01-31T09:00:00Z")!
-        var light = InboxAttributes()
+        var light = InboxAttributes(sdk: .v7_1_3)
         light.enableDarkTheme = false
         let imgs = images(for: path)
         func shot(_ script: String) throws -> (Picture, InboxScene) {
@@ -184,5 +184,19 @@ struct SnapshotGoldenTests {
         }
         #expect(scene.presenter.current != nil)
         try expectGolden(p, "inapp-banner")
+    }
+
+    // PushwooshForegroundPush (PushwooshForegroundPushImplementation.swift, 7.1.3): 90 % wide, 65 pt from the top, the
+    // default blue → green gradient behind the wave-shaped mask, the icon, the title and whole body, the attachment
+    // aspect-fit under them; an in-app banner would be drawn above it.
+    @Test func foregroundPush() throws {
+        let scene = InAppScene(sink: EventSink(), appName: "Shop")
+        let imgs = images(for: resources.path("banners/sale.json"))
+        let photo = resources.path("images/avatar-1.png")
+        let p = try shoot(scene, script: "foreground-push {\"aps\":{\"alert\":{\"title\":\"Flash sale\",\"body\":\"Two hours only: 30 % off everything in the app and in stores.\"}},\"attachment\":\"\(photo)\"}; wait 1") { p, t in
+            BannerPicture.draw(scene, at: t, on: p, device: .standard, images: imgs)
+        }
+        #expect(scene.foreground.shown.count == 1 && scene.foreground.shown[0].hasImage)
+        try expectGolden(p, "inapp-foreground-push")
     }
 }

@@ -7,7 +7,7 @@ import Testing
 @testable import PushSimScreens
 
 @Suite struct InboxScreenTests: InboxScreenFixture {
-    func model(_ ms: [InboxMessage], _ a: InboxAttributes = InboxAttributes()) -> InboxScreenModel {
+    func model(_ ms: [InboxMessage], _ a: InboxAttributes = InboxAttributes(sdk: .v7_1_3)) -> InboxScreenModel {
         var f = InboxFeed(attributes: a)
         _ = f.load(ms, now: now)
         let ctx = InboxCardContext(theme: .for(dark: true), attributes: a, dates: InboxDateFormatter(now: now, timeZone: utc), appName: "Acme")
@@ -63,7 +63,7 @@ import Testing
 
     // spec §3.2 forceCellKind: a forced banner with no image shows the "No image" placeholder.
     @Test func forcedBannerWithoutImage() {
-        var a = InboxAttributes()
+        var a = InboxAttributes(sdk: .v7_1_3)
         a.forceCellKind = .banner
         assertSnapshot(of: frame(model([message("x")], a), 60, 12), as: .lines, named: "forced-banner-no-image")
     }
@@ -86,7 +86,7 @@ import Testing
 
     // spec §3.7: the pin indicator hides with pinIndicatorVisible = false; the row still sorts first.
     @Test func hiddenPinIndicator() {
-        var a = InboxAttributes()
+        var a = InboxAttributes(sdk: .v7_1_3)
         a.pinIndicatorVisible = false
         let text = frame(model([message("a", hoursAgo: 1), message("p", title: "Pinned", ap: ["pinned": true], hoursAgo: 5)], a))
         #expect(!text.contains("📌"))

@@ -7,7 +7,7 @@ import Testing
 @testable import PushSimScreens
 
 @Suite struct SpecAuditInboxScreenTests: InboxScreenFixture {
-    func model(_ ms: [InboxMessage], _ a: InboxAttributes = InboxAttributes(), dark: Bool = true, appName: String = "Acme") -> InboxScreenModel {
+    func model(_ ms: [InboxMessage], _ a: InboxAttributes = InboxAttributes(sdk: .v7_1_3), dark: Bool = true, appName: String = "Acme") -> InboxScreenModel {
         var f = InboxFeed(attributes: a)
         _ = f.load(ms, now: now)
         let ctx = InboxCardContext(theme: .for(dark: dark), attributes: a, dates: InboxDateFormatter(now: now, timeZone: utc), appName: appName)
@@ -167,7 +167,7 @@ import Testing
 
     // spec §3.8: "Both labels use titleColorRead and are centred"; the texts are emptyMessage and errorMessage.
     @Test func stateLabelsUseTitleColorReadAndAreCentred() {
-        var a = InboxAttributes()
+        var a = InboxAttributes(sdk: .v7_1_3)
         a.emptyMessage = "Nothing here"
         a.errorMessage = "Offline now"
         var m = model([], a)

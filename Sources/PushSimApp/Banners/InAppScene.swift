@@ -6,6 +6,8 @@ import PushSimScreens
 
 public final class InAppScene: ScriptableScene, Leavable {
     public private(set) var presenter = BannerPresenter()
+    /// The SDK's own foreground-push banners (PushwooshForegroundPush), configured by the host.
+    public var foreground = ForegroundPushPresenter()
     public private(set) var host = InAppHostState()
     public let sink: EventSink
     let images: ImageSource
@@ -86,11 +88,12 @@ public final class InAppScene: ScriptableScene, Leavable {
                 break
             }
         }
+        advanceForegroundPushes(to: t)
         now = max(now, t)
         if let listener {
             for m in listener.poll() {
                 received += 1
-                switch notify(text: m.line, at: now) {
+                switch receiveForegroundPush(m.line, at: now) ?? notify(text: m.line, at: now) {
                 case .success(let id): listener.reply(m, "ok \(id)")
                 case .failure(let e): listener.reply(m, "error \(e.sentence)")
                 }
@@ -105,6 +108,7 @@ public final class InAppScene: ScriptableScene, Leavable {
         func wake(_ at: Double) { next = min(next ?? at, at) }
         if let end = presenter.animationEnd(at: now) { wake(min(end, now + Self.frameStep)) }
         if presenter.current?.banner.image != nil && images.isBusy { wake(now + Self.frameStep) }
+        if let f = foregroundDeadline(now: now) { wake(f) }
         return next
     }
 
@@ -137,6 +141,7 @@ public final class InAppScene: ScriptableScene, Leavable {
             let y = InAppHostScreen.screenY(ofRow: host.selection, host: host, size: size) ?? InAppHostScreen.listRect(in: size).y
             hostClick(x: 2, y: y, at: t)
         case .char("t"): apply(presenter.reduce(.tap, at: t))
+        case .char("f"): tapForegroundPush(at: t)
         case .char("s"), .char("x"): apply(presenter.reduce(.swipe, at: t))
         case .char("?"): showHelp = true
         case _ where leaveAction.leaves(on: k): quit()
@@ -172,7 +177,7 @@ public final class InAppScene: ScriptableScene, Leavable {
                 else if m.y == p.y { apply(presenter.reduce(.tap, at: t)) }
                 return
             }
-            if abs(p.x - m.x) <= 1 && p.y == m.y { hostClick(x: m.x, y: m.y, at: t) }
+            if abs(p.x - m.x) <= 1 && p.y == m.y && !tapForegroundPush(x: m.x, y: m.y, at: t) { hostClick(x: m.x, y: m.y, at: t) }
         case .wheelUp: host.move(by: -1, visible: InAppHostScreen.listRect(in: size).height)
         case .wheelDown: host.move(by: 1, visible: InAppHostScreen.listRect(in: size).height)
         }
@@ -274,7 +279,7 @@ public final class InAppScene: ScriptableScene, Leavable {
             let limit = step.argument.isEmpty ? 5 : try Script.seconds(step)
             return [.call { [unowned self] t in receive(from: listener, within: limit, at: t) }]
         default:
-            return nil
+            return try expandForegroundStep(step)
         }
     }
 
@@ -325,6 +330,7 @@ public final class InAppScene: ScriptableScene, Leavable {
     public func render(at t: Double) -> Canvas {
         var c = Canvas(size: size)
         InAppHostScreen.draw(host, appName: appName, statusLine: statusLine(width: size.width - 2), on: &c)
+        drawForegroundPushes(at: t, on: &c)  // a subview of the app's window: under the banner's own window
         if let cur = presenter.current {
             let slot = cur.banner.image.map { images.slot(for: $0, size: BannerOverlay.thumbnail) } ?? .none
             BannerOverlay.draw(cur.banner, image: slot, offset: presenter.offset(at: max(t, now)), appName: appName, on: &c)
@@ -338,6 +344,7 @@ public final class InAppScene: ScriptableScene, Leavable {
             "↑ ↓ pgup pgdn   move through the list",
             "⏎ or a click    click the app (host_click)",
             "t or a click    tap the banner (opens its link)",
+            "f or a click    tap the foreground push",
             "s or x          swipe the banner away",
             "drag it up      past half its height: away;",
             "                less: it settles, timer restarts",

@@ -44,6 +44,8 @@ public final class InboxScene: ScriptableScene, Leavable {
     var watched: [String: String] = [:]
     /// The debounced merge reload after inbox notifications (spec §3.8).
     var refreshDebounce = InboxRefreshDebounce()
+    /// Whether the inbox has appeared (`viewDidAppear`: the first moment the scene runs).
+    var appeared = false
     var press: (x: Int, y: Int, row: Int?)?
     var dragTo: (x: Int, y: Int)?
 
@@ -156,6 +158,7 @@ public final class InboxScene: ScriptableScene, Leavable {
         imageBase = bases
         let keep = model.feed.rows.indices.contains(model.highlighted) ? model.feed.rows[model.highlighted].code : nil
         model.feed = next
+        model.context.drawnUnread = []
         model.context.dates = InboxDateFormatter(now: wallNow, timeZone: timeZone)
         for e in events { sink.emit(e, at: t) }
         if let keep, let i = model.feed.index(of: keep) { model.highlighted = i }
@@ -290,7 +293,30 @@ public final class InboxScene: ScriptableScene, Leavable {
             // is looking at, as the list itself does, instead of following the card to where it went (so Down and d
             // act on what is under the cursor on screen).
             model.feed.reorder()
+            model.context.drawnUnread = []
             InboxScreen.reveal(&model, size: size)
+            // A merge load that succeeded: from 7.2.7 the rows now on screen are read (and so on while unread rows
+            // rise into view, each read posting another update).
+            markDisplayedAsRead()
+        }
+        if !appeared {
+            appeared = true
+            markDisplayedAsRead()
+        }
+    }
+
+    /// `markDisplayedAsRead` (7.2.7, `PushwooshInboxKitViewController.swift` `b1518f7`), with
+    /// `automaticReadOnDisplay` on: every unread row on screen is read in one batch. It runs when the inbox appears,
+    /// after each successful load and when a scroll comes to rest. The rows are not reloaded, so their unread dots
+    /// stay drawn until the next reload (the debounced merge reload 1.5 s later).
+    func markDisplayedAsRead() {
+        guard model.feed.attributes.readsOnDisplay, exitStatus == nil, !model.feed.rows.isEmpty else { return }
+        let out = model.feed.markRead(rows: InboxScreen.visibleRows(model, size: size))
+        let keepStatus = model.status
+        perform(out)
+        model.status = keepStatus
+        for e in out.events where e.name == "read" {
+            for v in e["codes"]?.arrayValue ?? [] { if let c = v.stringValue { model.context.drawnUnread.insert(c) } }
         }
     }
 
@@ -326,6 +352,8 @@ public final class InboxScene: ScriptableScene, Leavable {
             let parsed = try readFeed()
             try apply(parsed, at: now)
             lastFetch = now
+            InboxScreen.reveal(&model, size: size)
+            markDisplayedAsRead()
             model.status = "\(names) changed: reloaded, \(model.feed.rows.count) message\(model.feed.rows.count == 1 ? "" : "s")"
         } catch {
             // As a failed fetch: the list stays (§3.8), and the line says why.
@@ -344,11 +372,15 @@ public final class InboxScene: ScriptableScene, Leavable {
     public func handle(_ input: InputEvent, at t: Double) {
         advance(to: t)
         guard exitStatus == nil else { return }
+        let scrolled = (model.top, model.topOffset)
         switch input {
         case .resize(let s): resize(to: s, at: t)
         case .key(let k): key(k)
         case .mouse(let e): mouse(e)
         }
+        // A scroll that comes to rest (keys and the wheel move the list in one step) reads what it shows (7.2.7).
+        if case .resize = input { return }
+        if (model.top, model.topOffset) != scrolled { markDisplayedAsRead() }
     }
 
     func key(_ k: Key) {
@@ -430,14 +462,18 @@ public final class InboxScene: ScriptableScene, Leavable {
                 sink.emit(Event("load", ["count": e["count"] ?? .null, "source": "storage"]), at: now)
             }
             let wait = Int((Self.fetchThrottle - (now - last)).rounded(.up))
-            model.status = "Refreshed from storage (the SDK fetches every 10 s at most; next in \(wait) s)"
+            model.context.drawnUnread = []
             InboxScreen.reveal(&model, size: size)
+            markDisplayedAsRead()
+            model.status = "Refreshed from storage (the SDK fetches every 10 s at most; next in \(wait) s)"
             return
         }
         do {
             let parsed = try readFeed()
             try apply(parsed, at: now)
             lastFetch = now
+            InboxScreen.reveal(&model, size: size)
+            markDisplayedAsRead()
             model.status = "Refreshed: \(model.feed.rows.count) message\(model.feed.rows.count == 1 ? "" : "s")"
         } catch {
             // A failed refresh never blanks an existing list; with no content the error label shows.
@@ -467,6 +503,8 @@ public final class InboxScene: ScriptableScene, Leavable {
 
     func perform(_ out: InboxOutcome) {
         for e in out.events { sink.emit(e, at: now) }
+        // A row an action changed is redrawn (`repaintRow`): its dot is drawn as its status says.
+        if !model.context.drawnUnread.isEmpty { for c in out.persist.keys { model.context.drawnUnread.remove(c) } }
         if let s = out.status { model.status = s }
         if !out.persist.isEmpty {
             if let st = inboxStore {

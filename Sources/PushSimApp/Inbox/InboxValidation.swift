@@ -58,7 +58,8 @@ enum InboxValidation {
                     "no alert body: a silent inbox push; the SDK stores nothing of it and shows only the server's copy of \(JSONValue.string(m.code).quoted) after a full load, so this file does not show it"))
                 continue
             }
-            diagnostics += display(m, item: item, source: source)
+            diagnostics += display(m, item: item, source: source, sdk: options.sdk)
+            diagnostics += InboxReleaseValidation.findings(m, item: item, sdk: options.sdk)
         }
         // In file order: the parser's findings and the per-message ones interleaved by message, whole-file ones last.
         let prefix = base.description + "["
@@ -171,14 +172,15 @@ enum InboxValidation {
     }
 
     /// What the inbox does with a message it shows: the card it gets and the buttons and link it offers.
-    static func display(_ m: InboxMessage, item: Item, source: PayloadValidation.Source) -> [Diagnostic] {
+    static func display(_ m: InboxMessage, item: Item, source: PayloadValidation.Source, sdk: SDKVersion = .newest) -> [Diagnostic] {
         var out: [Diagnostic] = []
-        let row = InboxRow(m, forceCellKind: nil)
+        let row = InboxRow(m, forceCellKind: nil, sdk: sdk)
         // `u` parsed once for every rule below (each `m.userData` would parse it again).
         let params = m.params
         let p = params.actionParams ?? [:]
-        if let image = row.imageURL {
-            // resolvedImageURL's order: the message's own image, then actionParams.image, then u.image.
+        if let image = row.iconURL {
+            // resolvedImageURL's order: the message's own image, then actionParams.image, then u.image. (An
+            // attachment hero is an http(s) URL: nothing local to check.)
             let path: JSONPath
             if let own = m.imageUrl, !own.isEmpty {
                 switch item.origin {

@@ -69,12 +69,15 @@ public enum PayloadValidation {
         /// `now` was given (`--now`), so a finding need not suggest giving it.
         public var nowGiven: Bool
         public var timeZone: TimeZone
+        /// The SDK release whose rules decide what the device shows (`--sdk`).
+        public var sdk: SDKVersion
 
-        public init(kind: PayloadKind? = nil, now: Date? = nil, timeZone: TimeZone = .current) {
+        public init(kind: PayloadKind? = nil, now: Date? = nil, timeZone: TimeZone = .current, sdk: SDKVersion = .newest) {
             self.kind = kind
             self.now = now ?? Date()
             self.nowGiven = now != nil
             self.timeZone = timeZone
+            self.sdk = sdk
         }
     }
 

@@ -53,7 +53,7 @@ extension InboxFeed {
                 return out
             }
             if arriving.status != stored { out.persist[m.code] = arriving.status }
-            rows.insert(InboxRow(arriving, forceCellKind: attributes.forceCellKind), at: 0)
+            rows.insert(InboxRow(arriving, forceCellKind: attributes.forceCellKind, sdk: attributes.sdk), at: 0)
             isNew = true
         }
         transformRows()

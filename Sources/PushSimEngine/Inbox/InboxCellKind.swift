@@ -32,18 +32,24 @@ public struct InboxCellResolution: Sendable, Equatable {
 }
 
 public enum InboxCellResolver {
-    /// `forceCellKind` wins outright and skips the degrade rules; otherwise displayType, heuristic, degrade.
-    public static func resolve(_ m: InboxMessage, forceCellKind: InboxCellKind? = nil) -> InboxCellResolution {
+    /// `forceCellKind` wins outright and skips the degrade rules; otherwise displayType, heuristic, degrade, by the
+    /// rules of `sdk`.
+    public static func resolve(_ m: InboxMessage, forceCellKind: InboxCellKind? = nil, sdk: SDKVersion = .newest) -> InboxCellResolution {
         let p = m.params
-        return resolve(code: m.code, title: m.title, p, forceCellKind: forceCellKind, imageURL: resolvedImageURL(imageUrl: m.imageUrl, p))
+        return resolve(code: m.code, title: m.title, body: m.message, p, forceCellKind: forceCellKind,
+                       imageURL: heroURL(imageUrl: m.imageUrl, p, sdk: sdk), sdk: sdk)
     }
 
-    /// The same from the fields it reads, with the message's parameters parsed and `resolvedImageURL` looked up by
-    /// the caller (given a whole message, the optimizer copied it: a retain of each of its strings per row).
-    static func resolve(code: String, title: String?, _ p: InboxMessage.Params, forceCellKind: InboxCellKind?, imageURL: String?) -> InboxCellResolution {
-        if forceCellKind != nil { return resolve(code: code, title: title, forceCellKind: forceCellKind, imageURL: imageURL, displayType: nil) { _ in true } }
-        return resolve(code: code, title: title, forceCellKind: nil, imageURL: imageURL,
-                       displayType: readDisplayType(p.actionParams, userData: p.userData)) { richCardDecodes($0, p) }
+    /// The same from the fields it reads, with the message's parameters parsed and the hero looked up by the caller
+    /// (given a whole message, the optimizer copied it: a retain of each of its strings per row).
+    static func resolve(code: String, title: String?, body: String?, _ p: InboxMessage.Params, forceCellKind: InboxCellKind?,
+                        imageURL: String?, sdk: SDKVersion) -> InboxCellResolution {
+        if forceCellKind != nil {
+            return resolve(code: code, title: title, body: body, forceCellKind: forceCellKind, imageURL: imageURL, displayType: nil,
+                           sdk: sdk) { _ in true }
+        }
+        return resolve(code: code, title: title, body: body, forceCellKind: nil, imageURL: imageURL,
+                       displayType: readDisplayType(p.actionParams, userData: p.userData), sdk: sdk) { richCardDecodes($0, p) }
     }
 
     /// Whether the rich card of `kind` (carousel, video, wallet) can be built from the parameters; true for the
@@ -58,27 +64,35 @@ public enum InboxCellResolver {
     }
 
     /// The resolution from what it reads of the parameters: the displayType and whether a rich card decodes
-    /// (asked only for the kind requested).
-    static func resolve(code: String, title: String?, forceCellKind: InboxCellKind?, imageURL: String?, displayType: String?,
-                        decodes: (InboxCellKind) -> Bool) -> InboxCellResolution {
+    /// (asked only for the kind requested). `defaultCellKindResolver` in `PushwooshInboxKitAttributes.swift`:
+    /// up to 7.2.5 an image and a title make a captioned card and only a missing image (or slide) degrades; from
+    /// 7.2.6 (`93694e4`) captioned and carousel cards also need a title and a body ("no title/body").
+    static func resolve(code: String, title: String?, body: String?, forceCellKind: InboxCellKind?, imageURL: String?,
+                        displayType: String?, sdk: SDKVersion, decodes: (InboxCellKind) -> Bool) -> InboxCellResolution {
         if let forced = forceCellKind {
             return InboxCellResolution(kind: forced, displayType: nil, degrade: nil, forced: true)
         }
         let hasImage = imageURL != nil
+        let hasTitle = !(title ?? "").isEmpty
+        let needsText = sdk.inboxRichCardsNeedBody
+        let hasText = hasTitle && !(body ?? "").isEmpty
         let requested: InboxCellKind
         if let d = displayType, let k = InboxCellKind(rawValue: d), k != .default {
             requested = k
         } else if hasImage {
-            requested = (title ?? "").isEmpty ? .banner : .captioned
+            requested = !hasTitle ? .banner : (!needsText || hasText) ? .captioned : .classic
         } else {
             requested = .classic
         }
         var reason: String?
         switch requested {
-        case .banner, .captioned:
+        case .banner:
             if !hasImage { reason = "no image" }
+        case .captioned:
+            if !hasImage { reason = "no image" } else if needsText && !hasText { reason = "no title/body" }
         case .carousel:
-            if !decodes(.carousel) { reason = "no decodable carousel slides" }
+            if needsText && !hasText { reason = "no title/body" }
+            else if !decodes(.carousel) { reason = "no decodable carousel slides" }
         case .video:
             if !decodes(.video) { reason = "no valid video descriptor (video.url must be http or https)" }
         case .wallet:
@@ -104,7 +118,31 @@ public enum InboxCellResolver {
         return nil
     }
 
-    /// The image a card shows: `imageUrl`, then `actionParams.image`, then `u.image`; never `userdata`.
+    /// The hero of a banner or captioned card, which also decides "has image" for the resolver. From 7.2.5
+    /// (`resolvedBannerURL(from:)` in `PushwooshInboxKitAttributes.swift`, `5741657`): the first of
+    /// `actionParams.attachment` and `actionParams.b` (Android's key) that is a string starting with `http://` or
+    /// `https://`, else the icon chain (`resolvedImageURL`). Before 7.2.5 the hero is the icon chain.
+    public static func heroURL(_ m: InboxMessage, sdk: SDKVersion) -> String? {
+        heroURL(imageUrl: m.imageUrl, m.params, sdk: sdk)
+    }
+
+    static func heroURL(imageUrl: String?, _ p: InboxMessage.Params, sdk: SDKVersion) -> String? {
+        if sdk.inboxHeroFromAttachment, let a = attachmentHero(p.actionParams) { return a }
+        return resolvedImageURL(imageUrl: imageUrl, p)
+    }
+
+    /// `attachment`, then `b`: the first that is a string starting with `http://` or `https://` (case-sensitive, as
+    /// `hasPrefix`).
+    public static func attachmentHero(_ p: JSONObject?) -> String? {
+        guard let p else { return nil }
+        for key in ["attachment", "b"] {
+            if let s = p[key]?.stringValue, s.hasPrefix("http://") || s.hasPrefix("https://") { return s }
+        }
+        return nil
+    }
+
+    /// The message's icon (the hero too, before 7.2.5): `imageUrl`, then `actionParams.image`, then `u.image`;
+    /// never `userdata`.
     public static func resolvedImageURL(_ m: InboxMessage) -> String? {
         if let s = m.imageUrl, !s.isEmpty { return s }  // the parameters are parsed only when needed
         return resolvedImageURL(imageUrl: nil, m.params)

@@ -9,15 +9,20 @@ public struct InboxRow: Sendable, Equatable {
     public var pinned: Bool
     /// Every valid button in the payload; whether they render depends on the kind and the attributes.
     public var buttons: [InboxButton]
+    /// The card's picture: the hero of banner and captioned cards (from 7.2.5 the push attachment first, see
+    /// `InboxCellResolver.heroURL`), and what "has image" means to the resolver.
     public var imageURL: String?
+    /// The message's icon (`resolvedImageURL`): the classic avatar, and from 7.2.5 the captioned card's round icon.
+    /// Before 7.2.5 it is the hero.
+    public var iconURL: String?
 
-    public init(_ m: InboxMessage, forceCellKind: InboxCellKind?) {
-        self.init(m, forceCellKind: forceCellKind, pinned: InboxCellResolver.isPinned(m))
+    public init(_ m: InboxMessage, forceCellKind: InboxCellKind?, sdk: SDKVersion = .newest) {
+        self.init(m, forceCellKind: forceCellKind, pinned: InboxCellResolver.isPinned(m), sdk: sdk)
     }
 
     /// With the pin already looked up (a load needs it for every message before sorting). The message is moved
     /// in, not copied.
-    init(_ m: consuming InboxMessage, forceCellKind: InboxCellKind?, pinned: Bool) {
+    init(_ m: consuming InboxMessage, forceCellKind: InboxCellKind?, pinned: Bool, sdk: SDKVersion) {
         // Stored first and read back from the row: reading the parameter made Swift copy the whole message.
         message = m
         self.pinned = pinned
@@ -26,15 +31,35 @@ public struct InboxRow: Sendable, Equatable {
         if case .text(let t) = message.storage, t.summary.rowNeeds != .everything {
             let summary = t.summary
             imageURL = message.imageUrl.flatMap { $0.isEmpty ? nil : $0 }
-            resolution = InboxCellResolver.resolve(code: message.code, title: message.title, forceCellKind: forceCellKind,
-                                                   imageURL: imageURL, displayType: summary.displayKind?.rawValue, decodes: summary.decodes)
+            iconURL = imageURL
+            resolution = InboxCellResolver.resolve(code: message.code, title: message.title, body: message.message,
+                                                   forceCellKind: forceCellKind, imageURL: imageURL,
+                                                   displayType: summary.displayKind?.rawValue, sdk: sdk, decodes: summary.decodes)
             buttons = summary.rowNeeds == .rootButtons ? InboxItemReader.rootButtons(t.text) : []
         } else {
             let p = message.params
-            imageURL = InboxCellResolver.resolvedImageURL(imageUrl: message.imageUrl, p)
-            resolution = InboxCellResolver.resolve(code: message.code, title: message.title, p, forceCellKind: forceCellKind,
-                                                   imageURL: imageURL)
+            iconURL = InboxCellResolver.resolvedImageURL(imageUrl: message.imageUrl, p)
+            imageURL = sdk.inboxHeroFromAttachment ? InboxCellResolver.attachmentHero(p.actionParams) ?? iconURL : iconURL
+            resolution = InboxCellResolver.resolve(code: message.code, title: message.title, body: message.message, p,
+                                                   forceCellKind: forceCellKind, imageURL: imageURL, sdk: sdk)
             buttons = InboxButton.decode(p)
+        }
+    }
+
+    /// The round icon a captioned card shows from 7.2.5 (`PushwooshInboxCaptionedCell.swift`, `5741657`): only when
+    /// the icon differs from the hero. Classic cards show `iconURL` as their avatar.
+    public func captionedIcon(sdk: SDKVersion) -> String? {
+        guard sdk.inboxCaptionedIcon, let icon = iconURL, icon != imageURL else { return nil }
+        return icon
+    }
+
+    /// The separate icon a card shows besides its picture, for `--dump`: the captioned card's round icon (7.2.5),
+    /// or a classic card's avatar when its picture is an attachment hero.
+    public func dumpIcon(sdk: SDKVersion) -> String? {
+        switch kind {
+        case .captioned: return captionedIcon(sdk: sdk)
+        case .classic, .default: return iconURL != imageURL ? iconURL : nil
+        default: return nil
         }
     }
 
@@ -96,7 +121,7 @@ public struct InboxFeed: Sendable {
         }
         let keys = InboxFeed.displayOrder(ms, now: now, pinningEnabled: attributes.pinningEnabled)
         // Rows are built straight in display order, by every core at once (each chunk fills its own slice).
-        let force = attributes.forceCellKind
+        let force = attributes.forceCellKind, sdk = attributes.sdk
         let chunks = ChunkedWork.chunkCount(keys.count, minimum: InboxFeed.minimumChunk)
         pendingUpdates = [:]
         rows = [InboxRow](unsafeUninitializedCapacity: keys.count) { rowBuffer, initialized in
@@ -108,7 +133,7 @@ public struct InboxFeed: Sendable {
                         // copied: a copy retains every string it holds, a cache miss each on a feed this size.
                         var m = InboxMessage(code: "")
                         swap(&m, &messageBuffer[Int(keys[k].position)])
-                        (rowBuffer.baseAddress! + k).initialize(to: InboxRow(consume m, forceCellKind: force, pinned: keys[k].pinned))
+                        (rowBuffer.baseAddress! + k).initialize(to: InboxRow(consume m, forceCellKind: force, pinned: keys[k].pinned, sdk: sdk))
                     }
                 }
             }
@@ -190,7 +215,7 @@ public struct InboxFeed: Sendable {
             guard let i = index(of: code) else { continue }
             var update = m
             update.status = InboxMerge.winner(stored: rows[i].message.status, feed: m.status)
-            rows[i] = InboxRow(update, forceCellKind: attributes.forceCellKind)
+            rows[i] = InboxRow(update, forceCellKind: attributes.forceCellKind, sdk: attributes.sdk)
         }
         if !pendingUpdates.isEmpty {
             pendingUpdates = [:]
@@ -268,12 +293,42 @@ public struct InboxFeed: Sendable {
 
     // MARK: user actions
 
-    /// Row tap (§3.9): `performAction` (status Action, which counts as read), `read` (a no-op after Action),
-    /// then the SDK's `processActionUserInfo` opens the link, the deep link or the rich media.
+    /// Row tap. `didSelect` is asked first (the host's answer: `attributes.delegate.select`).
+    /// 7.1.3 (`PushwooshInboxKitViewController.swift` 7.1.3): a veto does nothing; otherwise `performAction` (status
+    /// Action, which counts as read), `read`, then the SDK's action opens the link, the deep link or the rich media.
+    /// 7.2.7 (`b1518f7`): a veto still reports the open (`reportAction`: status Action, read); a video or wallet card
+    /// whose message has no action of its own owns the row tap (`handleRowTapOwnedByCard`): it plays the video or
+    /// adds the pass.
     public mutating func tap(_ code: String, hint: Int? = nil) -> InboxOutcome {
         var out = InboxOutcome()
         guard let i = index(of: code, hint: hint) else { return out }
         out.events.append(Event("select", ["code": .string(code)]))
+        let sdk = attributes.sdk
+        if sdk.inboxMessageActionOwnsTaps && !InboxFeed.hasMessageAction(rows[i].message.params.actionParams) {
+            if rows[i].kind == .video, let video = InboxVideoContent.decode(rows[i].message) {
+                guard attributes.delegate.select else { vetoed(i, "didSelect", &out); return out }
+                playVideo(i, video, &out)
+                return out
+            }
+            if rows[i].kind == .wallet, let pass = InboxWalletPass.decode(rows[i].message) {
+                guard attributes.delegate.select else { vetoed(i, "didSelect", &out); return out }
+                addPass(i, pass, &out)
+                return out
+            }
+        }
+        guard attributes.delegate.select else {
+            if sdk.inboxReportsEveryInteraction { vetoed(i, "didSelect", &out) }
+            else { out.status = "The host's didSelect returned false: nothing happens (SDK \(sdk))" }
+            return out
+        }
+        performMessageAction(i, &out)
+        return out
+    }
+
+    /// `performAction` then `read` (a no-op after Action), then the message's own action: the link, the deep link
+    /// or the rich media (`processActionUserInfo`).
+    mutating func performMessageAction(_ i: Int, _ out: inout InboxOutcome) {
+        let code = rows[i].code
         let wasUnread = !rows[i].message.isRead
         setStatus(i, .action, &out)
         setStatus(i, .read, &out)
@@ -287,18 +342,52 @@ public struct InboxFeed: Sendable {
         } else {
             out.status = wasUnread ? "Marked \(code) read; it has no link" : "\(code) has no link"
         }
-        return out
     }
 
-    /// A tap on a carousel card's slide (§3.9), with `didSelect`'s default answer (true): a slide with a url opens it
-    /// (unsafe schemes refused) and marks the message read — no `performAction`, so the status is Read, not Action;
-    /// a slide without a url, or a card that is not a carousel, is exactly the row tap. pushsim shows the first
-    /// slide, so that is the one tapped.
+    /// `hasMessageAction` (7.2.7, `PushwooshInboxKitViewController.swift` `b1518f7`): the message has an action of
+    /// its own — `rm` present and not null, or `l`, `h` or `r` a non-empty string.
+    public static func hasMessageAction(_ p: JSONObject?) -> Bool {
+        guard let p else { return false }
+        if let rm = p["rm"], rm != .null { return true }
+        for key in ["l", "h", "r"] { if let s = p[key]?.stringValue, !s.isEmpty { return true } }
+        return false
+    }
+
+    /// `reportAction` (7.2.7, `PWInbox.m` `b1518f7`): the open is reported — status Action, so the message is read —
+    /// without running the message's action.
+    mutating func report(_ i: Int, _ out: inout InboxOutcome) {
+        let wasUnread = !rows[i].message.isRead
+        setStatus(i, .action, &out)
+        if wasUnread && rows[i].message.isRead { out.events.append(Event("read", ["codes": .array([.string(rows[i].code)])])) }
+    }
+
+    /// A host veto from 7.2.7 on: the interaction is still reported as an open (and the message read).
+    mutating func vetoed(_ i: Int, _ callback: String, _ out: inout InboxOutcome) {
+        report(i, &out)
+        out.status = "The host's \(callback) returned false; the open is still reported, so \(rows[i].code) is read (SDK \(attributes.sdk))"
+    }
+
+    /// A tap on a carousel card's slide (§3.9). pushsim shows the first slide, so that is the one tapped.
+    /// 7.1.3: a slide with a url asks `didSelect`, then opens it (unsafe schemes refused) and marks the message
+    /// read — no `performAction`, so the status is Read; a slide without a url, or a card that is not a carousel, is
+    /// the row tap. 7.2.7: a message with its own action takes the row tap instead; otherwise the open is reported
+    /// first, then `didSelect`, then the url opens.
     public mutating func tapSlide(_ code: String, hint: Int? = nil) -> InboxOutcome {
         guard let i = index(of: code, hint: hint), rows[i].kind == .carousel,
               let url = InboxCarouselSlide.decode(rows[i].message).first?.url else { return tap(code, hint: hint) }
+        let sdk = attributes.sdk
+        if sdk.inboxMessageActionOwnsTaps && InboxFeed.hasMessageAction(rows[i].message.params.actionParams) {
+            return tap(code, hint: i)
+        }
         var out = InboxOutcome()
         out.events.append(Event("select", ["code": .string(code)]))
+        if sdk.inboxReportsEveryInteraction { report(i, &out) }
+        guard attributes.delegate.select else {
+            out.status = sdk.inboxReportsEveryInteraction
+                ? "The host's didSelect returned false; the open is still reported, so \(code) is read (SDK \(sdk))"
+                : "The host's didSelect returned false: the slide opens nothing (SDK \(sdk))"
+            return out
+        }
         open(url, &out)
         markRead(i, &out)
         return out
@@ -306,18 +395,39 @@ public struct InboxFeed: Sendable {
 
     /// A tap on a video card's poster (§3.9): the SDK plays the video full screen — no `didSelect`, no
     /// `performAction` — then marks the message read. pushsim has no player: a `play_video` event and the status
-    /// line say what would play. A card without a playable video (a forced kind) is the row tap.
+    /// line say what would play. A card without a playable video (a forced kind) is the row tap; from 7.2.7 so is
+    /// a message with an action of its own, and the play is reported as an open first.
     public mutating func tapVideo(_ code: String, hint: Int? = nil) -> InboxOutcome {
         guard let i = index(of: code, hint: hint), rows[i].kind == .video,
               let video = InboxVideoContent.decode(rows[i].message) else { return tap(code, hint: hint) }
+        if attributes.sdk.inboxMessageActionOwnsTaps && InboxFeed.hasMessageAction(rows[i].message.params.actionParams) {
+            return tap(code, hint: i)
+        }
         var out = InboxOutcome()
-        out.events.append(Event("play_video", ["code": .string(code), "url": .string(video.url)]))
-        markRead(i, &out)
-        out.status = "Playing \(video.url) full screen"
+        playVideo(i, video, &out)
         return out
     }
 
-    /// Inline button tap (§3.6) with the delegate's default answer (true).
+    mutating func playVideo(_ i: Int, _ video: InboxVideoContent, _ out: inout InboxOutcome) {
+        if attributes.sdk.inboxReportsEveryInteraction { report(i, &out) }
+        out.events.append(Event("play_video", ["code": .string(rows[i].code), "url": .string(video.url)]))
+        markRead(i, &out)
+        out.status = "Playing \(video.url) full screen"
+    }
+
+    /// The wallet card's add (§3.9): the pass is downloaded and offered to Wallet, then the message is read. pushsim
+    /// downloads nothing: a `wallet_add` event and the status line say what would be added.
+    mutating func addPass(_ i: Int, _ pass: InboxWalletPass, _ out: inout InboxOutcome) {
+        if attributes.sdk.inboxReportsEveryInteraction { report(i, &out) }
+        out.events.append(Event("wallet_add", ["code": .string(rows[i].code), "url": .string(pass.url)]))
+        markRead(i, &out)
+        out.status = "Adding the pass \(pass.url) to Apple Wallet"
+    }
+
+    /// Inline button tap (§3.6); the host's `didTapButton` answer is `attributes.delegate.button`.
+    /// 7.1.3: the delegate is asked first and a veto does nothing. 7.2.7: the open is reported before the delegate
+    /// is asked (a veto then stops, the message already read), except an `openURL` button on a message with an
+    /// action of its own: it runs that action instead of opening the button's URL, and reports only after a veto.
     public mutating func tapButton(_ code: String, index n: Int, hint: Int? = nil) -> InboxOutcome {
         var out = InboxOutcome()
         guard let i = index(of: code, hint: hint) else { return out }
@@ -327,7 +437,25 @@ public struct InboxFeed: Sendable {
             return out
         }
         let b = buttons[n - 1]
+        let sdk = attributes.sdk
         out.events.append(Event("button", ["code": .string(code), "index": .number(Double(n)), "action": .string(b.action.name)]))
+        var ownAction = false
+        if case .openURL = b.action, sdk.inboxMessageActionOwnsTaps, InboxFeed.hasMessageAction(rows[i].message.params.actionParams) {
+            ownAction = true
+        }
+        if sdk.inboxReportsEveryInteraction && !ownAction { report(i, &out) }
+        guard attributes.delegate.button else {
+            if ownAction { report(i, &out) }
+            out.status = sdk.inboxReportsEveryInteraction
+                ? "The host's didTapButton returned false; the open is still reported, so \(code) is read (SDK \(sdk))"
+                : "The host's didTapButton returned false: nothing happens (SDK \(sdk))"
+            return out
+        }
+        if ownAction {
+            performMessageAction(i, &out)
+            out.status = "“\(b.title)” ran the message's own action (SDK \(sdk): it owns every tap)" + (out.status.map { ": \($0)" } ?? "")
+            return out
+        }
         switch b.action {
         case .openURL(let url):
             open(url, &out)
@@ -336,7 +464,8 @@ public struct InboxFeed: Sendable {
             let del = delete(code, hint: i)
             out.events += del.events
             out.persist.merge(del.persist) { $1 }
-            out.status = "“\(b.title)” dismissed the message"
+            out.status = del.status == nil || del.events.contains(where: { $0.name == "delete" })
+                ? "“\(b.title)” dismissed the message" : del.status
         case .markRead:
             markRead(i, &out)
             out.status = "“\(b.title)” marked the message read"
@@ -347,10 +476,18 @@ public struct InboxFeed: Sendable {
         return out
     }
 
-    /// Swipe to delete (§3.9): status Deleted, the row goes.
+    /// Swipe to delete (§3.9): `shouldDelete` (the host's answer: `attributes.delegate.delete`), then status Deleted
+    /// and the row goes. From 7.2.7 the open is reported first, so a vetoed delete leaves the row read.
     public mutating func delete(_ code: String, hint: Int? = nil) -> InboxOutcome {
         var out = InboxOutcome()
         guard let i = index(of: code, hint: hint) else { return out }
+        if attributes.sdk.inboxReportsEveryInteraction { report(i, &out) }
+        guard attributes.delegate.delete else {
+            out.status = attributes.sdk.inboxReportsEveryInteraction
+                ? "The host's shouldDelete returned false: \(code) stays, now read (SDK \(attributes.sdk))"
+                : "The host's shouldDelete returned false: \(code) stays"
+            return out
+        }
         setStatus(i, .deleted, &out)
         // Deleted counts as read, so setStatus already took an unread row out of unreadCount.
         rows.remove(at: i)
@@ -415,7 +552,7 @@ public struct InboxFeed: Sendable {
     }
 
     /// The rows at `indices` that are unread become Read, in that order, reported in one `read` event.
-    mutating func markRead(rows indices: [Int]) -> InboxOutcome {
+    public mutating func markRead(rows indices: [Int]) -> InboxOutcome {
         var out = InboxOutcome()
         out.persist.reserveCapacity(min(indices.count, unreadCount))
         var done: [JSONValue] = []
@@ -445,7 +582,8 @@ public struct InboxFeed: Sendable {
 
     // MARK: --dump
 
-    /// The feed as displayed: `[{"code","kind","pinned","read","title","message","image","date","buttons":[…]}]`.
+    /// The feed as displayed: `[{"code","kind","pinned","read","title","message","image","icon"?,"date","buttons":[…]}]`
+    /// (`image` the card's picture, the hero; `icon` only where a card shows one besides it).
     public func dump() -> JSONValue {
         .array(rows.map(dumpRow))
     }
@@ -508,6 +646,7 @@ public struct InboxFeed: Sendable {
         key(#","title":"#); string(rows[i].message.title)
         key(#","message":"#); string(rows[i].message.message)
         key(#","image":"#); string(rows[i].imageURL)
+        if let icon = rows[i].dumpIcon(sdk: attributes.sdk) { key(#","icon":"#); JSONValue.writeString(icon, into: &out) }
         key(#","date":"#)
         if let date = rows[i].message.sendDate {
             out.append(UInt8(ascii: "\""))
@@ -531,7 +670,7 @@ public struct InboxFeed: Sendable {
 
     private func dumpRow(_ r: InboxRow) -> JSONValue {
         let m = r.message
-        let o: JSONObject = [
+        var o: JSONObject = [
             "code": .string(m.code),
             "kind": .string(r.kind.rawValue),
             "pinned": .bool(attributes.pinningEnabled && r.pinned),
@@ -539,9 +678,11 @@ public struct InboxFeed: Sendable {
             "title": m.title.map(JSONValue.string) ?? .null,
             "message": m.message.map(JSONValue.string) ?? .null,
             "image": r.imageURL.map(JSONValue.string) ?? .null,
-            "date": m.sendDate.map { .string(InboxFeed.iso8601($0)) } ?? .null,
-            "buttons": .array(visibleButtons(r).map(\.dumpValue)),
         ]
+        // In the order writeDumpRow writes them.
+        if let icon = r.dumpIcon(sdk: attributes.sdk) { o["icon"] = .string(icon) }
+        o["date"] = m.sendDate.map { .string(InboxFeed.iso8601($0)) } ?? .null
+        o["buttons"] = .array(visibleButtons(r).map(\.dumpValue))
         return .object(o)
     }
 

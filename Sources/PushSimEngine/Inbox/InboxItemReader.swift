@@ -249,11 +249,11 @@ enum InboxItemReader {
     }
 
     /// The root members `Summary` (through `Params`, `isPinned`, `readDisplayType`, `richCardDecodes`,
-    /// `resolvedImageURL`) and the attachment read.
+    /// `resolvedImageURL`, `attachmentHero`: `attachment` and `b`) and the attachment read.
     static func rootUse(_ b: UnsafeBufferPointer<UInt8>) -> Use {
         func is_(_ word: StaticString) -> Bool { JSONScanner.equals(b, word) }
         switch b.count {
-        case 1: return is_("u") ? .keep : .skip
+        case 1: return is_("u") || is_("b") ? .keep : .skip
         case 5: return is_("image") || is_("video") ? .keep : .skip
         case 6: return is_("wallet") || is_("pinned") ? .keep : .skip
         case 7: return is_("buttons") ? .presence : .skip

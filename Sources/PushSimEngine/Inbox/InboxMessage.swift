@@ -131,7 +131,7 @@ public struct InboxMessage: Sendable, Equatable {
         var rowNeeds: RowNeeds
         var rowNeedsParams: Bool { rowNeeds != .nothing }
 
-        /// `everything`: buttons (or an item where they are looked up), an image or a displayType that is no kind in
+        /// `everything`: buttons (or an item where they are looked up), an image (or an attachment hero) or a displayType that is no kind in
         /// the parameters — a row parses them whole. `rootButtons` (read from the bytes only): the root's `buttons`
         /// and nothing else — the rest of the summary is complete and `u` holds no buttons, so a row reads the root's
         /// buttons alone (a whole parse, `u` included, was half of building those rows).
@@ -146,6 +146,7 @@ public struct InboxMessage: Sendable, Equatable {
                 richCards = Summary.bit(kind)
             }
             rowNeeds = InboxCellResolver.resolvedImageURL(imageUrl: nil, p) != nil
+                || InboxCellResolver.attachmentHero(p.actionParams) != nil
                 || p.actionParams?["buttons"] != nil || p.userData?["buttons"] != nil
                 || (displayType != nil && displayKind == nil) ? .everything : .nothing
         }

@@ -10,6 +10,8 @@ public enum BannerPicture {
         let rows = InAppHostState.rows.dropFirst(host.scroll).map { ($0.0, $0.1) }
         // The list scrolled as the scene has it; the selection is the terminal's keyboard focus, which a phone has not.
         HostApp.draw(on: p, device: device, title: scene.appName, subtitle: "Your orders and offers", rows: Array(rows))
+        // Foreground pushes are subviews of the app's window: under the banner, which has a window of its own.
+        ForegroundPushPicture.draw(scene, at: t, on: p, device: device, images: images)
         guard let current = scene.presenter.current else { return }
         let b = current.banner
         let title = TextWidth.sanitized(b.title), body = TextWidth.sanitized(b.body)

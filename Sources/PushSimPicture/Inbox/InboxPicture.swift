@@ -90,7 +90,7 @@ public enum InboxPicture {
     static func card(_ row: InboxRow, on p: Picture, x: Double, y: Double, width: Double, colors c: Colors,
                      context: InboxCardContext, images: ResolvingImages) -> Double {
         let m = row.message
-        let read = m.isRead
+        let read = !InboxCard.isUnread(row, context)
         let buttons = context.attributes.inlineButtonsEnabled && row.kind.rendersButtons ? row.buttons : []
         let pinShown = row.pinned && context.attributes.pinIndicatorVisible
         let image = row.imageURL.map { images.image($0) }
@@ -110,12 +110,20 @@ public enum InboxPicture {
         case .captioned, .carousel, .video:
             let imageH = image == nil ? 0 : (inner * 0.5).rounded()
             let dateW = p.measure(date, font: dateFont).width
-            let titleX = read ? pad : pad + 14
-            let titleW = inner - dateW - 8 - (read ? 0 : 14)
+            // 7.2.5 captioned (`PushwooshInboxCaptionedCell.swift`, `5741657`): a 10 pt dot on the hero's top-left
+            // corner, and a 32 pt round icon leading the text (12 pt before it) when it differs from the hero.
+            let heroDot = row.kind == .captioned && context.attributes.sdk.inboxCaptionedIcon
+            let icon = row.kind == .captioned ? row.captionedIcon(sdk: context.attributes.sdk) : nil
+            let textX = icon == nil ? pad : pad + 32 + 12
+            let textW = inner - (textX - pad)
+            let dotW = read || heroDot ? 0.0 : 14
+            let titleX = textX + dotW
+            let titleW = textW - dateW - 8 - dotW
             let th = title.isEmpty ? 0 : p.measure(title, font: titleFont, width: titleW, maxLines: 2).height
-            let bh = body.isEmpty ? 0 : p.measure(body, font: bodyFont, width: inner, maxLines: row.kind == .captioned ? 3 : 2).height
+            let bh = body.isEmpty ? 0 : p.measure(body, font: bodyFont, width: textW, maxLines: row.kind == .captioned ? 3 : 2).height
             let btnH = buttons.isEmpty ? 0 : 34 + 10
-            let h = pad + (imageH > 0 ? imageH + 10 : 0) + max(th, 18) + (bh > 0 ? 4 + bh : 0) + Double(btnH) + pad
+            let textH = max(max(th, 18) + (bh > 0 ? 4 + bh : 0), icon == nil ? 0 : 32)
+            let h = pad + (imageH > 0 ? imageH + 10 : 0) + textH + Double(btnH) + pad
             let r = PictureRect(x: x, y: y, width: width, height: h)
             p.fillRounded(r, radius: 16, c.card)
             var cy = r.y + pad
@@ -124,16 +132,25 @@ public enum InboxPicture {
                 drawImage(image, in: ir, radius: 8, colors: c, on: p)
                 if row.kind == .video { playGlyph(on: p, in: ir) }
                 if pinShown { pinChip(on: p, x: ir.maxX - 8 - 28, y: ir.y + 8) }
+                if heroDot && !read { p.fillCircle(x: ir.x + 15, y: ir.y + 15, radius: 5, c.accent) }
                 cy += imageH + 10
             }
-            if !read { dot(on: p, x: r.x + pad, y: cy + 5, c.accent) }
+            let textTop = cy
+            if let icon {
+                let words = max(th, 18) + (bh > 0 ? 4 + bh : 0)
+                let ir = PictureRect(x: r.x + pad, y: textTop + max(0, words - 32) / 2, width: 32, height: 32)
+                if case .image(let img) = images.image(icon) { p.image(img, in: ir, radius: 16) }
+                else { p.fillCircle(x: ir.midX, y: ir.midY, radius: 16, c.date.alpha(0.25)) }
+            }
+            if !read && !heroDot { dot(on: p, x: r.x + textX, y: cy + 5, c.accent) }
             p.text(title, x: r.x + titleX, y: cy, width: titleW, font: titleFont, color: c.title(read), maxLines: 2)
             p.text(date, x: r.maxX - pad - dateW, y: cy + 2, font: dateFont, color: c.date, maxLines: 1)
             cy += max(th, 18)
             if bh > 0 {
-                p.text(body, x: r.x + pad, y: cy + 4, width: inner, font: bodyFont, color: c.body(read), maxLines: row.kind == .captioned ? 3 : 2)
+                p.text(body, x: r.x + textX, y: cy + 4, width: textW, font: bodyFont, color: c.body(read), maxLines: row.kind == .captioned ? 3 : 2)
                 cy += 4 + bh
             }
+            cy = max(cy, textTop + textH)
             if !buttons.isEmpty { drawButtons(buttons, on: p, x: r.x + pad, y: cy + 10, width: inner, colors: c) }
             return h
         case .classic, .default, .wallet:
@@ -151,7 +168,8 @@ public enum InboxPicture {
             p.fillRounded(r, radius: 16, c.card)
             if !read { dot(on: p, x: r.x + 6, y: r.y + pad + 22 - 4, c.accent) }
             let av = PictureRect(x: r.x + pad + 14, y: r.y + pad, width: 44, height: 44)
-            if case .image(let img) = image {
+            // The avatar is the icon, not the hero (they differ from 7.2.5 when the message has an attachment).
+            if case .image(let img) = (row.kind == .wallet ? image : row.iconURL.map { images.image($0) }) {
                 p.image(img, in: av, radius: row.kind == .wallet ? 8 : 22)
             } else {
                 p.fillCircle(x: av.midX, y: av.midY, radius: 22, read ? PictureColor(context.theme.avatarRead) : c.accent)

@@ -12,6 +12,9 @@ public struct InboxCardContext {
     public var image: (String, Size) -> ImageSlot
     /// The classic avatar's fallback letter comes from the app's display name.
     public var appName: String
+    /// Rows marked read on display (7.2.7 `automaticReadOnDisplay`) whose unread dot stays drawn until the next
+    /// table reload: marking them read does not reload their rows.
+    public var drawnUnread: Set<String> = []
 
     public init(theme: InboxTheme, attributes: InboxAttributes, dates: InboxDateFormatter,
                 image: @escaping (String, Size) -> ImageSlot = { _, _ in .none }, appName: String = "App") {
@@ -43,6 +46,21 @@ public enum InboxCard {
         return b.isEmpty ? [] : TextWidth.wrap(b, width: width, maxLines: max)
     }
 
+    /// Drawn unread: not read, or read on display and not yet redrawn.
+    public static func isUnread(_ row: InboxRow, _ c: InboxCardContext) -> Bool {
+        !row.message.isRead || (!c.drawnUnread.isEmpty && c.drawnUnread.contains(row.code))
+    }
+
+    /// The captioned card's round icon (7.2.5, `PushwooshInboxCaptionedCell.swift`): 32 pt, leading the text block,
+    /// drawn in this many cells.
+    public static let iconWidth = 4, iconHeight = 2
+
+    /// The captioned text block's width, and the icon that leads it (7.2.5: only when it differs from the hero).
+    static func captionedText(_ row: InboxRow, _ c: InboxCardContext, _ iw: Int) -> (width: Int, icon: String?) {
+        guard let icon = row.captionedIcon(sdk: c.attributes.sdk) else { return (iw, nil) }
+        return (Swift.max(1, iw - iconWidth - 1), icon)
+    }
+
     /// Cells inside the border and the 1-cell padding.
     static func inner(_ width: Int) -> Int { Swift.max(1, width - 4) }
 
@@ -56,8 +74,10 @@ public enum InboxCard {
             return 2 + bannerRows
         case .captioned:
             let date = TextWidth.of(c.dates.string(m.sendDate))
-            let t = titleLines(row, width: iw, dateWidth: date, unread: !m.isRead).count
-            return 2 + imageRows + Swift.max(1, t) + bodyLines(m, width: iw, max: 3).count + btn
+            let (tw, icon) = captionedText(row, c, iw)
+            let t = titleLines(row, width: tw, dateWidth: date, unread: isUnread(row, c) && !c.attributes.sdk.inboxCaptionedIcon).count
+            let text = Swift.max(1, t) + bodyLines(m, width: tw, max: 3).count
+            return 2 + imageRows + (icon == nil ? text : Swift.max(iconHeight, text)) + btn
         case .classic, .default:
             let tw = Swift.max(1, width - 10)
             let content = Swift.max(avatarHeight, 1 + bodyLines(m, width: tw, max: 2).count)
@@ -96,7 +116,7 @@ public enum InboxCard {
         let m = row.message
         let iw = inner(width)
         let ix = x + 2
-        let unread = !m.isRead
+        let unread = isUnread(row, c)
         let pin = c.attributes.showsPin(row.pinned)
         var cy = y + 1
         let titleStyle = Style(fg: unread ? t.titleUnread : t.titleRead, attrs: unread ? [.bold] : [])
@@ -110,20 +130,21 @@ public enum InboxCard {
             if pin { chip(&cv, r, t) }
             cy += rows
         }
-        func titleRow(_ text: String, lines: [String]? = nil) {
-            var tx = ix
-            if unread && row.kind != .classic && row.kind != .default {
+        func titleRow(_ text: String, lines: [String]? = nil, x lx: Int? = nil, width lw: Int? = nil, dot: Bool = true) {
+            let left = lx ?? ix, w = lw ?? iw
+            var tx = left
+            if dot && unread && row.kind != .classic && row.kind != .default {
                 cv.text("●", x: tx, y: cy, style: Style(fg: t.accent))
                 tx += 2
             }
             let dw = TextWidth.of(date)
-            let avail = Swift.max(0, ix + iw - tx - dw - 1)
+            let avail = Swift.max(0, left + w - tx - dw - 1)
             let shown = lines?.first ?? TextWidth.truncate(text, to: avail)
             cv.text(shown, x: tx, y: cy, style: titleStyle, maxWidth: avail)
-            cv.text(date, x: ix + iw - dw, y: cy, style: Style(fg: t.date))
+            cv.text(date, x: left + w - dw, y: cy, style: Style(fg: t.date))
             cy += 1
             for extra in (lines ?? []).dropFirst() {
-                cv.text(extra, x: ix, y: cy, style: titleStyle, maxWidth: iw)
+                cv.text(extra, x: left, y: cy, style: titleStyle, maxWidth: w)
                 cy += 1
             }
         }
@@ -139,10 +160,30 @@ public enum InboxCard {
             imageArea(row.imageURL, rows: bannerRows, missing: "✉ No image")
             if unread { cv.text("●", x: x + 2, y: y + 1, style: Style(fg: t.accent, bg: t.card)) }
         case .captioned:
+            // 7.2.5 (`PushwooshInboxCaptionedCell.swift`, `5741657`): the unread dot moves onto the hero's top-left
+            // corner and a round icon leads the text when it differs from the hero; before, the dot leads the title.
+            let heroDot = c.attributes.sdk.inboxCaptionedIcon
+            let heroTop = cy
             imageArea(row.imageURL, rows: imageRows, missing: "✉ No image")
-            let lines = titleLines(row, width: iw, dateWidth: TextWidth.of(date), unread: unread)
-            titleRow("", lines: lines.isEmpty ? [""] : lines)
-            body(bodyLines(m, width: iw, max: 3), x: ix, width: iw)
+            if heroDot && unread { cv.text("●", x: x + 2, y: heroTop, style: Style(fg: t.accent, bg: t.card)) }
+            let (tw, icon) = captionedText(row, c, iw)
+            let tx = icon == nil ? ix : ix + iconWidth + 1
+            let lines = titleLines(row, width: tw, dateWidth: TextWidth.of(date), unread: unread && !heroDot)
+            let textTop = cy
+            titleRow("", lines: lines.isEmpty ? [""] : lines, x: tx, width: tw, dot: !heroDot)
+            body(bodyLines(m, width: tw, max: 3), x: tx, width: tw)
+            if let icon {
+                let textH = cy - textTop
+                let ir = Rect(x: ix, y: textTop + Swift.max(0, textH - iconHeight) / 2, width: iconWidth, height: iconHeight)
+                if case .image(let img) = c.image(icon, Size(width: iconWidth, height: iconHeight)) {
+                    cv.blit(img, x: ir.x, y: ir.y)
+                } else {
+                    // Too small for the placeholder's file name: a round mark where the round icon goes.
+                    cv.fill(ir, with: Cell(" ", bg: t.border))
+                    cv.centered("◍", in: ir, y: ir.y + ir.height / 2, style: Style(fg: t.titleRead, bg: t.border))
+                }
+                cy = Swift.max(cy, textTop + iconHeight)
+            }
         case .classic, .default:
             let tx = x + 8, tw = Swift.max(1, width - 10)
             let contentH = Swift.max(avatarHeight, 1 + bodyLines(m, width: tw, max: 2).count)
@@ -228,13 +269,14 @@ public enum InboxCard {
     /// The classic avatar: the image, else the app name's first letter on a circle (blue unread, grey read).
     static func avatar(_ cv: inout Canvas, x: Int, y: Int, row: InboxRow, context c: InboxCardContext) {
         let size = Size(width: avatarWidth, height: avatarHeight)
-        if let url = row.imageURL, case .image(let img) = c.image(url, size) {
+        // The icon, not the hero: from 7.2.5 the two differ when the message has an attachment.
+        if let url = row.iconURL, case .image(let img) = c.image(url, size) {
             cv.blit(img, x: x, y: y)
             return
         }
-        let color = row.message.isRead ? c.theme.avatarRead : c.theme.accent
+        let color = isUnread(row, c) ? c.theme.accent : c.theme.avatarRead
         let letter: String
-        if row.imageURL != nil {
+        if row.iconURL != nil {
             letter = "◩"  // an image the layer could not show: a picture glyph instead of the letter
         } else {
             letter = c.appName.first(where: { !$0.isWhitespace }).map { String($0).uppercased() } ?? "·"

@@ -1,0 +1,77 @@
+// The inbox scene under SDK 7.2.7 and later (pushwoosh-ios-sdk `b1518f7`, PushwooshInboxKitViewController.swift
+// `markDisplayedAsRead`): rows read when displayed — on appearing, after a load, when a scroll comes to rest — their
+// dots drawn until the next reload; none of it with automaticReadOnDisplay off or on 7.1.3.
+
+import Foundation
+import Testing
+@testable import PushSimApp
+import PushSimEngine
+import PushSimScreens
+import PushSimStore
+
+@Suite(.serialized) struct InboxReleaseSceneTests {
+    static let now = Date(timeIntervalSince1970: 1_795_435_200)  // 2026-11-23T12:00:00Z
+
+    func feedFile(_ n: Int) -> (dir: String, path: String) {
+        let dir = NSTemporaryDirectory() + "pushsim-release-\(UUID().uuidString)"
+        try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        let items = (0..<n).map { i in
+            #"{"inbox_id":"m\#(i)","order":"1","rt":4102444800,"title":"Title \#(i)","text":"Body \#(i)","action_type":0,"status":1,"send_date":\#(1000 - i)}"#
+        }
+        let path = dir + "/feed.json"
+        _ = FileManager.default.createFile(atPath: path, contents: Data("[\(items.joined(separator: ","))]".utf8))
+        return (dir, path)
+    }
+
+    func scene(_ path: String, _ a: InboxAttributes, sink: EventSink = EventSink()) throws -> InboxScene {
+        try InboxScene(files: [path], attributes: a, now: Self.now, timeZone: TimeZone(identifier: "UTC")!, store: Store(inMemory: ()), sink: sink)
+    }
+
+    func reads(_ sink: EventSink) -> [(t: Double, codes: [String])] {
+        sink.events.filter { $0.event.name == "read" }.map { ($0.t, $0.event["codes"]?.arrayValue?.compactMap(\.stringValue) ?? []) }
+    }
+
+    @Test func theRowsOnScreenAreReadWhenTheInboxAppears() throws {
+        let (dir, path) = feedFile(8)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let sink = EventSink()
+        let s = try scene(path, InboxAttributes(), sink: sink)
+        let r = HeadlessRunner(scene: s, size: Size(width: 60, height: 16))
+        try r.run(Script.parse("wait 0.1"))
+        let visible = InboxScreen.visibleRows(s.model, size: Size(width: 60, height: 16)).map { s.feed.rows[$0].code }
+        #expect(reads(sink).count == 1 && reads(sink)[0].t == 0)
+        #expect(reads(sink)[0].codes == visible, "only the rows on screen")
+        #expect(visible.count < 8)
+        // The rows are not reloaded: the unread dots stay until the debounced reload 1.5 s later.
+        #expect(s.model.context.drawnUnread == Set(visible))
+        #expect(s.render(at: 0.1).plainText.contains("●"))
+        try r.run(Script.parse("wait 1.5"))
+        #expect(!s.model.context.drawnUnread.contains(visible[0]), "redrawn by the reload")
+        #expect(reads(sink).count == 2, "the reload is a load: the unread rows that rose into view are read in turn")
+    }
+
+    @Test func aScrollThatComesToRestReadsWhatItShows() throws {
+        let (dir, path) = feedFile(12)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        var a = InboxAttributes()
+        a.automaticReadOnDisplay = true
+        let sink = EventSink()
+        let s = try scene(path, a, sink: sink)
+        let r = HeadlessRunner(scene: s, size: Size(width: 60, height: 16))
+        try r.run(Script.parse("key end"))
+        #expect(reads(sink).last?.codes.contains("m11") == true, "the last row, scrolled into view")
+    }
+
+    @Test func noneOfItWithTheAttributeOffOrOn713() throws {
+        let (dir, path) = feedFile(4)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        var off = InboxAttributes()
+        off.automaticReadOnDisplay = false
+        for a in [off, InboxAttributes(sdk: .v7_1_3), InboxAttributes(sdk: .v7_2_6)] {
+            let sink = EventSink()
+            let s = try scene(path, a, sink: sink)
+            try HeadlessRunner(scene: s, size: Size(width: 60, height: 16)).run(Script.parse("wait 3; key end; wait 2"))
+            #expect(reads(sink).isEmpty, "SDK \(a.sdk), readOnDisplay \(a.automaticReadOnDisplay)")
+        }
+    }
+}

@@ -1,0 +1,35 @@
+// The SDK releases `--sdk` knows, and which rules each follows.
+
+import Testing
+@testable import PushSimEngine
+
+@Suite struct SDKVersionTests {
+    @Test func knownReleasesParseAndUnknownOnesDoNot() {
+        #expect(SDKVersion("7.2.9") == .newest)
+        #expect(SDKVersion("7.1.3") == .v7_1_3)
+        #expect(SDKVersion("7.2.2") == nil)  // no source read: not offered
+        #expect(SDKVersion("7.3.0") == nil)
+        #expect(SDKVersion("latest") == nil)
+        #expect(SDKVersion.known == SDKVersion.known.sorted())
+        #expect(SDKVersion.knownList == "7.1.3, 7.1.4, 7.2.0, 7.2.1, 7.2.4, 7.2.5, 7.2.6, 7.2.7, 7.2.8, 7.2.9")
+        #expect(SDKVersion.unknownMessage("8.0") == "--sdk: unknown SDK release '8.0'; known releases: \(SDKVersion.knownList)")
+    }
+
+    /// Each rule switches on at the first read release that has it (pushwoosh-ios-sdk 7.2.5 `5741657`, 7.2.6
+    /// `93694e4`, 7.2.7 `b1518f7`); 7.1.3 has none of them.
+    @Test func rulesSwitchOnAtTheirRelease() {
+        let old = SDKVersion.v7_1_3
+        #expect(!old.inboxReadsOnDisplay && !old.inboxHeroFromAttachment && !old.inboxCaptionedIcon)
+        #expect(!old.inboxRichCardsNeedBody && !old.inboxReportsEveryInteraction && !old.inboxMessageActionOwnsTaps)
+        #expect(!old.inboxStringOnlyLinkAndAttachment)
+        let v724 = SDKVersion("7.2.4")!
+        #expect(!v724.inboxHeroFromAttachment)
+        #expect(SDKVersion.v7_2_5.inboxHeroFromAttachment && SDKVersion.v7_2_5.inboxCaptionedIcon)
+        #expect(!SDKVersion.v7_2_5.inboxRichCardsNeedBody)
+        #expect(SDKVersion.v7_2_6.inboxRichCardsNeedBody && SDKVersion.v7_2_6.inboxStringOnlyLinkAndAttachment)
+        #expect(!SDKVersion.v7_2_6.inboxReadsOnDisplay)
+        let new = SDKVersion.newest
+        #expect(new.inboxReadsOnDisplay && new.inboxReportsEveryInteraction && new.inboxMessageActionOwnsTaps)
+        #expect(SDKVersion("7.2.8")!.inboxReadsOnDisplay)
+    }
+}
