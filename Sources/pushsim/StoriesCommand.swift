@@ -35,9 +35,13 @@ struct StoriesCommand: ParsableCommand {
     @Flag(help: "Ring the terminal bell on haptics (with --haptics).")
     var bell = false
 
+    @Option(help: ArgumentHelp("The phone whose width cuts the collapsed notification's text: iphone-se, iphone-mini, iphone-14, iphone-15, iphone-15-pro-max, or WxH in points.", valueName: "name|WxH"))
+    var device: String = DeliveryOptions.defaultDevice.name
+
     @OptionGroup(title: "Terminal options") var terminal: TerminalOptions
 
     func validate() throws {
+        try DeliveryOptionGroup.validateDevice(device)
         if watch && stories.file == "-" {
             throw ValidationError("--watch needs a file, not standard input")
         }
@@ -47,9 +51,9 @@ struct StoriesCommand: ParsableCommand {
         let sink = EventSink()
         let isHeadless = terminal.headless.headless
         let images = terminal.imageSource(payload: stories.file, appGroup: stories.appGroup, fetch: stories.fetch)
-        let scene = stories.makeScene(sink: sink, images: images, headless: isHeadless, eventsPane: eventsPane, bell: bell)
+        let scene = stories.makeScene(sink: sink, images: images, headless: isHeadless, device: device, eventsPane: eventsPane, bell: bell)
         if watch {
-            let watcher = StoriesFileWatcher(path: stories.file, notification: stories.notification)
+            let watcher = StoriesFileWatcher(path: stories.file, notification: stories.notification, language: stories.delivery.language)
             scene.reloader = watcher.check
             scene.watchDescriptor = watcher.descriptor
         }

@@ -170,6 +170,19 @@ enum InboxValidation {
         return Diagnostic(path: path.description, "the message expired at \(when), before now (\(InboxFeed.iso8601(now))); the SDK drops it, so it is not shown" + (nowGiven ? "" : " (pass --now to check another moment)"))
     }
 
+    /// A `pinned` the SDK cannot read: it reads a Bool or NSNumber only, so `"true"` (a string) pins nothing and the
+    /// lookup goes on to the next place (root, then `u`, then `userdata`; spec §3.7).
+    static func pinnedNotRead(_ params: InboxMessage.Params, item: Item) -> [Diagnostic] {
+        let p = params.actionParams ?? [:]
+        let places: [(JSONValue?, JSONPath)] = [(p["pinned"], paramPath(item, "pinned", inU: false)),
+                                                (params.userData?["pinned"], paramPath(item, "pinned", inU: true)),
+                                                (p["userdata"]?["pinned"], paramPath(item, "userdata", inU: false).key("pinned"))]
+        return places.compactMap { value, path in
+            guard let v = value, v.numberValue == nil, v != .null else { return nil }
+            return Diagnostic(path: path.description, "is \(v.typeDescription)\(v.stringValue.map { " (\(JSONValue.string($0).quoted))" } ?? ""), not a boolean or number; the SDK reads only those, so this pins nothing — write true or 1")
+        }
+    }
+
     /// What the inbox does with a message it shows: the card it gets and the buttons and link it offers.
     static func display(_ m: InboxMessage, item: Item, source: PayloadValidation.Source) -> [Diagnostic] {
         var out: [Diagnostic] = []
@@ -193,6 +206,7 @@ enum InboxValidation {
                 out.append(d)
             }
         }
+        out += pinnedNotRead(params, item: item)
         // readDisplayType's order: the root string wins, then `u`, then `userdata`.
         let displayTypePath: JSONPath = p["displayType"]?.stringValue != nil ? paramPath(item, "displayType", inU: false)
             : params.userData?["displayType"]?.stringValue != nil ? paramPath(item, "displayType", inU: true)

@@ -69,9 +69,12 @@ public enum PayloadValidation {
         /// `now` was given (`--now`), so a finding need not suggest giving it.
         public var nowGiven: Bool
         public var timeZone: TimeZone
+        /// The phone and app a stories push is delivered to; nil checks the payload alone (the SDK's rules only).
+        public var delivery: DeliveryOptions?
 
-        public init(kind: PayloadKind? = nil, now: Date? = nil, timeZone: TimeZone = .current) {
+        public init(kind: PayloadKind? = nil, now: Date? = nil, timeZone: TimeZone = .current, delivery: DeliveryOptions? = nil) {
             self.kind = kind
+            self.delivery = delivery
             self.now = now ?? Date()
             self.nowGiven = now != nil
             self.timeZone = timeZone
@@ -152,7 +155,7 @@ public enum PayloadValidation {
         for kind in kinds {
             let lint: Lint
             switch kind {
-            case .stories: lint = StoriesValidation.lint(doc, source: source, onlyStoriesNotifications: kinds.count > 1)
+            case .stories: lint = StoriesValidation.lint(doc, source: source, onlyStoriesNotifications: kinds.count > 1, delivery: options.delivery)
             case .inbox: lint = InboxValidation.lint(doc, source: source, options: options)
             case .primer: lint = PrimerValidation.lint(doc, source: source)
             case .banner: lint = BannerValidation.lint(doc, source: source)
