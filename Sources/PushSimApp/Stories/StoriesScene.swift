@@ -162,7 +162,7 @@ public final class StoriesScene: ScriptableScene, Leavable {
     }
 
     /// Where the push stopped before the story, if it did: APNs refused it, or iOS shows its own view.
-    var stopped: (rejected: APNsPayload.Rejection?, defaultReason: String?)? {
+    public var stopped: (rejected: APNsPayload.Rejection?, defaultReason: String?)? {
         guard let check = arrival?.check, check.applies else { return nil }
         if let r = check.rejection { return (r, nil) }
         if case .defaultExpanded(let reason, _) = check.route { return (nil, reason) }
