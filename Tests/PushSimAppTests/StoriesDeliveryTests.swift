@@ -75,6 +75,14 @@ private func names(_ h: StoriesHarness) -> [String] { h.sink.events.map(\.event.
         #expect(h.sink.events.first { $0.event.name == "service_extension" }?.event["ran"] == true)
     }
 
+    @Test func aFileWithoutApsPlaysTheStoriesPartAlone() throws {
+        let images = FakeImages()
+        let h = try harness(["pw_stories": pages], DeliveryOptions(imageDelay: 2), images: images)
+        try h.run("tap right")
+        #expect(names(h) == ["start", "show", "show"])
+        #expect(images.asked.contains { $0.0 == "http://x/b.jpg" })
+    }
+
     @Test func allowHTTPLoadsThem() throws {
         let h = try harness(push(), DeliveryOptions(allowHTTP: true))
         try h.run("tap right")

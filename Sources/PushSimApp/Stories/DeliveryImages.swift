@@ -17,6 +17,8 @@ public final class DeliveryImages: ImageSource {
     var precached: Set<String> = []
     /// The simulated clock, moved by the scene.
     var now = 0.0
+    /// Off for a file with no `aps` (the stories part alone): images load as they would without the delivery path.
+    var active = true
     /// Called once per refused URL (the scene emits `ats_blocked`).
     var onBlocked: (String) -> Void = { _ in }
     private var requested: [String: Double] = [:]
@@ -33,14 +35,14 @@ public final class DeliveryImages: ImageSource {
     }
 
     func refused(_ url: String) -> Bool {
-        guard DeliveryImages.isRefused(url, allowHTTP: allowHTTP) else { return false }
+        guard active, DeliveryImages.isRefused(url, allowHTTP: allowHTTP) else { return false }
         if reportedBlocked.insert(url).inserted { onBlocked(url) }
         return true
     }
 
     /// When `url`'s download ends; nil when it has no delay.
     func arrival(of url: String) -> Double? {
-        guard delay > 0, !precached.contains(url) else { return nil }
+        guard active, delay > 0, !precached.contains(url) else { return nil }
         if let t = requested[url] { return t + delay }
         requested[url] = now
         return now + delay
@@ -67,8 +69,8 @@ public final class DeliveryImages: ImageSource {
     public func takeDiagnostics() -> [Diagnostic] { inner.takeDiagnostics() }
 
     public func pictureAhead(for url: String, size: Size) -> Canvas? {
-        if DeliveryImages.isRefused(url, allowHTTP: allowHTTP) { return nil }
-        if delay > 0, !precached.contains(url), (requested[url].map { now < $0 + delay } ?? true) { return nil }
+        if active && DeliveryImages.isRefused(url, allowHTTP: allowHTTP) { return nil }
+        if active, delay > 0, !precached.contains(url), (requested[url].map { now < $0 + delay } ?? true) { return nil }
         return inner.pictureAhead(for: url, size: size)
     }
 }

@@ -125,6 +125,7 @@ public final class StoriesScene: ScriptableScene, Leavable {
         let a = StoriesDelivery.arrive(input, options: options, folder: configuration.payloadFolder ?? FileManager.default.currentDirectoryPath,
                                        network: configuration.attachmentsOverNetwork)
         arrival = a
+        deliveryImages?.active = a.check.applies
         for d in StoriesDelivery.payloadWarnings(input, a.check) + a.diagnostics { emit(.warning(d), at: t) }
         let check = a.check
         if let r = check.rejection {

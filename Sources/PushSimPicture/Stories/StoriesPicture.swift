@@ -103,7 +103,7 @@ public enum StoriesPicture {
                    color: .white, maxLines: Int(inner.height / 20), align: .center)
             return
         }
-        let http = scene.configuration.delivery?.allowHTTP ?? true
+        let http = scene.arrival?.check.applies == true ? scene.configuration.delivery?.allowHTTP ?? true : true
         if let fade = scene.crossfade(at: t) {
             drawImage(s.pages[fade.fromIndex].image, on: p, bounds: bounds, images: images, allowHTTP: http)
             p.withAlpha(fade.progress) { drawImage(page.image, on: p, bounds: bounds, images: images, allowHTTP: http) }
