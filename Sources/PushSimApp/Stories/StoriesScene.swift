@@ -602,7 +602,7 @@ public final class StoriesScene: ScriptableScene, Leavable {
         }
         var statusText = StoriesScreen.statusLine(state, at: t, lastEvent: lastEvent, opened: lastOpened, leave: leaveAction)
         if let stop = stopped, stop.rejected != nil || expanded {
-            statusText = (stop.rejected != nil ? "APNs refused the push · nothing shows" : "iOS's own expanded notification · the story never plays") + " · \(leaveAction.hint)"
+            statusText = (stop.rejected != nil ? "APNs refused the push · nothing shows" : "iOS's own notification · the story never plays") + " · \(leaveAction.hint)"
         }
         let status = TextWidth.truncate(statusText, to: size.width)
         canvas.fill(Rect(x: 0, y: size.height - 1, width: size.width, height: 1), with: Cell(" ", fg: .black, bg: .rgb(200, 200, 200)))

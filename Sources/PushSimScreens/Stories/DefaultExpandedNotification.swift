@@ -22,7 +22,8 @@ public enum DefaultExpandedNotification {
         let body = alert.body.split(separator: "\n", omittingEmptySubsequences: false).map { TextWidth.sanitized(String($0)) }.joined(separator: "\n")
         var bodyLines = TextWidth.wrap(body, width: inner)
         let textRows = 1 + (alert.title == nil ? 0 : 1) + (alert.subtitle == nil ? 0 : 1)
-        let pictureRows = hasPicture ? max(0, min(inner / 2, room - 3 - textRows - min(bodyLines.count, 3))) : 0
+        // A 4:3 picture across the card, in cells about twice as tall as wide.
+        let pictureRows = hasPicture ? max(0, min(inner * 3 / 8, room - 3 - textRows - min(bodyLines.count, 3))) : 0
         let maxBody = max(1, room - 2 - textRows - pictureRows)
         if bodyLines.count > maxBody { bodyLines = TextWidth.wrap(body, width: inner, maxLines: maxBody) }
         let h = 2 + textRows + bodyLines.count + pictureRows
