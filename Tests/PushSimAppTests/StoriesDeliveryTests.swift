@@ -210,4 +210,18 @@ private func names(_ h: StoriesHarness) -> [String] { h.sink.events.map(\.event.
         let r2 = PayloadValidation.check(ok, source: PayloadValidation.Source(path: "-", name: "p"), options: PayloadValidation.Options(kind: .inbox))
         #expect(!r2.findings.contains { $0.path == "pinned" })
     }
+
+    @Test func anInboxPushAPNsRefusesIsAnErrorAndIsNotDelivered() throws {
+        let big: JSONValue = ["aps": ["alert": .string(String(repeating: "é", count: 2100))], "pw_inbox": "m1",
+                              "inbox_params": ["rt": "2100-01-01 00:00"]]
+        let r = PayloadValidation.check(big, source: PayloadValidation.Source(path: "-", name: "p"),
+                                        options: PayloadValidation.Options(kind: .inbox, delivery: DeliveryOptions()))
+        #expect(r.findings.contains { $0.severity == .error && $0.path == "" && $0.message.contains("over the 4096-byte limit") })
+        let refusal = try #require(InboxPush.apnsRefusal(big))
+        #expect(refusal.bytes > 4096)
+        #expect(InboxPush.apnsRefusal(["pw_inbox": "m1"]) == nil)
+        let file = NSTemporaryDirectory() + "pushsim-big-push-\(UUID().uuidString).json"
+        try big.jsonText().write(toFile: file, atomically: true, encoding: .utf8)
+        #expect(throws: UserError.self) { _ = try InboxPush.read(file) }
+    }
 }

@@ -36,6 +36,13 @@ enum InboxValidation {
             return d
         }
         let isRequest = shape == "createMessage request"
+        if options.delivery != nil {
+            // Each APNs push as sent: APNs refuses one over 4096 bytes or with an aps that is not a dictionary.
+            for item in items where item.origin == .push {
+                guard let json = item.json, let r = InboxPush.apnsRefusal(.object(json)) else { continue }
+                diagnostics.append(Diagnostic(.error, path: PayloadValidation.join(item.path.description, r.path), r.reason))
+            }
+        }
         let skipped = items.count - parsed.messages.count
         if items.isEmpty {
             diagnostics.append(Diagnostic(path: base.description, "the feed holds no messages; InboxKit shows its empty state"))
