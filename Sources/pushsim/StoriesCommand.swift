@@ -20,6 +20,14 @@ struct StoriesCommand: ParsableCommand {
 
         Faithful to the SDK, surprises included: there are two tap zones, not three — the left third goes back (restarting the first page), and the middle and right thirds go forward; forward on the last page does nothing unless --loop; a hold of 0.25 s or more never navigates, even without --long-press-pause; the page timer runs while its image loads; a root pw_stories object wins even with no valid pages. Everything the SDK drops silently is reported as a warning with its JSON path.
 
+        Before the SDK, the push goes through APNs and iOS as on a phone: over 4096 bytes (compact UTF-8 JSON) APNs \
+        refuses it and nothing shows (apns_rejected); an aps.category no content extension claims \
+        (--extension-category, default PW_STORIES) gets iOS's own expanded notification instead of the story \
+        (default_expanded); without mutable-content: 1 the service extension does not run, so nothing is pre-cached \
+        and images load as pages open, the timer running (--image-delay shows a slow network); App Transport \
+        Security refuses http: images unless --allow-http (ats_blocked). The collapsed notification is cut as the \
+        --device cuts it (title and subtitle one line, body four). A file with no aps plays the stories part alone.
+
         Headless steps: tap left|middle|right, tap X (0–1), hold SECONDS, button, dismiss, expand, replay, and the common wait, key, click, press, release, resize.
         """
     )

@@ -61,7 +61,7 @@ private func payload(bytes: Int, filler: Character) -> JSONValue {
         let c = try check(["content": .string(body), "ios_category_custom": "PW_STORIES", "data": ["pw_stories": ["pages": [page]]]])
         let r = try #require(c.rejection)
         #expect(c.lowerBound)
-        #expect(r.reason.contains("the server adds its own keys") && r.path == "")
+        #expect(r.reason.contains("a lower bound: the server adds its own keys") && r.path == "")
         #expect(c.diagnostics.map(\.severity) == [.error])
     }
 

@@ -36,7 +36,7 @@ public enum APNsPayload {
             return Rejection(bytes: size, limit: limit, reason: "aps is \(aps.typeDescription), not a dictionary; APNs refuses the payload and nothing reaches the phone", path: "aps")
         }
         guard size <= limit else {
-            let counted = lowerBound ? " (the userInfo pushsim builds from the request; the server adds its own keys, so the push it sends is larger still)" : ""
+            let counted = lowerBound ? " (counted on the userInfo pushsim builds from the request, a lower bound: the server adds its own keys, such as the push hash p)" : ""
             return Rejection(bytes: size, limit: limit,
                              reason: "the payload is \(size) bytes as APNs counts them (compact UTF-8 JSON)\(counted), \(size - limit) over the \(limit)-byte limit; APNs refuses it (PayloadTooLarge) and nothing reaches the phone",
                              path: "")
