@@ -143,6 +143,13 @@ public final class StoriesScene: ScriptableScene, Leavable {
         if let e = a.notificationEvent { emit(e, at: t) }
     }
 
+    /// False while `url` is still downloading on the simulated slow network (`--image-delay`): the SDK shows its
+    /// spinner over the cleared image then. Asking starts the download's clock, as showing the page does.
+    public func imageArrived(_ url: String) -> Bool {
+        guard let d = deliveryImages, let t = d.arrival(of: url) else { return true }
+        return now >= t
+    }
+
     /// ATS refused `url` (once per run): the page or attachment that names it.
     func blocked(_ url: String) {
         let path = arrival?.check.blockedImages.first { $0.url == url }?.path

@@ -104,7 +104,12 @@ public enum StoriesPicture {
             return
         }
         let http = scene.arrival?.check.applies == true ? scene.configuration.delivery?.allowHTTP ?? true : true
-        if let fade = scene.crossfade(at: t) {
+        if !scene.imageArrived(page.image) {
+            // Still downloading (--image-delay): the cleared image view and the large white spinner (spec §1.7).
+            let r = PictureRect(x: bounds.midX - 18, y: bounds.midY - 18, width: 36, height: 36)
+            p.strokeRounded(r, radius: 18, PictureColor.white.alpha(0.35), lineWidth: 4)
+            p.strokeRounded(PictureRect(x: r.x, y: r.y, width: 36, height: 36), radius: 18, .white, lineWidth: 1.5)
+        } else if let fade = scene.crossfade(at: t) {
             drawImage(s.pages[fade.fromIndex].image, on: p, bounds: bounds, images: images, allowHTTP: http)
             p.withAlpha(fade.progress) { drawImage(page.image, on: p, bounds: bounds, images: images, allowHTTP: http) }
         } else {
