@@ -5,6 +5,7 @@ import Foundation
 import Testing
 @testable import PushSimApp
 @testable import PushSimEngine
+import PushSimMedia
 import PushSimScreens
 
 private let pages: JSONValue = ["pages": [
@@ -157,6 +158,12 @@ private func names(_ h: StoriesHarness) -> [String] { h.sink.events.map(\.event.
         #expect(AttachmentCheck.contentProblem(Array("ID3".utf8) + [3, 0], size: 5 * 1024 * 1024 + 1)?.contains("5 MB") == true)
         #expect(AttachmentCheck.contentProblem([0, 0, 0, 0x18] + Array("ftypmp42".utf8), size: 50 * 1024 * 1024) == nil)
         #expect(AttachmentCheck.kind(ofName: "https://x/clip.MP4?x=1") == .video)
+    }
+
+    @Test func aServerThatCannotBeReachedHereIsNoVerdictOnThePhone() {
+        let why = AttachmentCheck.problem("https://127.0.0.1:1/a.jpg", folder: dir, allowHTTP: false, network: true,
+                                          fetch: FetchLimits(connectTimeout: 2, totalTimeout: 2))
+        #expect(why?.hasPrefix(AttachmentCheck.unreachable) == true)
     }
 
     @Test func httpIsRefusedBeforeAnyDownload() {

@@ -67,9 +67,19 @@ public enum AttachmentCheck {
         var limits = fetch
         limits.maxBytes = (named ?? .video).limit
         let body: FetchedBody
-        do { body = try HTTPFetcher.fetch(u, limits: limits) } catch { return "the download failed: \(error.reason)" }
+        do {
+            body = try HTTPFetcher.fetch(u, limits: limits)
+        } catch {
+            // The server answered and the phone would fail too (too big, an HTTP error); a server this machine cannot
+            // reach says nothing about the phone, so the caller keeps the attachment (`unreachable`).
+            let answered = ["too large", "truncated", "the server answered HTTP", "too many redirects"].contains { error.reason.hasPrefix($0) }
+            return answered ? "the download failed: \(error.reason)" : unreachable + error.reason
+        }
         return contentProblem(Array(body.data.prefix(16)), size: body.data.count)
     }
+
+    /// How `problem` begins when the server could not be reached from here (not a verdict on the phone).
+    public static let unreachable = "it could not be downloaded here to check it: "
 
     static func fileProblem(_ path: String) -> String? {
         var st = stat()

@@ -24,7 +24,13 @@ public struct StoriesDelivery {
         if check.serviceExtensionRan, let a = check.attachment, URLText.scheme(of: a.url) != nil,
            !DeliveryImages.isRefused(a.url, allowHTTP: options.allowHTTP) {
             if let why = AttachmentCheck.problem(a.url, folder: folder, allowHTTP: options.allowHTTP, network: network) {
-                out.diagnostics.append(Diagnostic(path: a.path, "\(JSONValue.string(a.url).quoted) cannot be attached: \(why); the notification shows no picture"))
+                if why.hasPrefix(AttachmentCheck.unreachable) {
+                    // Offline here: the phone attaches it if it downloads and is a type iOS takes.
+                    out.thumbnail = a.url
+                    out.diagnostics.append(Diagnostic(path: a.path, "\(JSONValue.string(a.url).quoted): \(why); the phone attaches it if the download works and it is a JPEG, GIF or PNG of at most 10 MB (or audio or video within Apple's limits)"))
+                } else {
+                    out.diagnostics.append(Diagnostic(path: a.path, "\(JSONValue.string(a.url).quoted) cannot be attached: \(why); the notification shows no picture"))
+                }
             } else {
                 out.thumbnail = a.url
             }
