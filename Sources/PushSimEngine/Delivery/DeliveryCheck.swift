@@ -95,7 +95,7 @@ public struct DeliveryCheck: Sendable, Equatable {
             check.serviceExtensionReason = "the push has no alert, so iOS does not run the Notification Service Extension"
         } else {
             check.serviceExtensionRan = true
-            check.serviceExtensionReason = "aps.mutable-content is 1: the Notification Service Extension runs, pre-caches the story images and adds the attachment"
+            check.serviceExtensionReason = "aps.mutable-content is 1: the Notification Service Extension runs and pre-caches the story images (and adds the attachment, if there is one)"
         }
 
         // Routing: only a content extension whose UNNotificationExtensionCategory matches gets the notification.
