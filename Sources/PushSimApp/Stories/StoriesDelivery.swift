@@ -74,7 +74,7 @@ public struct StoriesDelivery {
     public var note: String? {
         var parts: [String] = []
         if let l = check.language { parts.append("language: \(l)") }
-        if !check.alert.localisationKeys.isEmpty { parts.append("loc keys shown as keys") }
+        if !check.alert.localisationKeys.isEmpty { parts.append("localisation keys: the app's strings replace them") }
         return parts.isEmpty ? nil : parts.joined(separator: " · ")
     }
 }
