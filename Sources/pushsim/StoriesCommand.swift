@@ -20,6 +20,14 @@ struct StoriesCommand: ParsableCommand {
 
         Faithful to the SDK, surprises included: there are two tap zones, not three — the left third goes back (restarting the first page), and the middle and right thirds go forward; forward on the last page does nothing unless --loop; a hold of 0.25 s or more never navigates, even without --long-press-pause; the page timer runs while its image loads; a root pw_stories object wins even with no valid pages. Everything the SDK drops silently is reported as a warning with its JSON path.
 
+        Before the SDK, the push goes through APNs and iOS as on a phone: over 4096 bytes (compact UTF-8 JSON) APNs \
+        refuses it and nothing shows (apns_rejected); an aps.category no content extension claims \
+        (--extension-category, default PW_STORIES) gets iOS's own expanded notification instead of the story \
+        (default_expanded); without mutable-content: 1 the service extension does not run, so nothing is pre-cached \
+        and images load as pages open, the timer running (--image-delay shows a slow network); App Transport \
+        Security refuses http: images unless --allow-http (ats_blocked). The collapsed notification is cut as the \
+        --device cuts it (title and subtitle one line, body four). A file with no aps plays the stories part alone.
+
         Headless steps: tap left|middle|right, tap X (0–1), hold SECONDS, button, dismiss, expand, replay, and the common wait, key, click, press, release, resize.
         """
     )
@@ -35,9 +43,13 @@ struct StoriesCommand: ParsableCommand {
     @Flag(help: "Ring the terminal bell on haptics (with --haptics).")
     var bell = false
 
+    @Option(help: ArgumentHelp("The phone whose width cuts the collapsed notification's text: iphone-se, iphone-mini, iphone-14, iphone-15, iphone-15-pro-max, or WxH in points.", valueName: "name|WxH"))
+    var device: String = DeliveryOptions.defaultDevice.name
+
     @OptionGroup(title: "Terminal options") var terminal: TerminalOptions
 
     func validate() throws {
+        try DeliveryOptionGroup.validateDevice(device)
         if watch && stories.file == "-" {
             throw ValidationError("--watch needs a file, not standard input")
         }
@@ -47,9 +59,9 @@ struct StoriesCommand: ParsableCommand {
         let sink = EventSink()
         let isHeadless = terminal.headless.headless
         let images = terminal.imageSource(payload: stories.file, appGroup: stories.appGroup, fetch: stories.fetch)
-        let scene = stories.makeScene(sink: sink, images: images, headless: isHeadless, eventsPane: eventsPane, bell: bell)
+        let scene = stories.makeScene(sink: sink, images: images, headless: isHeadless, device: device, eventsPane: eventsPane, bell: bell)
         if watch {
-            let watcher = StoriesFileWatcher(path: stories.file, notification: stories.notification)
+            let watcher = StoriesFileWatcher(path: stories.file, notification: stories.notification, language: stories.delivery.language)
             scene.reloader = watcher.check
             scene.watchDescriptor = watcher.descriptor
         }

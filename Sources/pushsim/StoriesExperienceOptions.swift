@@ -37,12 +37,20 @@ struct StoriesExperienceOptions: ParsableArguments {
     var collapsed = false
 
     @OptionGroup var sdk: SDKOptions
+
+    @Option(help: ArgumentHelp("Every image download not pre-cached by the service extension takes this long (a slow network, offline).", valueName: "seconds"))
+    var imageDelay: Double = 0
+
+    @OptionGroup var delivery: DeliveryOptionGroup
     @OptionGroup var fetch: FetchOptions
     @OptionGroup var script: ScriptOptions
 
     func validate() throws {
         guard aspectRatio.isFinite, aspectRatio >= 0.25, aspectRatio <= 4 else {
             throw ValidationError("--aspect-ratio must be a number from 0.25 to 4, such as 1.5 (got \(aspectRatio))")
+        }
+        guard imageDelay.isFinite, imageDelay >= 0, imageDelay <= 600 else {
+            throw ValidationError("--image-delay must be a number of seconds from 0 to 600, such as 2.5 (got \(imageDelay))")
         }
         if let notification, notification < 0 {
             throw ValidationError("--notification counts from 0 (got \(notification))")
@@ -55,16 +63,19 @@ struct StoriesExperienceOptions: ParsableArguments {
     }
 
     /// The scene `stories` plays and `snapshot stories` draws. A file that does not read ends the run.
-    func makeScene(sink: EventSink, images: ImageSource, headless isHeadless: Bool, eventsPane: Bool = false,
+    /// `device` is the phone whose width cuts the collapsed notification's text (`--device`).
+    func makeScene(sink: EventSink, images: ImageSource, headless isHeadless: Bool, device: String, eventsPane: Bool = false,
                    bell: Bool = false) -> StoriesScene {
         let input: StoriesInput
         do {
-            input = try StoriesScene.load(path: file, notification: notification)
+            input = try StoriesScene.load(path: file, notification: notification, language: delivery.language)
         } catch {
             fail(error)
         }
         let config = StoriesScene.Configuration(options: options, collapsed: isHeadless ? collapsed : true,
-                                                eventsPane: eventsPane, bell: bell, wakeForAnimation: !isHeadless)
+                                                eventsPane: eventsPane, bell: bell, wakeForAnimation: !isHeadless,
+                                                delivery: delivery.options(device: device, imageDelay: imageDelay),
+                                                payloadFolder: MediaImageSource.folder(of: file), attachmentsOverNetwork: isHeadless)
         return StoriesScene(input: input, configuration: config, sink: sink, images: images)
     }
 }

@@ -17,7 +17,7 @@ struct StoriesSnapshotCommand: ParsableCommand {
     func run() throws {
         let sink = EventSink()
         // The scene needs no cells: the picture decodes each image at full size itself.
-        let scene = stories.makeScene(sink: sink, images: NoImages(), headless: true)
+        let scene = stories.makeScene(sink: sink, images: NoImages(), headless: true, device: picture.device)
         let images = PictureImages(payloadFolder: MediaImageSource.folder(of: stories.file), appGroup: stories.appGroup,
                                    fetch: stories.fetch.limits)
         let device = picture.phone

@@ -4,6 +4,7 @@
 import ArgumentParser
 import Foundation
 import PushSimApp
+import PushSimEngine
 
 struct ValidateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -20,6 +21,14 @@ struct ValidateCommand: ParsableCommand {
         the SDK drops, degrades or ignores: a dropped page or button, a card shown as another kind, an expired \
         message, an unsafe link, a setting the chosen style ignores, a missing local image. Inbox findings follow the \
         SDK release --sdk names, and say where another release shows the message differently.
+
+        A stories push is also checked on its way to the SDK: over 4096 bytes as APNs counts them (compact UTF-8 JSON; \
+        a createMessage request's built userInfo is a lower bound) or an aps that is not a dictionary is an error; an \
+        aps.category no content extension claims (--extension-category, default PW_STORIES) is an error, since iOS \
+        shows its own expanded notification; an http: page image is refused by App Transport Security (an error when \
+        no page would show its picture, else a warning; --allow-http); a missing mutable-content is a warning (no \
+        service extension, nothing pre-cached); a title or body cut on --device (default iphone-15) is a warning \
+        saying how many characters show.
         """
     )
 
@@ -45,7 +54,13 @@ struct ValidateCommand: ParsableCommand {
 
     @OptionGroup var sdk: SDKOptions
 
+    @Option(help: ArgumentHelp("The phone whose width cuts a stories push's collapsed notification: iphone-se, iphone-mini, iphone-14, iphone-15, iphone-15-pro-max, or WxH in points.", valueName: "name|WxH"))
+    var device: String = DeliveryOptions.defaultDevice.name
+
+    @OptionGroup(title: "Delivery (stories pushes)") var delivery: DeliveryOptionGroup
+
     func validate() throws {
+        try DeliveryOptionGroup.validateDevice(device)
         if let n = now, ISODate.parse(n) == nil {
             throw ValidationError("--now must be an ISO 8601 date such as 2026-11-23T09:30:00Z (got '\(n)')")
         }
@@ -54,7 +69,8 @@ struct ValidateCommand: ParsableCommand {
 
     func run() throws {
         let options = PayloadValidation.Options(kind: kind == .auto ? nil : PayloadKind(rawValue: kind.rawValue),
-                                                now: now.flatMap(ISODate.parse), sdk: sdk.version)
+                                                now: now.flatMap(ISODate.parse), sdk: sdk.version,
+                                                delivery: delivery.options(device: device))
         let reports = files.map { PayloadValidation.check($0, options: options) }
         switch format {
         case .text: print(PayloadValidation.text(reports), terminator: "")

@@ -22,7 +22,8 @@ sorted() { printf '%s\n' "$@" | sort | tr '\n' ' '; }
 # What each experience command listed before the split (order aside): nothing lost.
 # shellcheck disable=SC2086
 {
-want_stories=$(sorted --aspect-ratio --haptics --long-press-pause --crossfade --loop --reduce-motion --app-group --notification --collapsed $COMMON)
+want_stories=$(sorted --aspect-ratio --haptics --long-press-pause --crossfade --loop --reduce-motion --app-group --notification --collapsed \
+  --image-delay --extension-category --allow-http --no-service-extension --language $COMMON)
 want_primer=$(sorted --config --style --position --title --message --accept --decline --image --image-url --background-color \
   --background-gradient --title-color --message-color --accept-color --accept-text-color --decline-color --decline-text-color \
   --button-border-color --corner-radius --button-corner-radius --fallback-to-settings --min-interval --status --now \
@@ -31,7 +32,7 @@ want_inbox=$(sorted --force-cell-kind --no-pinning --no-pin-indicator --no-swipe
   --no-buttons --light --empty-message --error-message --now --no-read-on-display --decline $COMMON)
 want_inapp=$(sorted --app-name --foreground-style --foreground-duration --foreground-vibration --foreground-gradient \
   --foreground-background --foreground-title-color --foreground-message-color --foreground-no-wave --foreground-no-delegate $COMMON)
-terminal_stories="--headless --size --frames --symbols --colors --record --pixels --watch --events-pane --bell"
+terminal_stories="--headless --size --frames --symbols --colors --record --pixels --watch --events-pane --bell --device"
 terminal_primer="--headless --size --frames --symbols --colors --record --pixels"
 terminal_inbox="--headless --size --frames --symbols --colors --record --pixels --socket --watch --dump"
 terminal_inapp="--headless --size --frames --symbols --colors --record --pixels --socket --demo"

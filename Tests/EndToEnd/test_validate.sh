@@ -43,7 +43,7 @@ has "ok (primer config (alert style), 1 key)"
 # A request that is both stories and inbox is checked as both.
 cat > "$WORK/both.json" <<'JSON'
 {"request":{"notifications":[{"content":"Hi","ios_category_custom":"PW_STORIES","inbox_days":3,
-  "ios_root_params":{"pw_stories":{"pages":[{"image":"https://x/1.jpg"}]}}}]}}
+  "ios_root_params":{"aps":{"mutable-content":1},"pw_stories":{"pages":[{"image":"https://x/1.jpg"}]}}}]}}
 JSON
 expect_status 0 "$BIN" validate "$WORK/both.json"
 has "ok (checked as both stories and inbox: stories payload (createMessage request), 1 valid page; inbox feed (createMessage request), 1 notification)"

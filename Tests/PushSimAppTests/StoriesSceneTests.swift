@@ -23,9 +23,14 @@ final class StoriesHarness {
     let runner: HeadlessRunner
     var frames: [String] = []
 
-    init(_ doc: JSONValue = threePages, _ config: StoriesScene.Configuration = .init(), size: Size = Size(width: 80, height: 24),
+    convenience init(_ doc: JSONValue = threePages, _ config: StoriesScene.Configuration = .init(), size: Size = Size(width: 80, height: 24),
          images: ImageSource = NoImages()) throws {
-        scene = StoriesScene(input: try StoriesInput.read(doc), configuration: config, sink: sink, images: images)
+        try self.init(input: StoriesInput.read(doc), config, size: size, images: images)
+    }
+
+    init(input: StoriesInput, _ config: StoriesScene.Configuration = .init(), size: Size = Size(width: 80, height: 24),
+         images: ImageSource = NoImages()) throws {
+        scene = StoriesScene(input: input, configuration: config, sink: sink, images: images)
         runner = HeadlessRunner(scene: scene, size: size)
         runner.onFrame = { [unowned self] in self.frames.append($0) }
     }

@@ -37,7 +37,15 @@ public struct InboxPush: Sendable, Equatable {
         guard !parsed.messages.isEmpty else { throw noMessage(shown, parsed.diagnostics) }
         // The intake accepted it, so the document parses.
         guard let doc = try? JSONParser.parse(bytes: bytes) else { throw UserError("\(shown): not valid JSON") }
+        if let why = apnsRefusal(doc) { throw UserError("\(shown): APNs refuses this push, so it never reaches the inbox: \(why.reason)") }
         return (InboxPush(file: path == "-" ? shown : absolute(path), payload: doc), parsed.diagnostics)
+    }
+
+    /// Why APNs would refuse `doc` when it is one APNs push (an object with `aps`): over 4096 bytes as sent, or an `aps`
+    /// that is not a dictionary (Apple, "Generating a remote notification"). Other shapes are not pushes as sent.
+    public static func apnsRefusal(_ doc: JSONValue) -> APNsPayload.Rejection? {
+        guard let o = doc.objectValue, o["aps"] != nil else { return nil }
+        return APNsPayload.check(doc)
     }
 
     /// "no inbox message in FILE: PATH REASON", from the first thing the intake skipped.

@@ -36,6 +36,13 @@ enum InboxValidation {
             return d
         }
         let isRequest = shape == "createMessage request"
+        if options.delivery != nil {
+            // Each APNs push as sent: APNs refuses one over 4096 bytes or with an aps that is not a dictionary.
+            for item in items where item.origin == .push {
+                guard let json = item.json, let r = InboxPush.apnsRefusal(.object(json)) else { continue }
+                diagnostics.append(Diagnostic(.error, path: PayloadValidation.join(item.path.description, r.path), r.reason))
+            }
+        }
         let skipped = items.count - parsed.messages.count
         if items.isEmpty {
             diagnostics.append(Diagnostic(path: base.description, "the feed holds no messages; InboxKit shows its empty state"))
@@ -171,6 +178,19 @@ enum InboxValidation {
         return Diagnostic(path: path.description, "the message expired at \(when), before now (\(InboxFeed.iso8601(now))); the SDK drops it, so it is not shown" + (nowGiven ? "" : " (pass --now to check another moment)"))
     }
 
+    /// A `pinned` the SDK cannot read: it reads a Bool or NSNumber only, so `"true"` (a string) pins nothing and the
+    /// lookup goes on to the next place (root, then `u`, then `userdata`; spec §3.7).
+    static func pinnedNotRead(_ params: InboxMessage.Params, item: Item) -> [Diagnostic] {
+        let p = params.actionParams ?? [:]
+        let places: [(JSONValue?, JSONPath)] = [(p["pinned"], paramPath(item, "pinned", inU: false)),
+                                                (params.userData?["pinned"], paramPath(item, "pinned", inU: true)),
+                                                (p["userdata"]?["pinned"], paramPath(item, "userdata", inU: false).key("pinned"))]
+        return places.compactMap { value, path in
+            guard let v = value, v.numberValue == nil, v != .null else { return nil }
+            return Diagnostic(path: path.description, "is \(v.typeDescription)\(v.stringValue.map { " (\(JSONValue.string($0).quoted))" } ?? ""), not a boolean or number; the SDK reads only those, so this pins nothing — write true or 1")
+        }
+    }
+
     /// What the inbox does with a message it shows: the card it gets and the buttons and link it offers.
     static func display(_ m: InboxMessage, item: Item, source: PayloadValidation.Source, sdk: SDKVersion = .newest) -> [Diagnostic] {
         var out: [Diagnostic] = []
@@ -195,6 +215,7 @@ enum InboxValidation {
                 out.append(d)
             }
         }
+        out += pinnedNotRead(params, item: item)
         // readDisplayType's order: the root string wins, then `u`, then `userdata`.
         let displayTypePath: JSONPath = p["displayType"]?.stringValue != nil ? paramPath(item, "displayType", inU: false)
             : params.userData?["displayType"]?.stringValue != nil ? paramPath(item, "displayType", inU: true)

@@ -5,14 +5,17 @@ import Foundation
 public final class StoriesFileWatcher {
     public let path: String
     public let notification: Int?
+    /// The device's language (`--language`) for a request's language dictionaries.
+    public let language: String?
     private var lastModified: Date?
     /// Wakes the run loop when the file's folder changes; nil where inotify is missing (then the scene polls).
     let notifier: FileChangeNotifier?
     public var descriptor: Int32? { notifier?.descriptor }
 
-    public init(path: String, notification: Int? = nil) {
+    public init(path: String, notification: Int? = nil, language: String? = nil) {
         self.path = path
         self.notification = notification
+        self.language = language
         lastModified = StoriesFileWatcher.modified(path)
         notifier = FileChangeNotifier(watching: [path])
     }
@@ -29,7 +32,7 @@ public final class StoriesFileWatcher {
         guard m != lastModified else { return .unchanged }
         lastModified = m
         do {
-            return .changed(try StoriesScene.load(path: path, notification: notification))
+            return .changed(try StoriesScene.load(path: path, notification: notification, language: language))
         } catch {
             return .failed(error)
         }

@@ -18,10 +18,22 @@ public final class StoriesScene: ScriptableScene, Leavable {
         /// Wake for picture-only changes (the next progress-bar eighth, the seconds left, animation frames).
         /// Headless runs turn this off: frames are drawn only after steps, so those wake-ups change nothing.
         public var wakeForAnimation: Bool
+        /// The phone and app the push is delivered to (APNs, the extensions, ATS, the device); nil plays the
+        /// payload straight into the content extension, as before the delivery path was simulated.
+        public var delivery: DeliveryOptions?
+        /// Where a relative `file:` attachment resolves (the payload's folder).
+        public var payloadFolder: String?
+        /// Download an http(s) attachment at arrival to check it against iOS's limits (headless runs; an
+        /// interactive run leaves it to the image loader, so the terminal never waits).
+        public var attachmentsOverNetwork: Bool
 
         public init(options: StoriesOptions = StoriesOptions(), collapsed: Bool = false, eventsPane: Bool = false,
-                    bell: Bool = false, appName: String = "Pushsim", wakeForAnimation: Bool = true) {
+                    bell: Bool = false, appName: String = "Pushsim", wakeForAnimation: Bool = true,
+                    delivery: DeliveryOptions? = nil, payloadFolder: String? = nil, attachmentsOverNetwork: Bool = false) {
             self.wakeForAnimation = wakeForAnimation
+            self.delivery = delivery
+            self.payloadFolder = payloadFolder
+            self.attachmentsOverNetwork = attachmentsOverNetwork
             self.options = options
             self.collapsed = collapsed
             self.eventsPane = eventsPane
@@ -65,6 +77,10 @@ public final class StoriesScene: ScriptableScene, Leavable {
     public var watchDescriptor: Int32?
 
     let images: ImageSource
+    /// The images as the phone gets them (ATS, --image-delay), when delivery is simulated; `images` is this.
+    let deliveryImages: DeliveryImages?
+    /// The push's arrival: what APNs and iOS did with it; nil when delivery is not simulated.
+    public private(set) var arrival: StoriesDelivery?
     var now = 0.0
     var requests: [TerminalRequest] = []
     var flashUntil: Double?
@@ -81,21 +97,91 @@ public final class StoriesScene: ScriptableScene, Leavable {
         self.input = input
         self.configuration = configuration
         self.sink = sink
-        self.images = images
+        if let d = configuration.delivery {
+            let wrapped = DeliveryImages(inner: images, allowHTTP: d.allowHTTP, delay: d.imageDelay)
+            wrapped.now = t
+            deliveryImages = wrapped
+            self.images = wrapped
+        } else {
+            deliveryImages = nil
+            self.images = images
+        }
         self.state = StoriesState(payload: input.payload, options: configuration.options)
         self.expanded = !configuration.collapsed
         self.now = t
         nextWatchCheck = t + StoriesScene.watchInterval
-        // The contract: warnings come first, at the start.
-        for d in input.payload.diagnostics { emit(.warning(d), at: t) }
-        if expanded { apply(StoriesPlayer.reduce(&state, .start(at: t)), at: t) }
+        deliveryImages?.onBlocked = { [unowned self] url in self.blocked(url) }
+        arrive(at: t)
+        if expanded { open(at: t) }
+    }
+
+    /// The push arrives: warnings first (the contract), then what APNs and iOS do with it, then the notification.
+    func arrive(at t: Double) {
+        guard let options = configuration.delivery else {
+            arrival = nil
+            for d in input.payload.diagnostics { emit(.warning(d), at: t) }
+            return
+        }
+        let a = StoriesDelivery.arrive(input, options: options, folder: configuration.payloadFolder ?? FileManager.default.currentDirectoryPath,
+                                       network: configuration.attachmentsOverNetwork)
+        arrival = a
+        deliveryImages?.active = a.check.applies
+        for d in StoriesDelivery.payloadWarnings(input, a.check) + a.diagnostics { emit(.warning(d), at: t) }
+        let check = a.check
+        if let r = check.rejection {
+            emit(Event("apns_rejected", ["bytes": .number(Double(r.bytes)), "limit": .number(Double(r.limit)), "reason": .string(r.reason)]), at: t)
+            return
+        }
+        guard check.applies else { return }
+        emit(Event("service_extension", ["ran": .bool(check.serviceExtensionRan), "reason": .string(check.serviceExtensionReason)]), at: t)
+        if check.serviceExtensionRan {
+            // The extension downloads every page image (and the attachment) before the notification shows.
+            deliveryImages?.precached = Set(state.pages.map(\.image))
+            for page in state.pages { _ = deliveryImages?.refused(page.image) }
+            if let att = check.attachment { _ = deliveryImages?.refused(att.url) }
+        }
+        if let e = a.notificationEvent { emit(e, at: t) }
+    }
+
+    /// False while `url` is still downloading on the simulated slow network (`--image-delay`): the SDK shows its
+    /// spinner over the cleared image then. Asking starts the download's clock, as showing the page does.
+    public func imageArrived(_ url: String) -> Bool {
+        guard let d = deliveryImages, let t = d.arrival(of: url) else { return true }
+        return now >= t
+    }
+
+    /// ATS refused `url` (once per run): the page or attachment that names it.
+    func blocked(_ url: String) {
+        let path = arrival?.check.blockedImages.first { $0.url == url }?.path
+            ?? (arrival?.check.attachment?.url == url ? arrival?.check.attachment?.path : nil) ?? ""
+        emit(Event("ats_blocked", ["url": .string(url), "path": .string(path)]), at: now)
+    }
+
+    /// The notification opens: the story starts, unless APNs refused it or iOS expands it with its own view.
+    func open(at t: Double) {
+        if let check = arrival?.check, check.applies {
+            if check.rejection != nil { return }
+            if case .defaultExpanded(let reason, let path) = check.route {
+                emit(Event("default_expanded", ["reason": .string(reason), "path": .string(path)]), at: t)
+                return
+            }
+        }
+        apply(StoriesPlayer.reduce(&state, .start(at: t)), at: t)
+    }
+
+    /// Where the push stopped before the story, if it did: APNs refused it, or iOS shows its own view.
+    public var stopped: (rejected: APNsPayload.Rejection?, defaultReason: String?)? {
+        guard let check = arrival?.check, check.applies else { return nil }
+        if let r = check.rejection { return (r, nil) }
+        if case .defaultExpanded(let reason, _) = check.route { return (nil, reason) }
+        return nil
     }
 
     /// Read a stories file (any shape) and build its scene; every failure is one sentence naming the file.
-    public static func load(path: String, notification: Int? = nil) throws(UserError) -> StoriesInput {
+    public static func load(path: String, notification: Int? = nil, language: String? = nil) throws(UserError) -> StoriesInput {
         let doc = try InputFile.readJSON(path)
         do {
-            return try StoriesInput.read(doc, notification: notification)
+            return try StoriesInput.read(doc, notification: notification, language: language)
         } catch {
             throw UserError("\(InputFile.displayName(path)): \(error.message)")
         }
@@ -149,7 +235,7 @@ public final class StoriesScene: ScriptableScene, Leavable {
         sized = true
         size = newSize
         // Start the current page's image at the size it will be drawn (a synchronous source renders it now).
-        if expanded, let page = state.page { _ = images.slot(for: page.image, size: storySize); takeImageDiagnostics() }
+        if expanded, stopped == nil, state.phase != .idle, let page = state.page { _ = images.slot(for: page.image, size: storySize); takeImageDiagnostics() }
         let small = newSize.width < minimumSize.width || newSize.height < minimumSize.height
         if small != tooSmall {
             tooSmall = small
@@ -159,6 +245,7 @@ public final class StoriesScene: ScriptableScene, Leavable {
 
     public func advance(to t: Double) {
         now = max(now, t)
+        deliveryImages?.now = now
         while let d = state.nextDeadline, d <= now {
             apply(StoriesPlayer.advance(&state, to: d), at: d)
         }
@@ -199,6 +286,7 @@ public final class StoriesScene: ScriptableScene, Leavable {
         consider(flashUntil)
         if crossfadeFrom != nil && configuration.wakeForAnimation && !crossfadeWaitsForImage { consider(now + 1.0 / 30) }
         if images.isBusy { consider(now + 0.05) }
+        if expanded { consider(deliveryImages?.nextArrival) }
         if reloader != nil && watchDescriptor == nil { consider(nextWatchCheck) }
         return best
     }
@@ -235,7 +323,7 @@ public final class StoriesScene: ScriptableScene, Leavable {
         // always means dismiss, then leave (the README says the same).
         let dismissing = k == .char("q") || k == .esc
         if tooSmall && !dismissing { return }
-        let atLastLevel = !expanded || state.phase == .dismissed || state.phase == .completed
+        let atLastLevel = !expanded || state.phase == .dismissed || state.phase == .completed || stopped != nil
         if atLastLevel && leaveAction.leaves(on: k) {
             if state.phase != .dismissed { apply(StoriesPlayer.reduce(&state, .dismiss(at: now)), at: now) }
             exitStatus = 0
@@ -245,6 +333,7 @@ public final class StoriesScene: ScriptableScene, Leavable {
             if k == .enter || k == .space { expand(at: now) }
             return
         }
+        if stopped != nil { return }
         if state.phase == .dismissed || state.phase == .completed || state.phase == .fallback {
             if k == .char("r") { replay(at: now); return }
             if dismissing && state.phase == .fallback {
@@ -337,7 +426,7 @@ public final class StoriesScene: ScriptableScene, Leavable {
         advance(to: t)
         guard !expanded else { return }
         expanded = true
-        apply(StoriesPlayer.reduce(&state, .start(at: t)), at: t)
+        open(at: t)
         syncSuspension(at: t)
     }
 
@@ -353,6 +442,7 @@ public final class StoriesScene: ScriptableScene, Leavable {
     /// Play the notification again from the start (after a dismiss or a finished pass).
     public func replay(at t: Double) {
         advance(to: t)
+        guard stopped == nil else { return }
         state = StoriesState(payload: input.payload, options: configuration.options)
         crossfadeFrom = nil
         lastShownIndex = nil
@@ -378,11 +468,11 @@ public final class StoriesScene: ScriptableScene, Leavable {
         case .changed(let newInput):
             reloadError = nil
             input = newInput
-            for d in newInput.payload.diagnostics { emit(.warning(d), at: now) }
             state = StoriesState(payload: newInput.payload, options: configuration.options)
+            arrive(at: now)
             crossfadeFrom = nil
             lastShownIndex = nil
-            if expanded { apply(StoriesPlayer.reduce(&state, .start(at: now)), at: now) }
+            if expanded { open(at: now) }
             syncSuspension(at: now)
         }
     }
@@ -477,11 +567,24 @@ public final class StoriesScene: ScriptableScene, Leavable {
         }
         let l = layout
         let story = l.story
-        if !expanded {
+        let wide = Rect(x: 0, y: story.y, width: l.pane.map { $0.x - 1 } ?? size.width, height: size.height - 1 - story.y)
+        if let why = stopped?.rejected {
+            RejectedPush.draw(reason: why.reason, into: &canvas, rect: Rect(x: 0, y: 0, width: wide.width, height: size.height - 1))
+        } else if !expanded {
             // The banner is as wide as a phone's lock screen allows, not the story's width.
-            let area = Rect(x: 0, y: story.y, width: l.pane.map { $0.x - 1 } ?? size.width, height: size.height - 1 - story.y)
-            CollapsedNotification.draw(appName: configuration.appName, title: input.payload.title, body: input.payload.body,
-                                       into: &canvas, rect: area)
+            if let a = arrival, let text = a.text {
+                let thumb = a.thumbnail.map { images.slot(for: $0, size: Size(width: 6, height: 3)) }
+                CollapsedNotification.draw(appName: configuration.appName, text: text, thumbnail: thumb, note: a.note, into: &canvas, rect: wide)
+            } else {
+                CollapsedNotification.draw(appName: configuration.appName, title: input.payload.title, body: input.payload.body,
+                                           into: &canvas, rect: wide)
+            }
+        } else if let reason = stopped?.defaultReason, let a = arrival {
+            let area = Rect(x: 0, y: 0, width: wide.width, height: size.height - 1)
+            let pictureSize = DefaultExpandedNotification.pictureSize(alert: a.check.alert, reason: reason, rect: area)
+            let picture = a.thumbnail.flatMap { url in pictureSize.map { images.slot(for: url, size: $0) } }
+            DefaultExpandedNotification.draw(appName: configuration.appName, alert: a.check.alert, picture: picture, reason: reason,
+                                             into: &canvas, rect: area)
         } else if state.phase == .fallback || state.pages.isEmpty {
             // The error (why nothing plays) first, then what was dropped on the way.
             let findings = input.payload.diagnostics.filter { $0.severity == .error } + input.payload.diagnostics.filter { $0.severity != .error }
@@ -514,7 +617,11 @@ public final class StoriesScene: ScriptableScene, Leavable {
                 canvas.text(line, x: 1, y: y, style: style)
             }
         }
-        let status = TextWidth.truncate(StoriesScreen.statusLine(state, at: t, lastEvent: lastEvent, opened: lastOpened, leave: leaveAction), to: size.width)
+        var statusText = StoriesScreen.statusLine(state, at: t, lastEvent: lastEvent, opened: lastOpened, leave: leaveAction)
+        if let stop = stopped, stop.rejected != nil || expanded {
+            statusText = (stop.rejected != nil ? "APNs refused the push · nothing shows" : "iOS's own notification · the story never plays") + " · \(leaveAction.hint)"
+        }
+        let status = TextWidth.truncate(statusText, to: size.width)
         canvas.fill(Rect(x: 0, y: size.height - 1, width: size.width, height: 1), with: Cell(" ", fg: .black, bg: .rgb(200, 200, 200)))
         canvas.text(status, x: 0, y: size.height - 1, style: Style(fg: .black, bg: .rgb(200, 200, 200)))
         if helpShown { StoriesScreen.drawHelp(into: &canvas, leave: leaveAction) }
@@ -552,7 +659,7 @@ public final class StoriesScene: ScriptableScene, Leavable {
     /// them (`Scene.lookahead`): the first page while the notification is collapsed (opening it is almost always the
     /// next step), the next page while a page plays. Kept per page and size, so a frame asks for it at no cost.
     public func lookahead(at t: Double) -> Canvas? {
-        guard sized, !tooSmall, !helpShown, state.phase != .fallback, !state.pages.isEmpty else { return nil }
+        guard sized, !tooSmall, !helpShown, state.phase != .fallback, !state.pages.isEmpty, stopped == nil else { return nil }
         let index: Int
         if !expanded { index = 0 }
         else if state.phase == .playing && state.index + 1 < state.pages.count { index = state.index + 1 }

@@ -16,10 +16,13 @@ public enum StoriesValidation {
     /// Recognise the stories shape, parse every notification, and look for local images.
     /// - Parameter onlyStoriesNotifications: check only the notifications that carry `pw_stories` (when the same
     ///   request is also checked as an inbox feed, its other notifications are inbox messages, not broken stories).
-    static func lint(_ doc: JSONValue, source: PayloadValidation.Source, onlyStoriesNotifications: Bool = false) -> PayloadValidation.Lint {
+    /// - Parameter delivery: the phone and app the push goes to: APNs' size and shape, the category routing, the
+    ///   service extension, App Transport Security, the attachment and the cut text are checked too.
+    static func lint(_ doc: JSONValue, source: PayloadValidation.Source, onlyStoriesNotifications: Bool = false,
+                     delivery: DeliveryOptions? = nil) -> PayloadValidation.Lint {
         var inputs: [StoriesInput]
         do {
-            inputs = try StoriesInput.readAll(doc)
+            inputs = try StoriesInput.readAll(doc, language: delivery?.language)
         } catch {
             return PayloadValidation.Lint(summary: "not a stories payload", diagnostics: [Diagnostic(.error, path: "", error.message)])
         }
@@ -29,7 +32,13 @@ public enum StoriesValidation {
         }
         var diagnostics: [Diagnostic] = []
         for input in inputs {
-            diagnostics += input.payload.diagnostics
+            if let delivery {
+                let arrival = StoriesDelivery.arrive(input, options: delivery, folder: source.folder ?? FileManager.default.currentDirectoryPath,
+                                                     network: false)
+                diagnostics += StoriesDelivery.payloadWarnings(input, arrival.check) + arrival.diagnostics
+            } else {
+                diagnostics += input.payload.diagnostics
+            }
             diagnostics += riskyLinks(input.payload)
             if source.path != "-" { diagnostics += localImageProblems(input.payload, payloadPath: source.path) }
         }

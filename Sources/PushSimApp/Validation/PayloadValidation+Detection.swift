@@ -30,6 +30,10 @@ extension PayloadValidation {
             var kinds: [PayloadKind] = []
             if mentionsStories(doc, depth: 0) || o["pages"]?.arrayValue != nil { kinds.append(.stories) }
             if isInboxObject(o) { kinds.append(.inbox) }
+            // An APNs payload with a category and a `u` that does not parse: a stories push whose custom data broke.
+            if kinds.isEmpty, o["aps"]?["category"]?.stringValue != nil, let u = o["u"]?.stringValue, (try? JSONParser.parse(u)) == nil {
+                kinds.append(.stories)
+            }
             if !kinds.isEmpty { return .success(kinds) }
             if let request = PushRequest(doc) {
                 return .failure(DetectionError(message: "cannot tell what to check: the createMessage request has \(plural(request.notifications.count, "notification")) and none carries pw_stories (stories) or inbox_image, inbox_date or inbox_days (inbox); pass --kind stories or --kind inbox to check it anyway"))

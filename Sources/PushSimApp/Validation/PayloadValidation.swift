@@ -71,9 +71,13 @@ public enum PayloadValidation {
         public var timeZone: TimeZone
         /// The SDK release whose rules decide what the device shows (`--sdk`).
         public var sdk: SDKVersion
+        /// The phone and app a stories push is delivered to; nil checks the payload alone (the SDK's rules only).
+        public var delivery: DeliveryOptions?
 
-        public init(kind: PayloadKind? = nil, now: Date? = nil, timeZone: TimeZone = .current, sdk: SDKVersion = .newest) {
+        public init(kind: PayloadKind? = nil, now: Date? = nil, timeZone: TimeZone = .current, sdk: SDKVersion = .newest,
+                    delivery: DeliveryOptions? = nil) {
             self.kind = kind
+            self.delivery = delivery
             self.now = now ?? Date()
             self.nowGiven = now != nil
             self.timeZone = timeZone
@@ -156,7 +160,7 @@ public enum PayloadValidation {
         for kind in kinds {
             let lint: Lint
             switch kind {
-            case .stories: lint = StoriesValidation.lint(doc, source: source, onlyStoriesNotifications: kinds.count > 1)
+            case .stories: lint = StoriesValidation.lint(doc, source: source, onlyStoriesNotifications: kinds.count > 1, delivery: options.delivery)
             case .inbox: lint = InboxValidation.lint(doc, source: source, options: options)
             case .primer: lint = PrimerValidation.lint(doc, source: source)
             case .banner: lint = BannerValidation.lint(doc, source: source)

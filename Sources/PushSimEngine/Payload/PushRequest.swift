@@ -9,12 +9,15 @@
 /// | `data` (an object) | `u`, as a JSON **string** |
 /// | `ios_root_params` (an object) | merged at the root; its `aps` merged into `aps` |
 /// | `ios_title` (string or language dictionary) | `aps.alert.title` |
-/// | `content` (string or language dictionary) | `aps.alert.body` (`aps.alert` is a plain string when there is no title) |
+/// | `ios_subtitle` (string or language dictionary) | `aps.alert.subtitle` |
+/// | `content` (string or language dictionary) | `aps.alert.body` (`aps.alert` is a plain string when there is no title or subtitle) |
+/// | `ios_attachment` (a URL string) | `attachment` at the root (the SDK's service extension downloads it) |
 /// | `ios_category_custom` | `aps.category` |
 /// | `ios_sound` | `aps.sound` |
 /// | `ios_badges` (a number) | `aps.badge` |
 ///
-/// A language dictionary (`{"en": "…", "de": "…"}`) gives its `"en"` text, else its first.
+/// A language dictionary (`{"en": "…", "de": "…"}`) gives the device language's text, else `"default"`, else `"en"`,
+/// else its first (`LanguagePick`, the order Pushwoosh documents for picking a locale).
 public struct PushRequest: Sendable, Equatable {
     /// One notification of the request with the JSON path it came from (`request.notifications[2]`).
     public struct Notification: Sendable, Equatable {
@@ -26,8 +29,9 @@ public struct PushRequest: Sendable, Equatable {
         }
 
         /// The userInfo a device receives for this notification, and what of it was ignored or ill-typed.
-        public func deviceUserInfo() -> (userInfo: JSONObject, diagnostics: [Diagnostic]) {
-            PushRequest.deviceUserInfo(fields, path: path)
+        /// - Parameter language: the device's language (`--language`); nil is pushsim's English device.
+        public func deviceUserInfo(language: String? = nil) -> (userInfo: JSONObject, diagnostics: [Diagnostic]) {
+            PushRequest.deviceUserInfo(fields, path: path, language: language)
         }
     }
 
@@ -74,7 +78,8 @@ public struct PushRequest: Sendable, Equatable {
     ]
 
     /// Notification fields pushsim maps into the device payload.
-    static let mappedKeys: Set<String> = ["content", "data", "ios_root_params", "ios_title", "ios_category_custom", "ios_sound", "ios_badges"]
+    static let mappedKeys: Set<String> = ["content", "data", "ios_root_params", "ios_title", "ios_subtitle", "ios_category_custom",
+                                          "ios_sound", "ios_badges", "ios_attachment"]
 
     /// True when `obj` looks like one notification of a request rather than a device userInfo.
     public static func isNotification(_ obj: JSONObject) -> Bool {
@@ -82,17 +87,17 @@ public struct PushRequest: Sendable, Equatable {
         return obj.keys.contains { notificationKeys.contains($0) }
     }
 
-    /// The text of a string or language dictionary: `"en"`, else the first string value.
-    public static func localized(_ v: JSONValue) -> String? {
+    /// The text of a string or language dictionary for a device in `language` (nil: English), by `LanguagePick`.
+    public static func localized(_ v: JSONValue) -> String? { localized(v, language: nil) }
+
+    public static func localized(_ v: JSONValue, language: String?) -> String? {
         if let s = v.stringValue { return s }
         guard let o = v.objectValue else { return nil }
-        if let en = o["en"]?.stringValue { return en }
-        for (_, value) in o { if let s = value.stringValue { return s } }
-        return nil
+        return LanguagePick.pick(o, device: language ?? LanguagePick.defaultLanguage)?.text
     }
 
     /// The device userInfo for one notification's fields. `path` prefixes the diagnostics' paths.
-    public static func deviceUserInfo(_ n: JSONObject, path: JSONPath = JSONPath()) -> (userInfo: JSONObject, diagnostics: [Diagnostic]) {
+    public static func deviceUserInfo(_ n: JSONObject, path: JSONPath = JSONPath(), language: String? = nil) -> (userInfo: JSONObject, diagnostics: [Diagnostic]) {
         var diags: [Diagnostic] = []
         for key in n.keys where !notificationKeys.contains(key) {
             diags.append(Diagnostic(path: path.key(key).description, "is not a createMessage notification field; ignored"))
@@ -102,17 +107,23 @@ public struct PushRequest: Sendable, Equatable {
 
         var title: String?
         if let t = n["ios_title"] {
-            title = localized(t)
+            title = localized(t, language: language)
             if title == nil { diags.append(Diagnostic(path: path.key("ios_title").description, "is \(t.typeDescription), not a string or language dictionary; ignored")) }
         }
         var body: String?
+        var subtitle: String?
+        if let t = n["ios_subtitle"] {
+            subtitle = localized(t, language: language)
+            if subtitle == nil { diags.append(Diagnostic(path: path.key("ios_subtitle").description, "is \(t.typeDescription), not a string or language dictionary; ignored")) }
+        }
         if let c = n["content"] {
-            body = localized(c)
+            body = localized(c, language: language)
             if body == nil { diags.append(Diagnostic(path: path.key("content").description, "is \(c.typeDescription), not a string or language dictionary; ignored")) }
         }
-        if let title {
+        if title != nil || subtitle != nil {
             var alert = JSONObject()
-            alert["title"] = .string(title)
+            if let title { alert["title"] = .string(title) }
+            if let subtitle { alert["subtitle"] = .string(subtitle) }
             if let body { alert["body"] = .string(body) }
             aps["alert"] = .object(alert)
         } else if let body {
@@ -147,6 +158,12 @@ public struct PushRequest: Sendable, Equatable {
             } else {
                 diags.append(Diagnostic(path: path.key("ios_root_params").description, "is \(rp.typeDescription), not an object; ignored"))
             }
+        }
+
+        if let a = n["ios_attachment"] {
+            // Root `attachment`: what the SDK's service extension reads (PWNotificationServiceProcessor.m).
+            if let s = a.stringValue { info["attachment"] = .string(s) }
+            else { diags.append(Diagnostic(path: path.key("ios_attachment").description, "is \(a.typeDescription), not a URL string; ignored")) }
         }
 
         if let d = n["data"] {

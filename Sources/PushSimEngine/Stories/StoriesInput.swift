@@ -22,19 +22,27 @@ public struct StoriesInput: Sendable, Equatable {
     public var payload: StoriesPayload
     /// How many notifications the request holds (1 for other shapes).
     public var notificationCount: Int
+    /// Where the notification sits in the file (`request.notifications[0]`; empty for the other shapes), for paths.
+    public var sourcePrefix = ""
+    /// The notification's request fields (createMessage shapes only), to name where a device key was written.
+    public var requestFields: JSONObject?
+    /// The language dictionary key the texts were read in (`de`); nil when no text was a dictionary.
+    public var language: String?
 
     /// Reads `doc`; for a request, uses notification `notification` (0-based, the first by default).
-    public static func read(_ doc: JSONValue, notification: Int? = nil) throws(StoriesInputError) -> StoriesInput {
-        let all = try readAll(doc, only: notification ?? 0)
+    /// `language` is the device's (`--language`) for a request's language dictionaries; nil is English.
+    public static func read(_ doc: JSONValue, notification: Int? = nil, language: String? = nil) throws(StoriesInputError) -> StoriesInput {
+        let all = try readAll(doc, only: notification ?? 0, language: language)
         return all[0]
     }
 
     /// Every notification of a request (one input for the other shapes); `validate` checks them all.
-    public static func readAll(_ doc: JSONValue) throws(StoriesInputError) -> [StoriesInput] {
-        try readAll(doc, only: nil)
+    public static func readAll(_ doc: JSONValue, language: String? = nil) throws(StoriesInputError) -> [StoriesInput] {
+        try readAll(doc, only: nil, language: language)
     }
 
-    static func readAll(_ doc: JSONValue, only: Int?) throws(StoriesInputError) -> [StoriesInput] {
+    static func readAll(_ doc: JSONValue, only: Int?, language: String? = nil) throws(StoriesInputError) -> [StoriesInput] {
+        let device = language ?? LanguagePick.defaultLanguage
         guard let root = doc.objectValue else {
             throw StoriesInputError("not a stories payload: the document is \(doc.typeDescription), but a createMessage request, a notification, an APNs userInfo or a pw_stories block is an object")
         }
@@ -53,9 +61,11 @@ public struct StoriesInput: Sendable, Equatable {
                 chosen = list
             }
             return chosen.map { n in
-                let (info, diags) = n.deviceUserInfo()
+                let (info, diags) = n.deviceUserInfo(language: device)
                 var input = make(.createMessage, info, prefix: n.path.description, extra: request.diagnostics + diags)
                 input.notificationCount = list.count
+                input.requestFields = n.fields
+                input.language = LanguagePick.used(in: n.fields, device: device)
                 return input
             }
         }
@@ -64,8 +74,11 @@ public struct StoriesInput: Sendable, Equatable {
             return [make(.userInfo, root, prefix: nil, extra: [])]
         }
         if PushRequest.isNotification(root) {
-            let (info, diags) = PushRequest.deviceUserInfo(root)
-            return [make(.notification, info, prefix: "", extra: diags)]
+            let (info, diags) = PushRequest.deviceUserInfo(root, language: device)
+            var input = make(.notification, info, prefix: "", extra: diags)
+            input.requestFields = root
+            input.language = LanguagePick.used(in: root, device: device)
+            return [input]
         }
         if root["pages"] != nil {
             return [make(.storiesBlock, ["pw_stories": doc], prefix: nil, extra: [])]
@@ -88,7 +101,9 @@ public struct StoriesInput: Sendable, Equatable {
             d.path = sourcePath(d.path, shape: shape, prefix: prefix ?? "")
             return d
         }
-        return StoriesInput(shape: shape, userInfo: info, payload: payload, notificationCount: 1)
+        var input = StoriesInput(shape: shape, userInfo: info, payload: payload, notificationCount: 1)
+        input.sourcePrefix = prefix ?? ""
+        return input
     }
 
     /// A userInfo path as written in the original file.

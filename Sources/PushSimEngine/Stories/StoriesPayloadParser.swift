@@ -18,6 +18,12 @@ public enum StoriesPayloadParser {
         let (title, body) = alertText(userInfo, &diags)
 
         guard let (block, blockPath, source) = findBlock(userInfo, &diags) else {
+            // A `u` that is not JSON is the reason when the push is meant for stories (it names a category): say so there.
+            if let k = diags.firstIndex(where: { $0.path == "u" && $0.message.contains("not valid JSON") }) {
+                diags[k].severity = .error
+                diags[k].message += ", so it finds no pw_stories and shows the notification body instead"
+                return StoriesPayload(pages: [], source: nil, body: body, title: title, diagnostics: diags)
+            }
             diags.append(Diagnostic(.error, path: "", "no pw_stories block (looked at pw_stories, u.pw_stories and userdata.pw_stories); the SDK shows the notification body instead"))
             return StoriesPayload(pages: [], source: nil, body: body, title: title, diagnostics: diags)
         }
@@ -58,7 +64,8 @@ public enum StoriesPayloadParser {
                         diags.append(Diagnostic(path: key, "is a JSON string holding \(v.typeDescription), not an object; the SDK ignores it"))
                     }
                 } catch {
-                    if s.contains("pw_stories") {
+                    // Reported when it may hold the stories: it mentions them, or the push names a category.
+                    if s.contains("pw_stories") || (key == "u" && userInfo["aps"]?["category"] != nil) {
                         diags.append(Diagnostic(path: key, "is a string that is not valid JSON (\(error.description)); the SDK ignores it"))
                     }
                 }

@@ -25,11 +25,21 @@ public enum StoriesPicture {
         Wallpaper.draw(on: p, device: device)
         StatusBar.draw(on: p, device: device, color: .white)
         let width = device.width - 2 * margin
+        if let stop = scene.stopped, stop.rejected != nil || scene.expanded {
+            drawStopped(scene, reason: stop.rejected?.reason ?? stop.defaultReason ?? "", rejected: stop.rejected != nil, on: p,
+                        device: device, images: images)
+            StatusBar.drawHomeIndicator(on: p, device: device, color: .white)
+            return
+        }
         if !scene.expanded {
-            let title = scene.input.payload.title ?? "", body = scene.input.payload.body
-            let h = NotificationCard.height(on: p, title: title, body: body, width: width, thumbnail: false)
+            // The collapsed notification as the phone lays it out (the delivery path's cut text when simulated).
+            let shown = scene.arrival?.text
+            let title = shown?.title?.displayed ?? scene.input.payload.title ?? ""
+            let body = shown.map { [$0.subtitle?.displayed, $0.body.displayed].compactMap { $0 }.joined(separator: "\n") } ?? scene.input.payload.body
+            let thumb = scene.arrival?.thumbnail.map { images.image($0) }
+            let h = NotificationCard.height(on: p, title: title, body: body, width: width, thumbnail: thumb != nil)
             NotificationCard.draw(on: p, in: PictureRect(x: margin, y: device.safeTop + 120, width: width, height: h),
-                                  appName: scene.configuration.appName, title: title, body: body, thumbnail: nil, dark: true)
+                                  appName: scene.configuration.appName, title: title, body: body, thumbnail: thumb, dark: true)
             StatusBar.drawHomeIndicator(on: p, device: device, color: .white)
             return
         }
@@ -46,6 +56,40 @@ public enum StoriesPicture {
         StatusBar.drawHomeIndicator(on: p, device: device, color: .white)
     }
 
+    /// Where the push stopped before the story: nothing on the lock screen (APNs refused it), or iOS's own expanded
+    /// notification (the attachment's picture, then the whole text); pushsim's sentence why sits under it.
+    static func drawStopped(_ scene: StoriesScene, reason: String, rejected: Bool, on p: Picture, device: PictureDevice, images: PictureImages) {
+        let width = device.width - 2 * margin
+        var y = device.safeTop + 120
+        if !rejected, let a = scene.arrival {
+            let alert = a.check.alert
+            let title = [alert.title, alert.subtitle].compactMap { $0 }.joined(separator: "\n")
+            let picture = a.thumbnail.map { images.image($0) }
+            let pictureHeight = picture == nil ? 0.0 : width * 0.75
+            let h = NotificationCard.height(on: p, title: title, body: alert.body, width: width, thumbnail: false)
+            let card = PictureRect(x: margin, y: y, width: width, height: h + pictureHeight)
+            p.fillRounded(card, radius: radius, PictureColor(44, 44, 46).alpha(0.92))
+            if let picture {
+                let r = PictureRect(x: margin, y: y, width: width, height: pictureHeight)
+                p.clipped(to: r, radius: radius) {
+                    switch picture {
+                    case .image(let img): p.image(img, in: r, mode: .aspectFill)
+                    case .failed: p.fill(r, PictureColor(58, 58, 60))
+                    }
+                }
+            }
+            NotificationCard.draw(on: p, in: PictureRect(x: margin, y: y + pictureHeight, width: width, height: h),
+                                  appName: scene.configuration.appName, title: title, body: alert.body, thumbnail: nil, dark: true)
+            y = card.maxY + 16
+        }
+        let font = PictureFont(13)
+        let text = "⚠ " + reason
+        let th = p.measure(text, font: font, width: width - 24).height
+        let box = PictureRect(x: margin, y: y, width: width, height: th + 20)
+        p.fillRounded(box, radius: 12, PictureColor.black.alpha(0.7))
+        p.text(text, x: box.x + 12, y: box.y + 10, width: width - 24, font: font, color: PictureColor(240, 200, 90))
+    }
+
     /// The story view in its own coordinates (origin top-left, `size` points).
     static func drawStory(_ scene: StoriesScene, at t: Double, on p: Picture, size: (w: Double, h: Double), images: PictureImages) {
         let s = scene.state
@@ -59,11 +103,17 @@ public enum StoriesPicture {
                    color: .white, maxLines: Int(inner.height / 20), align: .center)
             return
         }
-        if let fade = scene.crossfade(at: t) {
-            drawImage(s.pages[fade.fromIndex].image, on: p, bounds: bounds, images: images)
-            p.withAlpha(fade.progress) { drawImage(page.image, on: p, bounds: bounds, images: images) }
+        let http = scene.arrival?.check.applies == true ? scene.configuration.delivery?.allowHTTP ?? true : true
+        if !scene.imageArrived(page.image) {
+            // Still downloading (--image-delay): the cleared image view and the large white spinner (spec §1.7).
+            let r = PictureRect(x: bounds.midX - 18, y: bounds.midY - 18, width: 36, height: 36)
+            p.strokeRounded(r, radius: 18, PictureColor.white.alpha(0.35), lineWidth: 4)
+            p.strokeRounded(PictureRect(x: r.x, y: r.y, width: 36, height: 36), radius: 18, .white, lineWidth: 1.5)
+        } else if let fade = scene.crossfade(at: t) {
+            drawImage(s.pages[fade.fromIndex].image, on: p, bounds: bounds, images: images, allowHTTP: http)
+            p.withAlpha(fade.progress) { drawImage(page.image, on: p, bounds: bounds, images: images, allowHTTP: http) }
         } else {
-            drawImage(page.image, on: p, bounds: bounds, images: images)
+            drawImage(page.image, on: p, bounds: bounds, images: images, allowHTTP: http)
         }
         drawText(page, on: p, bounds: bounds)
         drawBar(s.segmentFractions(at: t), on: p, width: size.w)
@@ -74,13 +124,19 @@ public enum StoriesPicture {
     }
 
     /// spec §1.7: aspect-fill, full bleed; the placeholder art of the cell screen when the image cannot be had.
-    static func drawImage(_ url: String, on p: Picture, bounds: PictureRect, images: PictureImages) {
+    static func drawImage(_ url: String, on p: Picture, bounds: PictureRect, images: PictureImages, allowHTTP: Bool = true) {
+        if DeliveryImages.isRefused(url, allowHTTP: allowHTTP) {
+            // App Transport Security: the SDK's failed image, the view cleared to black.
+            Placeholder.draw(on: p, in: bounds, title: "⚠ image unavailable", detail: StoriesScreen.fileName(of: url), reason: DeliveryImages.atsReason,
+                             colors: (.black, .black))
+            return
+        }
         switch images.image(url) {
         case .image(let img):
             p.image(img, in: bounds, mode: .aspectFill)
         case .failed(let reason):
             Placeholder.draw(on: p, in: bounds, title: "⚠ image unavailable", detail: StoriesScreen.fileName(of: url), reason: reason,
-                             colors: (PictureColor(40, 40, 42), PictureColor(70, 70, 74)))
+                             colors: (.black, .black))
         }
     }
 

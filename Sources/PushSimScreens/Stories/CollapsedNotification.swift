@@ -32,3 +32,42 @@ public enum CollapsedNotification {
         return frame
     }
 }
+
+extension CollapsedNotification {
+    /// The banner with the text laid out as the phone cuts it (`NotificationText`), the attachment's thumbnail at the
+    /// right when there is one, and `note` (the language used, a localisation key) on the hint line.
+    @discardableResult
+    public static func draw(appName: String, text: NotificationText, thumbnail: ImageSlot?, note: String?,
+                            into canvas: inout Canvas, rect: Rect) -> Rect {
+        let thumbColumns = thumbnail == nil ? 0 : 8
+        let w = min(rect.width - 2, max(text.bodyColumns, text.titleColumns) + 4 + thumbColumns)
+        let inner = max(1, w - 4 - thumbColumns)
+        let rows = (text.title == nil ? 0 : 1) + (text.subtitle == nil ? 0 : 1) + text.body.lines.count
+        let h = 4 + rows
+        let frame = Rect(x: rect.x + (rect.width - w) / 2, y: rect.y + 1, width: w, height: min(h, rect.height - 1))
+        OverlayBox.draw(into: &canvas, frame, style: Style(fg: .rgb(90, 90, 94), bg: background))
+        let dim = Style(fg: .rgb(170, 170, 175), bg: background)
+        var y = frame.y + 1
+        canvas.text("▣ " + TextWidth.truncate(TextWidth.sanitized(appName.uppercased()), to: max(1, w - 10)), x: frame.x + 2, y: y, style: dim, maxWidth: w - 8)
+        canvas.text("now", x: frame.maxX - 5, y: y, style: dim)
+        y += 1
+        if let thumbnail, frame.height >= 6 {
+            let size = Size(width: 6, height: 3)
+            canvas.blit(DefaultExpandedNotification.layer(thumbnail, size: size), x: frame.maxX - 8, y: y)
+        }
+        let bold = Style(fg: .white, bg: background, attrs: .bold)
+        for field in [text.title, text.subtitle].compactMap({ $0 }) where y < frame.maxY - 1 {
+            canvas.text(field.lines[0], x: frame.x + 2, y: y, style: bold, maxWidth: inner)
+            y += 1
+        }
+        for line in text.body.lines where y < frame.maxY - 1 {
+            canvas.text(line, x: frame.x + 2, y: y, style: Style(fg: .white, bg: background), maxWidth: inner)
+            y += 1
+        }
+        if y < frame.maxY - 1 {
+            let hint = "Enter or click to expand" + (note.map { " · " + $0 } ?? "")
+            canvas.text(TextWidth.truncate(hint, to: w - 4), x: frame.x + 2, y: y, style: Style(fg: .rgb(140, 140, 145), bg: background, attrs: .italic), maxWidth: w - 4)
+        }
+        return frame
+    }
+}

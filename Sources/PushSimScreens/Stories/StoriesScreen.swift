@@ -59,10 +59,11 @@ public enum StoriesScreen {
     ]
 
     /// Placeholder art: a diagonal gradient per page with the page number and the image's file name;
-    /// grey with the reason when the image failed.
+    /// black (the SDK's cleared image view) with the reason when the image failed.
     public static func placeholder(pageIndex: Int, pageCount: Int, url: String, size: Size, failure: String?) -> Canvas {
         var canvas = Canvas(size: size)
-        let (top, bottom) = failure == nil ? placeholderGradients[pageIndex % placeholderGradients.count] : (.rgb(40, 40, 42), .rgb(70, 70, 74))
+        // A failed image: the SDK stops the spinner and clears the image view, so the page is black (spec §1.10).
+        let (top, bottom) = failure == nil ? placeholderGradients[pageIndex % placeholderGradients.count] : (Color.black, Color.black)
         let span = Double(max(1, size.width / 2 + size.height))
         for y in 0..<size.height {
             for x in 0..<size.width {
