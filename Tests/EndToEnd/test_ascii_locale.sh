@@ -5,7 +5,7 @@
 . "$(dirname "$0")/lib.sh"
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 cat > "$WORK/story.json" <<JSON
-{"aps":{"alert":{"title":"春のセール","body":"Spring sale — 40 % off"}},
+{"aps":{"alert":{"title":"春のセール","body":"Spring sale — 40 % off"},"category":"PW_STORIES"},
  "pw_stories":{"pages":[{"image":"file://$ROOT/Resources/images/aurora.jpg","duration":60,"title":"春のセール","subtitle":"Up to 40 % off — this week"}]}}
 JSON
 start 160 30

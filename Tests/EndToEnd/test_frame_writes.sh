@@ -9,7 +9,7 @@ strace -qq -e trace=none true 2>/dev/null || { echo "SKIP: strace cannot trace h
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 cat > "$WORK/one.json" <<JSON
 {"pw_stories": {"pages": [{"image": "file://$ROOT/Resources/images/aurora.jpg", "duration": 60, "title": "Spring sale"}]},
- "aps": {"alert": {"title": "Spring sale is on", "body": "One long page."}}}
+ "aps": {"alert": {"title": "Spring sale is on", "body": "One long page."}, "category": "PW_STORIES"}}
 JSON
 start 80 24
 run strace -f -qq -e trace=write -o "$WORK/trace" env XDG_CACHE_HOME="$WORK/cache" "$BIN" stories "$WORK/one.json" --pixels off

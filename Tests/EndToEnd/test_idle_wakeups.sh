@@ -12,7 +12,7 @@ cat > "$WORK/story.json" <<JSON
 {"pw_stories": {"pages": [
   {"image": "file://$ROOT/Resources/images/aurora.jpg", "duration": 30, "title": "One"},
   {"image": "file://$ROOT/Resources/images/dunes.jpg", "duration": 30, "title": "Two"}]},
- "aps": {"alert": "Idle"}}
+ "aps": {"alert": "Idle", "category": "PW_STORIES"}}
 JSON
 run env XDG_CACHE_HOME="$WORK/cache" "$BIN" stories "$WORK/story.json" --long-press-pause
 wait_for "Enter or click" || die "the story did not appear"

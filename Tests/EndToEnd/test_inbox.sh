@@ -21,7 +21,8 @@ for y, line in enumerate(sys.stdin.read().split("\n"), 1):
 }
 
 start 80 24
-run env TZ=UTC "$BIN" inbox "$FEED" --store "$STORE" --now "$NOW"
+# --no-read-on-display: this test counts unread rows as it goes (SDK 7.2.7 marks displayed rows read; test_sdk_versions covers that).
+run env TZ=UTC "$BIN" inbox "$FEED" --store "$STORE" --now "$NOW" --no-read-on-display
 if ! wait_for "Welcome to Acme"; then
   screen | grep -q "not part of this build" && { echo "skip: this build has no interactive front end yet"; exit 0; }
   die "the feed did not appear"
@@ -56,7 +57,8 @@ expect_exit 0
 expect_sane
 
 # Start again with the same store: the row is still deleted and the first card is still read.
-run env TZ=UTC "$BIN" inbox "$FEED" --store "$STORE" --now "$NOW"
+# --no-read-on-display: this test counts unread rows as it goes (SDK 7.2.7 marks displayed rows read; test_sdk_versions covers that).
+run env TZ=UTC "$BIN" inbox "$FEED" --store "$STORE" --now "$NOW" --no-read-on-display
 wait_for "9 messages" || die "after a restart the deleted row came back"
 screen | grep -q "Quick survey" && die "after a restart the deleted row is shown"
 keys q

@@ -6,7 +6,7 @@
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 cat > "$WORK/long.json" <<JSON
 {"pw_stories": {"pages": [{"image": "file://$ROOT/Resources/images/aurora.jpg", "duration": 60, "title": "Spring sale"}]},
- "aps": {"alert": {"title": "Spring sale is on", "body": "One long page."}}}
+ "aps": {"alert": {"title": "Spring sale is on", "body": "One long page."}, "category": "PW_STORIES"}}
 JSON
 start 80 24
 # 256 colours (tmux's TERM), truecolor announced (drawn in 256 colours), 8 colours, and NO_COLOR.

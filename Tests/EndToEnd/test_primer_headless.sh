@@ -105,7 +105,12 @@ tail -1 "$W/walk.txt" | grep -qx "88 rows: 88 passed, 0 failed, 0 skipped" || fa
 if command -v python3 >/dev/null; then
   python3 -c "import sys,xml.etree.ElementTree as E; r=E.parse(sys.argv[1]).getroot(); assert len(r.findall('.//testcase'))==88" "$W/j.xml" || fail "JUnit is not well-formed"
 fi
-grep -q '^| 84 | ephemeral | on | off | acceptAsked |' "$W/r.md" || fail "Markdown report rows"
+grep -q '^| 84 | ephemeral | on | minInterval 0: no throttle .* | present, then press the accept button (iOS already asked on this device) |' "$W/r.md" \
+  || fail "Markdown report rows: $(grep '^| 84 |' "$W/r.md")"
+# Issue 26: the report says when, with what and how to run it again.
+for field in '| Date | ' '| pushsim | ' '| SDK rules | ' '| Config | ' '| Run it again | `pushsim primer walkthrough --headless'; do
+  grep -qF "$field" "$W/r.md" || fail "the report has no '$field' line: $(head -12 "$W/r.md")"
+done
 # A report that cannot be written (a full disk: /dev/full) ends the run with one line, not a crash.
 err=$("$BIN" primer walkthrough --headless --junit /dev/full 2>&1 >/dev/null) && fail "a failed report write exited 0"
 [ "$err" = "pushsim: /dev/full: cannot be written (No space left on device)" ] || fail "a failed report write said: $err"

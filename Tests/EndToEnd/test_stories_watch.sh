@@ -4,7 +4,7 @@ HERE=$(cd "$(dirname "$0")" && pwd)
 . "$HERE/lib.sh"
 export LC_ALL=C.UTF-8
 P="$WORK/story.json"
-payload() { printf '{"aps":{"alert":{"title":"Watch test","body":"%s"}},"pw_stories":{"pages":[]}}' "$1"; }
+payload() { printf '{"aps":{"alert":{"title":"Watch test","body":"%s"},"category":"PW_STORIES"},"pw_stories":{"pages":[]}}' "$1"; }
 payload "Version one" > "$P"
 start 80 24
 run "$BIN" stories "$P" --watch
