@@ -15,6 +15,8 @@ final class NcursesDriver {
     /// The size the recording last announced.
     private var recordedSize: Size?
     private var active = true
+    /// Why the recording could not be written, known once `shutdown` has finished it.
+    private(set) var recordingFailure: String?
     let stats: RunStats
     /// The run's monotonic origin, which the recording's timestamps also count from.
     private let origin: Double
@@ -38,12 +40,12 @@ final class NcursesDriver {
         }
         let term = environment["TERM"].flatMap { $0.isEmpty ? nil : $0 }
         guard term != nil else {
-            relay?.finish()
+            relay?.abandon()
             throw TerminalError("TERM is not set; set it to your terminal type, for example TERM=xterm-256color")
         }
         output = relay?.ncursesOutput ?? pushsim_stdout()
         guard let scr = newterm(nil, output, pushsim_stdin()) else {
-            relay?.finish()
+            relay?.abandon()
             throw TerminalError("the terminal type '\(term!)' is unknown to ncurses; try TERM=xterm-256color")
         }
         // A terminal that cannot address the cursor (TERM=dumb, a line printer) cannot show a full screen.
@@ -52,7 +54,7 @@ final class NcursesDriver {
         } else {
             endwin()
             delscreen(scr)
-            relay?.finish()
+            relay?.abandon()
             TerminalGuard.restoreTTY(STDIN_FILENO)
             throw TerminalError("the terminal type '\(term!)' cannot move the cursor; pushsim needs a full-screen terminal such as TERM=xterm-256color")
         }
@@ -66,6 +68,10 @@ final class NcursesDriver {
         cbreak()
         noecho()
         nonl()
+        // No software flow control while the screen runs (a Ctrl-S froze output and, with it, input); ncurses keeps
+        // this as its program mode, so a resume after Ctrl-Z turns it off again.
+        TerminalGuard.noFlowControl(STDIN_FILENO)
+        def_prog_mode()
         intrflush(pushsim_stdscr(), false)
         keypad(pushsim_stdscr(), true)
         Self.defineKeyVariants()
@@ -305,7 +311,7 @@ final class NcursesDriver {
         endwin()
         TerminalGuard.setScreenActive(false)
         TerminalGuard.setRecording(false)
-        relay?.finish()
+        recordingFailure = relay?.finish()?.message
         TerminalGuard.restoreTTY(STDIN_FILENO)
         delscreen(screen)
     }

@@ -3,6 +3,7 @@
 
 import ArgumentParser
 import Foundation
+import PushSimFiles
 import PushSimApp
 import PushSimEngine
 
@@ -60,7 +61,7 @@ struct NotifyCommand: ParsableCommand {
             // Check it here too, so mistakes are reported in this terminal, not only refused by the other one.
             let (parsed, diags) = BannerParser.parse(banner, defaultID: "b?")
             for d in diags where d.severity == .warning {
-                FileHandle.standardError.write(Data("pushsim: warning: \(d.description)\n".utf8))
+                StandardStreams.error("pushsim: warning: \(d.description)\n")
             }
             if parsed == nil, let e = diags.first(where: { $0.severity == .error }) { throw UserError(e.description) }
             let id = try SocketClient.send(banner.jsonText(), to: socket ?? SocketPath.defaultPath(for: .inapp), service: .inapp,
@@ -77,7 +78,7 @@ struct NotifyCommand: ParsableCommand {
         do throws(UserError) {
             let (push, warnings) = try InboxPush.read(file)
             for d in warnings {
-                FileHandle.standardError.write(Data("pushsim: warning: \(d.description)\n".utf8))
+                StandardStreams.error("pushsim: warning: \(d.description)\n")
             }
             let codes = try SocketClient.send(push.line, to: socket ?? SocketPath.defaultPath(for: .inbox), service: .inbox,
                                               secureFolder: socket == nil)

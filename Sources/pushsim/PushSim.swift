@@ -1,7 +1,10 @@
 // The `pushsim` command: subcommands for each experience; no arguments opens the interactive home screen.
 
 import ArgumentParser
+import Foundation
 import PushSimApp
+import PushSimFiles
+import PushSimTerminal
 
 @main
 struct PushSim: ParsableCommand {
@@ -21,6 +24,14 @@ struct PushSim: ParsableCommand {
     static func main() {
         // Before anything opens a file: a closed standard descriptor would be handed to the next file opened.
         InputFile.reserveStandardDescriptors()
+        // Whatever path ends the process: what `print` buffered must reach standard output, or the status says it
+        // did not (`pushsim validate … > /dev/full` exited 0 with nothing written).
+        atexit {
+            guard let failure = StandardOutput.flush() else { return }
+            ReplacingFile.abandonAll()
+            StandardStreams.error("pushsim: \(failure.message)\n")
+            _exit(1)
+        }
         main(nil)
     }
 }
