@@ -124,10 +124,12 @@ typedef struct {
     int termios_valid;
     struct termios termios;
     volatile sig_atomic_t recording;
+    /// Standard input's file status flags before the screen made it non-blocking (-1: untouched).
+    int stdin_flags;
 } pushsim_guard_state;
 
 static inline pushsim_guard_state *pushsim_guard(void) {
-    static pushsim_guard_state state = {{-1, -1}, 0, 0, {0}, 0};
+    static pushsim_guard_state state = {{-1, -1}, 0, 0, {0}, 0, -1};
     return &state;
 }
 
@@ -173,6 +175,7 @@ static inline void pushsim_restore_everything(void) {
     // risk (ncurses' own handlers do the same).
     if (g->screen_active) { g->screen_active = 0; endwin(); }
     if (g->termios_valid) tcsetattr(0, TCSANOW, &g->termios);
+    if (g->stdin_flags >= 0) fcntl(0, F_SETFL, g->stdin_flags);
 }
 
 static inline void pushsim_on_crash(int sig) {
@@ -225,6 +228,23 @@ static inline int pushsim_install_signals(void) {
     sigaction(SIGFPE, &crash, NULL);
     sigaction(SIGSYS, &crash, NULL);
     return g->signal_pipe[0];
+}
+
+/* Standard input non-blocking (on = 1) while the screen reads it, or as it was (on = 0). ncurses reads the rest of
+   a mouse sequence with a blocking read(2): a partial one (`ESC [ < 0 ; 1` in pasted bytes) blocked the whole run
+   loop until the next key came, and then ate that key. Non-blocking, the partial sequence ends where the bytes do.
+   The flag belongs to the open file the shell shares, so it is put back on every exit path (and for Ctrl-Z). */
+static inline void pushsim_stdin_nonblocking(int on) {
+    pushsim_guard_state *g = pushsim_guard();
+    if (on) {
+        int flags = fcntl(0, F_GETFL);
+        if (flags < 0) return;
+        if (g->stdin_flags < 0) g->stdin_flags = flags;
+        fcntl(0, F_SETFL, flags | O_NONBLOCK);
+    } else if (g->stdin_flags >= 0) {
+        fcntl(0, F_SETFL, g->stdin_flags);
+        g->stdin_flags = -1;
+    }
 }
 
 static inline void pushsim_set_screen_active(int active) { pushsim_guard()->screen_active = active; }

@@ -72,6 +72,7 @@ final class NcursesDriver {
         // this as its program mode, so a resume after Ctrl-Z turns it off again.
         TerminalGuard.noFlowControl(STDIN_FILENO)
         def_prog_mode()
+        TerminalGuard.stdinNonBlocking(true)
         intrflush(pushsim_stdscr(), false)
         keypad(pushsim_stdscr(), true)
         Self.defineKeyVariants()
@@ -109,7 +110,7 @@ final class NcursesDriver {
     /// Terminals and multiplexers send some keys in forms their TERM's terminfo does not list (tmux sends
     /// ESC [ 1 ~ for Home under TERM=xterm-256color, which lists ESC O H). Unrecognised, such a sequence would
     /// arrive as a lone Esc plus characters, and Esc quits; so every common form is taught to ncurses.
-    private static func defineKeyVariants() {
+    static func defineKeyVariants() {
         let variants: [(String, Int32)] = [
             ("\u{1B}[1~", KEY_HOME), ("\u{1B}[7~", KEY_HOME), ("\u{1B}[H", KEY_HOME), ("\u{1B}OH", KEY_HOME),
             ("\u{1B}[4~", KEY_END), ("\u{1B}[8~", KEY_END), ("\u{1B}[F", KEY_END), ("\u{1B}OF", KEY_END),
@@ -123,7 +124,9 @@ final class NcursesDriver {
         }
     }
 
-    private func enableMouse() {
+    private func enableMouse() { Self.enableMouse() }
+
+    static func enableMouse() {
         // With REPORT_MOUSE_POSITION in the mask, ncurses asks xterm-like terminals for any-motion tracking
         // (1003) in SGR encoding (1006): presses, releases, the wheel and drags arrive; plain hovering is dropped
         // in the decoder and does not redraw.
@@ -237,6 +240,11 @@ final class NcursesDriver {
 
     /// Everything ncurses has decoded so far (non-blocking).
     func readEvents() -> [InputEvent] {
+        Self.readEvents(mouseDown: &mouseDown) { refreshSize() }
+    }
+
+    /// What the current screen's ncurses has decoded, as pushsim's events (`ByteInputDecoder` reads the same way).
+    static func readEvents(mouseDown: inout Bool, resized: () -> Size) -> [InputEvent] {
         var out: [InputEvent] = []
         while true {
             var ch: wint_t = 0
@@ -245,7 +253,7 @@ final class NcursesDriver {
             if r == KEY_CODE_YES {
                 let code = Int32(ch)
                 if code == KEY_RESIZE {
-                    out.append(.resize(refreshSize()))
+                    out.append(.resize(resized()))
                 } else if code == KEY_MOUSE {
                     // getmouse hands queued events back newest first: a press and its release read together (a quick
                     // click over SSH, a pasted pair) came out release, then press, leaving the finger down. Oldest first.
@@ -287,6 +295,7 @@ final class NcursesDriver {
     // MARK: Suspend, resume, shutdown
 
     func suspend() {
+        TerminalGuard.stdinNonBlocking(false)
         disableMouse()
         endwin()
         relay?.drain()
@@ -297,6 +306,7 @@ final class NcursesDriver {
     func resume() {
         if relay != nil { TerminalGuard.programMode(STDIN_FILENO) }
         refresh()
+        TerminalGuard.stdinNonBlocking(true)
         enableMouse()
         _ = curs_set(0)
         _ = refreshSize()
@@ -309,6 +319,7 @@ final class NcursesDriver {
         _ = curs_set(1)
         disableMouse()
         endwin()
+        TerminalGuard.stdinNonBlocking(false)
         TerminalGuard.setScreenActive(false)
         TerminalGuard.setRecording(false)
         recordingFailure = relay?.finish()?.message

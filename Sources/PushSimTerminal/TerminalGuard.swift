@@ -14,6 +14,7 @@ enum TerminalGuard {
         pushsim_die_by_signal(signal)
         fatalError("still alive after signal \(signal)")
     }
+    static func stdinNonBlocking(_ on: Bool) { pushsim_stdin_nonblocking(on ? 1 : 0) }
     static func setScreenActive(_ active: Bool) { pushsim_set_screen_active(active ? 1 : 0) }
     static func setRecording(_ recording: Bool) { pushsim_set_recording(recording ? 1 : 0) }
     @discardableResult static func saveTTY(_ fd: Int32) -> Bool { pushsim_tty_save(fd) == 1 }

@@ -28,7 +28,8 @@ struct NotifyCommand: ParsableCommand {
     @Option(help: "The banner's title (bold, one line).") var title: String?
     @Option(help: "The banner's body (up to two lines).") var body: String?
     @Option(help: ArgumentHelp("Opened when the banner is tapped; needs a scheme (https://…, myapp://…).", valueName: "url")) var link: String?
-    @Option(help: ArgumentHelp("Seconds on screen before it hides by itself (default 4).", valueName: "seconds")) var duration: Double?
+    // Unconditional: `--duration -3` reads -3 as the value (and is refused as not above 0), not as a missing value.
+    @Option(parsing: .unconditional, help: ArgumentHelp("Seconds on screen before it hides by itself (default 4).", valueName: "seconds")) var duration: Double?
     @Option(help: ArgumentHelp("A thumbnail: a local path or an http(s) URL.", valueName: "path|url")) var image: String?
     @Option(help: ArgumentHelp("The banner's id (default: b1, b2, … given by the running instance).", valueName: "id")) var id: String?
     @Option(help: ArgumentHelp("The whole banner as a JSON object.", valueName: "json")) var json: String?

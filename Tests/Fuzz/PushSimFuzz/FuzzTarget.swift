@@ -5,10 +5,12 @@ import PushSimApp
 import PushSimCanvas
 import PushSimEngine
 import PushSimMedia
+import PushSimScreens
+import PushSimTerminal
 
 /// The readers under test. Each returns normally for any input; a crash, a trap or a failed property is a finding.
 enum FuzzTarget: String, CaseIterable {
-    case json, stories, inbox, primer, banner, script, image
+    case json, stories, inbox, primer, banner, script, image, input
 
     /// Chosen once per process from the environment (libFuzzer runs one target per process).
     static let current: FuzzTarget = {
@@ -50,6 +52,23 @@ enum FuzzTarget: String, CaseIterable {
                 _ = step.words
             }
         case .image: image(bytes)
+        case .input: input(bytes)
+        }
+    }
+
+    /// One decoder for the whole run, as the screen has one ncurses for its whole life: what an input leaves behind
+    /// (half a sequence, a mouse button held) is what the next one meets.
+    // libFuzzer calls the test function from one thread only.
+    nonisolated(unsafe) static var decoder: ByteInputDecoder? = ByteInputDecoder()
+
+    /// Property: after any bytes, `q` decodes as q (a wedged decoder, or one that ate the next key, kept pushsim from
+    /// quitting: issue 25 item 3).
+    func input(_ bytes: [UInt8]) {
+        guard let decoder = Self.decoder else { fatalError("ncurses does not know xterm-256color here") }
+        _ = decoder.decode(bytes)
+        let next = decoder.decode(Array("q".utf8))
+        if next != [.key(.char("q"))] {
+            fatalError("after \(bytes.count) bytes, q decoded as \(next)")
         }
     }
 

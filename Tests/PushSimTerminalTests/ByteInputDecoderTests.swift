@@ -1,0 +1,25 @@
+// Issue 25 item 3: whatever bytes came before, the next key decodes (the fuzzer's property, on fixed inputs).
+
+import PushSimScreens
+import Testing
+@testable import PushSimTerminal
+
+@Suite(.serialized) struct ByteInputDecoderTests {
+    @Test func plainKeysAndKnownSequencesDecode() throws {
+        let d = try #require(ByteInputDecoder())
+        #expect(d.decode(Array("q".utf8)) == [.key(.char("q"))])
+        #expect(d.decode(Array("\u{1B}[A".utf8)) == [.key(.up)])
+        #expect(d.decode([0x13]) == [.key(.ctrl("s"))])
+    }
+
+    /// Each of these left the screen unable to read the next key: a partial mouse sequence blocked in ncurses'
+    /// read and then ate the key, and a string sequence (OSC) arrived as Esc.
+    @Test(arguments: ["\u{1B}[<0;1", "\u{1B}[<", "\u{1B}[<0;5;5", "\u{1B}[M", "\u{1B}[M!", "\u{1B}[1;", "\u{1B}O",
+                      "\u{1B}]0;PWNED", "\u{1B}]0;PWNED\u{07}", "\u{1B}P1$r", "\u{1B}_G;x\u{1B}\\"])
+    func theNextKeyDecodesAfter(_ garbage: String) throws {
+        let d = try #require(ByteInputDecoder())
+        let before = d.decode(Array(garbage.utf8))
+        #expect(!before.contains(.key(.esc)), "\(garbage.debugDescription) decoded to Esc: \(before)")
+        #expect(d.decode(Array("q".utf8)) == [.key(.char("q"))], "after \(garbage.debugDescription)")
+    }
+}
