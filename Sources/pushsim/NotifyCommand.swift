@@ -47,11 +47,12 @@ struct NotifyCommand: ParsableCommand {
             }
             return
         }
+        // Before the missing title: the value given is the mistake to name first.
+        if let duration, !(duration.isFinite && duration > 0) {
+            throw ValidationError("--duration must be a number of seconds above 0 (got \(duration.formatted))")
+        }
         if json == nil && title == nil && body == nil {
             throw ValidationError("give --title and/or --body (or the whole banner with --json '{\"title\":\"Hi\",\"body\":\"There\"}')")
-        }
-        if let duration, !(duration.isFinite && duration > 0) {
-            throw ValidationError("--duration must be a number of seconds above 0 (got \(duration))")
         }
     }
 
@@ -110,4 +111,9 @@ struct NotifyCommand: ParsableCommand {
         }
         return .object(o)
     }
+}
+
+private extension Double {
+    /// `-3` for -3.0, as it was typed; other values as Swift prints them.
+    var formatted: String { isFinite && self == rounded() && abs(self) < 1e15 ? String(Int(self)) : String(self) }
 }

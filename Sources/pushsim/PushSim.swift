@@ -32,6 +32,18 @@ struct PushSim: ParsableCommand {
             StandardStreams.error("pushsim: \(failure.message)\n")
             _exit(1)
         }
-        main(nil)
+        // swift-argument-parser's own `main` prints its errors as they are: a value such as `--duration $'\e]0;x'`
+        // reached the terminal raw. The same steps, with the message escaped on the way out.
+        do {
+            var command = try parseAsRoot(nil)
+            try command.run()
+        } catch {
+            let code = exitCode(for: error)
+            let message = fullMessage(for: error)
+            if !message.isEmpty {
+                if code == .success { print(message) } else { StandardStreams.error(message + "\n") }
+            }
+            Foundation.exit(code.rawValue)
+        }
     }
 }
