@@ -260,7 +260,7 @@ public final class Picture {
     /// leaves the previous picture (or nothing) under the name, never half of one.
     public func writePNG(to path: String) throws(PictureError) {
         let file: ReplacingFile
-        do { file = try ReplacingFile(path: path) } catch { throw PictureError(error.message) }
+        do { file = try ReplacingFile(path: path) } catch { throw Self.unwritten(error) }
         let px = rgba()
         errno = 0
         let status = px.withUnsafeBufferPointer {
@@ -269,16 +269,23 @@ public final class Picture {
         let code = errno
         switch status {
         case 0:
-            do { try file.commit() } catch { throw PictureError(error.message) }
+            do { try file.commit() } catch { throw Self.unwritten(error) }
         case 1:
             file.abandon()
-            throw PictureError(FileWriteError(path: path, code: code == 0 ? EIO : code).message)
+            throw Self.unwritten(FileWriteError(path: path, code: code == 0 ? EIO : code))
         default:
             file.abandon()
             // libpng stops with its own error when a write fails (a full disk): errno still says why.
-            if code != 0 && code != ENOMEM { throw PictureError(FileWriteError(path: path, code: code).message) }
+            if code != 0 && code != ENOMEM { throw Self.unwritten(FileWriteError(path: path, code: code)) }
             throw PictureError("\(path): the picture could not be encoded as PNG (out of memory?)")
         }
+    }
+}
+
+extension Picture {
+    /// `PATH: the picture could not be written (why)`.
+    static func unwritten(_ e: FileWriteError) -> PictureError {
+        PictureError("\(e.path): the picture could not be written (\(FileWriteError.reason(e.code)))")
     }
 }
 

@@ -10,6 +10,7 @@ public final class ByteInputDecoder {
     private let output: UnsafeMutablePointer<FILE>
     private let input: UnsafeMutablePointer<FILE>
     private let writeFD: Int32
+    private let readFD: Int32
     private var mouseDown = false
 
     /// nil when ncurses does not know `term` (its terminfo entry is what maps escape sequences to keys).
@@ -24,6 +25,7 @@ public final class ByteInputDecoder {
         self.input = input
         self.output = output
         writeFD = fds[1]
+        readFD = fds[0]
         _ = set_term(scr)
         keypad(pushsim_stdscr(), true)
         NcursesDriver.defineKeyVariants()
@@ -43,7 +45,7 @@ public final class ByteInputDecoder {
             let piece = rest.prefix(4096)
             rest = rest.dropFirst(piece.count)
             _ = piece.withUnsafeBytes { write(writeFD, $0.baseAddress, $0.count) }
-            events += NcursesDriver.readEvents(mouseDown: &mouseDown) { Size(width: 80, height: 24) }
+            events += NcursesDriver.readEvents(mouseDown: &mouseDown, input: readFD) { Size(width: 80, height: 24) }
         } while !rest.isEmpty
         return events
     }

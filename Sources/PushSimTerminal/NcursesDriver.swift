@@ -240,16 +240,24 @@ final class NcursesDriver {
 
     /// Everything ncurses has decoded so far (non-blocking).
     func readEvents() -> [InputEvent] {
-        Self.readEvents(mouseDown: &mouseDown) { refreshSize() }
+        Self.readEvents(mouseDown: &mouseDown, input: STDIN_FILENO) { refreshSize() }
     }
 
     /// What the current screen's ncurses has decoded, as pushsim's events (`ByteInputDecoder` reads the same way).
-    static func readEvents(mouseDown: inout Bool, resized: () -> Size) -> [InputEvent] {
+    /// ncurses also answers ERR for bytes that are not a character (0xA3 alone, invalid UTF-8) with more behind
+    /// them: reading stops only when `input` has nothing left, so the keys after such a byte are not left waiting.
+    static func readEvents(mouseDown: inout Bool, input: Int32, resized: () -> Size) -> [InputEvent] {
         var out: [InputEvent] = []
+        var refusals = 0
         while true {
             var ch: wint_t = 0
             let r = wget_wch(pushsim_stdscr(), &ch)
-            if r == ERR { break }
+            if r == ERR {
+                var fd = pollfd(fd: input, events: Int16(POLLIN), revents: 0)
+                refusals += 1
+                if refusals < 4096 && poll(&fd, 1, 0) == 1 && fd.revents & Int16(POLLIN) != 0 { continue }
+                break
+            }
             if r == KEY_CODE_YES {
                 let code = Int32(ch)
                 if code == KEY_RESIZE {

@@ -25,7 +25,7 @@ status 1; no_trap; one_line "^pushsim: /dev/full: cannot be written \(the disk i
 what="inbox --dump > /dev/full"; timeout 20 "$BIN" inbox "$RES/inbox/mixed.json" --dump --store "$WORK/s.sqlite" > /dev/full 2> "$WORK/err"; got=$?
 status 1; no_trap; one_line "^pushsim: standard output: cannot be written \(the disk is full\)$"
 what="snapshot -o /dev/full"; timeout 60 "$BIN" snapshot stories "$STORY" -o /dev/full > "$WORK/out" 2> "$WORK/err"; got=$?
-status 1; no_trap; grep -q "^pushsim: /dev/full: cannot be written (the disk is full)$" "$WORK/err" || fail "'$what': no sentence"
+status 1; no_trap; grep -q "^pushsim: /dev/full: the picture could not be written (the disk is full)$" "$WORK/err" || fail "'$what': no sentence"
 what="primer walkthrough --report /dev/full"; timeout 60 "$BIN" primer walkthrough --headless --report /dev/full > "$WORK/out" 2> "$WORK/err"; got=$?
 status 1; no_trap; one_line "^pushsim: /dev/full: cannot be written \(the disk is full\)$"
 what="--help > /dev/full"; timeout 20 "$BIN" --help > /dev/full 2> "$WORK/err"; got=$?

@@ -17,9 +17,21 @@ import Testing
     @Test(arguments: ["\u{1B}[<0;1", "\u{1B}[<", "\u{1B}[<0;5;5", "\u{1B}[M", "\u{1B}[M!", "\u{1B}[1;", "\u{1B}O",
                       "\u{1B}]0;PWNED", "\u{1B}]0;PWNED\u{07}", "\u{1B}P1$r", "\u{1B}_G;x\u{1B}\\"])
     func theNextKeyDecodesAfter(_ garbage: String) throws {
-        let d = try #require(ByteInputDecoder())
-        let before = d.decode(Array(garbage.utf8))
+        let before = try nextKeyDecodes(after: Array(garbage.utf8))
         #expect(!before.contains(.key(.esc)), "\(garbage.debugDescription) decoded to Esc: \(before)")
-        #expect(d.decode(Array("q".utf8)) == [.key(.char("q"))], "after \(garbage.debugDescription)")
+    }
+
+    /// The fuzzer's first finding: after an invalid UTF-8 byte (0xA3) ncurses answered ERR with 27 bytes behind it,
+    /// and they came out with the next key instead of before it.
+    @Test func bytesAfterAnInvalidByteAreReadNow() throws {
+        _ = try nextKeyDecodes(after: [0x47, 0xA3] + Array("\u{1B}[>\u{1B}[B\u{1B}([0~\u{1B}[3~\u{1B}[[4B\u{1B}[".utf8) + [1, 0, 0] + Array("}3".utf8))
+    }
+
+    /// What `bytes` decode to; the `q` after them must decode as exactly q.
+    func nextKeyDecodes(after bytes: [UInt8]) throws -> [InputEvent] {
+        let d = try #require(ByteInputDecoder())
+        let before = d.decode(bytes)
+        #expect(d.decode(Array("q".utf8)) == [.key(.char("q"))], "after \(bytes)")
+        return before
     }
 }
