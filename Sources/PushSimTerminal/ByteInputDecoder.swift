@@ -6,6 +6,10 @@ import Foundation
 import PushSimScreens
 
 public final class ByteInputDecoder {
+    /// ncurses keeps the current terminal in globals: its users off the screen (this decoder, `ColorMode.probe`)
+    /// take turns, so tests running side by side do not switch terminals under each other.
+    static let ncurses = NSLock()
+
     private let screen: OpaquePointer
     private let output: UnsafeMutablePointer<FILE>
     private let input: UnsafeMutablePointer<FILE>
@@ -15,6 +19,8 @@ public final class ByteInputDecoder {
 
     /// nil when ncurses does not know `term` (its terminfo entry is what maps escape sequences to keys).
     public init?(term: String = "xterm-256color") {
+        Self.ncurses.lock()
+        defer { Self.ncurses.unlock() }
         var fds: [Int32] = [-1, -1]
         guard pipe(&fds) == 0 else { return nil }
         // Non-blocking, as the screen makes standard input: a partial sequence ends where the bytes do.
@@ -38,6 +44,8 @@ public final class ByteInputDecoder {
 
     /// The events `bytes` decode to, read in pieces of at most 4 KB (a pipe holds 64 KB).
     public func decode(_ bytes: [UInt8]) -> [InputEvent] {
+        Self.ncurses.lock()
+        defer { Self.ncurses.unlock() }
         _ = set_term(screen)
         var events: [InputEvent] = []
         var rest = bytes[...]
@@ -51,6 +59,8 @@ public final class ByteInputDecoder {
     }
 
     deinit {
+        Self.ncurses.lock()
+        defer { Self.ncurses.unlock() }
         _ = set_term(screen)
         endwin()
         delscreen(screen)

@@ -245,17 +245,24 @@ final class NcursesDriver {
 
     /// What the current screen's ncurses has decoded, as pushsim's events (`ByteInputDecoder` reads the same way).
     /// ncurses also answers ERR for bytes that are not a character (0xA3 alone, invalid UTF-8) with more behind
-    /// them: reading stops only when `input` has nothing left, so the keys after such a byte are not left waiting.
+    /// them, in `input` or in its own buffer: reading stops only when both are empty, so the keys after such a byte
+    /// are not left waiting for the next key.
     static func readEvents(mouseDown: inout Bool, input: Int32, resized: () -> Size) -> [InputEvent] {
         var out: [InputEvent] = []
         var refusals = 0
         while true {
             var ch: wint_t = 0
+            errno = 0
             let r = wget_wch(pushsim_stdscr(), &ch)
             if r == ERR {
+                // Empty is ERR with errno untouched (or EAGAIN from the non-blocking read) and no byte waiting in the
+                // descriptor; ERR with an errno (EILSEQ) was a refused byte, and what ncurses buffered behind it is
+                // read now.
+                let empty = errno == 0 || errno == EAGAIN || errno == EWOULDBLOCK
                 var fd = pollfd(fd: input, events: Int16(POLLIN), revents: 0)
                 refusals += 1
-                if refusals < 4096 && poll(&fd, 1, 0) == 1 && fd.revents & Int16(POLLIN) != 0 { continue }
+                let waiting = poll(&fd, 1, 0) == 1 && fd.revents & Int16(POLLIN) != 0
+                if refusals < 4096 && (waiting || !empty) { continue }
                 break
             }
             if r == KEY_CODE_YES {

@@ -28,6 +28,13 @@ import Testing
     }
 
     /// What `bytes` decode to; the `q` after them must decode as exactly q.
+    /// The second: a wheel event read into ncurses' buffer behind a refused byte waited there for the next key.
+    @Test func anEventBufferedBehindARefusedByteIsReadNow() throws {
+        let bytes = Array("\u{1B}[<0;10;5M\u{1B}".utf8) + [0xDB] + Array("<0;10;5".utf8) + [0x89] + Array("\u{1B}[<65;3;4M".utf8)
+        let before = try nextKeyDecodes(after: bytes)
+        #expect(before.contains(.mouse(MouseEvent(.wheelDown, x: 2, y: 3))))
+    }
+
     func nextKeyDecodes(after bytes: [UInt8]) throws -> [InputEvent] {
         let d = try #require(ByteInputDecoder())
         let before = d.decode(bytes)
