@@ -73,6 +73,19 @@ grep -q $'\e' "$WORK/err" && fail "'$what': a control character reached standard
 what="an escaping option value"; timeout 20 "$BIN" notify --duration $'\e]0;x\a' > "$WORK/out" 2> "$WORK/err"; got=$?
 status 64; grep -q $'\e\|\a' "$WORK/err" && fail "'$what': the parser's message carried the control characters"
 
+# A listener's answer after `ok ` was printed as it came.
+python3 - "$WORK/evil.sock" <<'PY' &
+import os, socket, sys
+s = socket.socket(socket.AF_UNIX); s.bind(sys.argv[1]); s.listen(1)
+c, _ = s.accept(); c.recv(65536); c.sendall(b"ok b1\x1b]0;PWNED\x07\n"); c.close()
+PY
+listener=$!
+wait_until test -S "$WORK/evil.sock" || fail "the fake listener did not start"
+what="notify to a listener answering escapes"; timeout 20 "$BIN" notify --socket "$WORK/evil.sock" --title hi > "$WORK/out" 2> "$WORK/err"; got=$?
+wait $listener 2>/dev/null
+status 0; grep -q $'\e\|\a' "$WORK/out" && fail "'$what': the answer's control characters reached standard output"
+grep -qF 'ok b1\e]0;PWNED\a' "$WORK/out" || fail "'$what': the answer is not shown escaped"
+
 # Item 9: `notify --duration -3` said "Missing value".
 what="notify --duration -3"; timeout 20 "$BIN" notify --duration -3 > "$WORK/out" 2> "$WORK/err"; got=$?
 status 64; grep -q "^Error: --duration must be a number of seconds above 0 (got -3)$" "$WORK/err" || fail "'$what': $(head -1 "$WORK/err")"
