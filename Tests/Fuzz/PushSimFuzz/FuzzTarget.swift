@@ -61,13 +61,16 @@ enum FuzzTarget: String, CaseIterable {
     // libFuzzer calls the test function from one thread only.
     nonisolated(unsafe) static var decoder: ByteInputDecoder? = ByteInputDecoder()
 
-    /// Property: after any bytes, `q` decodes as q (a wedged decoder, or one that ate the next key, kept pushsim from
-    /// quitting: issue 25 item 3).
+    /// Property: after any bytes, `q` decodes as q, and no key of the earlier bytes is held back to arrive with it (a
+    /// wedged decoder, or one that ate the next key, kept pushsim from quitting: issue 25 item 3). The one leftover
+    /// allowed is a mouse event: ncurses reports a mouse sequence cut short (`ESC [ <` and nothing after it) as a
+    /// release at 0,0 once the next byte arrives, which no scene acts on without a press.
     func input(_ bytes: [UInt8]) {
         guard let decoder = Self.decoder else { fatalError("ncurses does not know xterm-256color here") }
         _ = decoder.decode(bytes)
         let next = decoder.decode(Array("q".utf8))
-        if next != [.key(.char("q"))] {
+        let heldBack = next.dropLast().filter { if case .mouse = $0 { return false } else { return true } }
+        if next.last != .key(.char("q")) || !heldBack.isEmpty {
             fatalError("after \(bytes.count) bytes, q decoded as \(next)")
         }
     }
