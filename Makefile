@@ -64,7 +64,8 @@ e2e: test-deps build
 bench: bench-deps release
 	bash bench/run.sh $(RELEASE_BIN)
 
-# libFuzzer on the JSON parser, the four payload readers, the script steps and image decoding (docs/reliability.md).
+# libFuzzer on the JSON parser, the four payload readers, the script steps, image decoding and the input decoder
+# (docs/reliability.md).
 # Its own scratch path: the sanitizer build shares nothing with the ordinary one and never slows `make build`.
 # Linked with the toolchain's lld: the system's gold stops with an internal error (format_file_lineno) on the
 # sanitizer's objects.

@@ -46,11 +46,13 @@ let package = Package(
         .target(name: "PushSimEngine"),
         // The cell grid (Canvas, Cell, Color, display width) that screens draw into and media renders into.
         .target(name: "PushSimCanvas"),
+        // Files written whole or not at all, and standard streams written without trapping on a failure.
+        .target(name: "PushSimFiles"),
         // 2. Pure screens: state -> Canvas.
         .target(name: "PushSimScreens", dependencies: ["PushSimEngine", "PushSimCanvas"]),
         // 4. Media: image sources, disk cache, decode, render to cells.
         .target(name: "PushSimMedia", dependencies: [
-            "PushSimCanvas", "CImaging",
+            "PushSimCanvas", "CImaging", "PushSimFiles",
             .product(name: "Crypto", package: "swift-crypto"),
         ]),
         // 5. Store: what survives a restart, in SQLite.
@@ -67,7 +69,7 @@ let package = Package(
             "PushSimApp", "PushSimEngine", "PushSimScreens", "PushSimMedia", "CPicture",
         ], swiftSettings: [.unsafeFlags(pictureHeaders.flatMap { ["-Xcc", $0] })]),
         // 3. Terminal: the only code that imports ncurses.
-        .target(name: "PushSimTerminal", dependencies: ["PushSimScreens", "CNcursesw"]),
+        .target(name: "PushSimTerminal", dependencies: ["PushSimScreens", "CNcursesw", "PushSimFiles"]),
         // 6. CLI.
         .executableTarget(name: "pushsim", dependencies: [
             "PushSimApp", "PushSimTerminal", "PushSimPicture",
@@ -75,6 +77,7 @@ let package = Package(
         ], swiftSettings: [.unsafeFlags(pictureHeaders.flatMap { ["-Xcc", $0] })]),
 
         .testTarget(name: "PushSimEngineTests", dependencies: ["PushSimEngine"]),
+        .testTarget(name: "PushSimFilesTests", dependencies: ["PushSimFiles"]),
         .testTarget(name: "PushSimScreensTests", dependencies: [
             "PushSimScreens", "PushSimEngine",
             .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
@@ -95,7 +98,7 @@ let package = Package(
 // `make fuzz` only: the libFuzzer target, built with -sanitize=fuzzer,address into its own scratch path. It links
 // only against the fuzzer runtime (its main calls LLVMFuzzerRunDriver), so it must stay out of the ordinary build.
 if Context.environment["PUSHSIM_FUZZ"] == "1" {
-    package.targets.append(.executableTarget(name: "PushSimFuzz", dependencies: ["PushSimEngine", "PushSimApp", "PushSimMedia", "PushSimCanvas"],
+    package.targets.append(.executableTarget(name: "PushSimFuzz", dependencies: ["PushSimEngine", "PushSimApp", "PushSimMedia", "PushSimCanvas", "PushSimTerminal"],
                                              path: "Tests/Fuzz/PushSimFuzz"))
     package.products.append(.executable(name: "pushsim-fuzz", targets: ["PushSimFuzz"]))
     // The C decoder (BoundedDecode.c) gets coverage and ASan too, so the fuzzer is guided through it and its

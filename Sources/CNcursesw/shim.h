@@ -124,15 +124,45 @@ typedef struct {
     int termios_valid;
     struct termios termios;
     volatile sig_atomic_t recording;
+    /// Standard input's file status flags before the screen made it non-blocking (-1: untouched).
+    int stdin_flags;
 } pushsim_guard_state;
 
 static inline pushsim_guard_state *pushsim_guard(void) {
-    static pushsim_guard_state state = {{-1, -1}, 0, 0, {0}, 0};
+    static pushsim_guard_state state = {{-1, -1}, 0, 0, {0}, 0, -1};
     return &state;
 }
 
+/* Signals whose default action ends the process and that pushsim ends by in order, through the run loop: the
+   terminal is restored, the recording finished, then the process dies by the same signal (status 128 + N).
+   SIGKILL and SIGSTOP cannot be caught; the crash signals (below) restore what they can in the handler itself. */
+static inline int pushsim_is_ending_signal(int sig) {
+    switch (sig) {
+    case SIGHUP: case SIGINT: case SIGQUIT: case SIGUSR1: case SIGUSR2: case SIGPIPE: case SIGALRM: case SIGTERM:
+#ifdef SIGSTKFLT
+    case SIGSTKFLT:
+#endif
+    case SIGXCPU: case SIGXFSZ: case SIGVTALRM: case SIGPROF:
+#ifdef SIGIO
+    case SIGIO:
+#endif
+#ifdef SIGPWR
+    case SIGPWR:
+#endif
+        return 1;
+    default:
+        return sig >= SIGRTMIN && sig <= SIGRTMAX;
+    }
+}
+
+static inline void pushsim_on_crash(int sig);
+
 static inline void pushsim_on_signal(int sig) {
     int saved = errno;
+    // A second ending signal while the first is still unanswered means the run loop is stuck (a write the terminal
+    // does not take): restore and die here, as for a crash, rather than never.
+    static volatile sig_atomic_t ending = 0;
+    if (pushsim_is_ending_signal(sig) && ending++ > 0) pushsim_on_crash(sig);
     unsigned char b = (unsigned char)sig;
     int fd = pushsim_guard()->signal_pipe[1];
     if (fd >= 0) { ssize_t r = write(fd, &b, 1); (void)r; }
@@ -145,6 +175,7 @@ static inline void pushsim_restore_everything(void) {
     // risk (ncurses' own handlers do the same).
     if (g->screen_active) { g->screen_active = 0; endwin(); }
     if (g->termios_valid) tcsetattr(0, TCSANOW, &g->termios);
+    if (g->stdin_flags >= 0) fcntl(0, F_SETFL, g->stdin_flags);
 }
 
 static inline void pushsim_on_crash(int sig) {
@@ -174,9 +205,12 @@ static inline int pushsim_install_signals(void) {
     sa.sa_handler = pushsim_on_signal;
     sigemptyset(&sa.sa_mask);
     sa.sa_flags = SA_RESTART;
-    sigaction(SIGINT, &sa, NULL);
-    sigaction(SIGTERM, &sa, NULL);
-    sigaction(SIGHUP, &sa, NULL);
+    // Every signal that would end the process: a default death (SIGQUIT, SIGUSR1, SIGPIPE, SIGALRM…) left the
+    // alternate screen on, the cursor hidden and the tty raw, and SIGQUIT woke Swift's crash reporter.
+    // Installed even where the parent ignored it (a wrapper's trap '' INT): the user's Ctrl-C must still end pushsim.
+    for (int sig = 1; sig < NSIG; sig++) {
+        if (pushsim_is_ending_signal(sig)) sigaction(sig, &sa, NULL);
+    }
     sigaction(SIGTSTP, &sa, NULL);
     sigaction(SIGCONT, &sa, NULL);
     // Resizes come through the pipe too (ncurses then installs no handler of its own): a flag set by ncurses'
@@ -192,7 +226,25 @@ static inline int pushsim_install_signals(void) {
     sigaction(SIGTRAP, &crash, NULL);
     sigaction(SIGABRT, &crash, NULL);
     sigaction(SIGFPE, &crash, NULL);
+    sigaction(SIGSYS, &crash, NULL);
     return g->signal_pipe[0];
+}
+
+/* Standard input non-blocking (on = 1) while the screen reads it, or as it was (on = 0). ncurses reads the rest of
+   a mouse sequence with a blocking read(2): a partial one (`ESC [ < 0 ; 1` in pasted bytes) blocked the whole run
+   loop until the next key came, and then ate that key. Non-blocking, the partial sequence ends where the bytes do.
+   The flag belongs to the open file the shell shares, so it is put back on every exit path (and for Ctrl-Z). */
+static inline void pushsim_stdin_nonblocking(int on) {
+    pushsim_guard_state *g = pushsim_guard();
+    if (on) {
+        int flags = fcntl(0, F_GETFL);
+        if (flags < 0) return;
+        if (g->stdin_flags < 0) g->stdin_flags = flags;
+        fcntl(0, F_SETFL, flags | O_NONBLOCK);
+    } else if (g->stdin_flags >= 0) {
+        fcntl(0, F_SETFL, g->stdin_flags);
+        g->stdin_flags = -1;
+    }
 }
 
 static inline void pushsim_set_screen_active(int active) { pushsim_guard()->screen_active = active; }
@@ -262,9 +314,19 @@ static inline int pushsim_tty_program_mode(int fd) {
     if (!g->termios_valid) return 0;
     struct termios t = g->termios;
     t.c_lflag &= ~(tcflag_t)(ICANON | ECHO | ECHONL);
-    t.c_iflag &= ~(tcflag_t)(ICRNL | INLCR | IGNCR);
+    t.c_iflag &= ~(tcflag_t)(ICRNL | INLCR | IGNCR | IXON | IXOFF);
     t.c_cc[VMIN] = 1;
     t.c_cc[VTIME] = 0;
+    return tcsetattr(fd, TCSADRAIN, &t) == 0;
+}
+
+/// Take the terminal out of software flow control (IXON, IXOFF) while the full screen runs, as vim does: a Ctrl-S
+/// typed (or in pasted bytes) would otherwise stop pushsim's output, block its next write and, with it, the reading
+/// of every key after it. Ctrl-S and Ctrl-Q then arrive as keys. The saved modes bring flow control back at exit.
+static inline int pushsim_tty_no_flow_control(int fd) {
+    struct termios t;
+    if (tcgetattr(fd, &t) != 0) return 0;
+    t.c_iflag &= ~(tcflag_t)(IXON | IXOFF);
     return tcsetattr(fd, TCSADRAIN, &t) == 0;
 }
 
@@ -276,6 +338,13 @@ static inline int pushsim_tty_restore(int fd) {
 
 // ---------------------------------------------------------------------------------------------------------
 // Stateless helpers, callable from any file.
+
+/// Flush standard output; 0, or the errno of a flush that failed now or earlier (print's buffer lost to a full disk).
+static inline int pushsim_flush_stdout(void) {
+    errno = 0;
+    int failed = fflush(stdout) != 0 || ferror(stdout);
+    return failed ? (errno ? errno : EIO) : 0;
+}
 
 static inline FILE *pushsim_fdopen_write(int fd) { return fdopen(fd, "w"); }
 static inline FILE *pushsim_fdopen_read(int fd) { return fdopen(fd, "r"); }

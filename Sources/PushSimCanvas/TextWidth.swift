@@ -48,18 +48,64 @@ public enum TextWidth {
         return out
     }
 
-    /// Cut to at most `width` cells, ending in "…" when anything was cut.
+    /// Cut to at most `width` cells, ending in "…" when anything was cut. Reads no further than the cut, so a
+    /// 50 MB title costs what one line of it does.
     public static func truncate(_ s: String, to width: Int) -> String {
         guard width > 0 else { return "" }
-        if of(s) <= width { return s }
-        var out = "", w = 0
-        for g in s {
-            let gw = of(g)
-            if w + gw > width - 1 { break }
-            out.append(g)
+        var out = "", w = 0, fits = true
+        var kept = s.startIndex  // where the text fitting in width - 1 cells ends
+        var i = s.startIndex
+        while i < s.endIndex {
+            let gw = of(s[i])
+            if w + gw > width { fits = false; break }
             w += gw
+            i = s.index(after: i)
+            if w <= width - 1 { kept = i }
         }
+        if fits { return s }
+        out = String(s[..<kept])
         return out + "…"
+    }
+
+    /// The start of `s` holding everything `maxLines` lines of `width` cells can show once controls (newlines too)
+    /// become spaces, and enough more that an ellipsis is still due when there was more: a line holds at most
+    /// `width` cells, a run of spaces is at most one, and a word reaching past the cut starts after the last line
+    /// shown. So `wrap(sanitized(prefix))` equals `wrap(sanitized(s))`, and a frame's work is bounded by what it
+    /// shows, not by the text's size (a 50 MB title took seconds a frame).
+    public static func shownPrefix(_ s: String, width: Int, maxLines: Int) -> Substring {
+        guard maxLines < Int.max / 4, width < Int.max / 4 else { return s[...] }
+        return prefix(s, cells: (maxLines + 1) * (width + 1) + 1, collapsingSpaces: true)
+    }
+
+    /// The start of `s` up to and including the grapheme that takes it past `cells` cells (a control counting as the
+    /// space it becomes; with `collapsingSpaces`, a run of spaces as one).
+    static func prefix(_ s: String, cells limit: Int, collapsingSpaces: Bool) -> Substring {
+        var cells = 0, inSpace = false
+        var i = s.startIndex
+        while i < s.endIndex {
+            let g = s[i]
+            let v = g.unicodeScalars.first?.value ?? 0
+            if g == " " || v < 0x20 || (0x7F..<0xA0).contains(v) {
+                if !(collapsingSpaces && inSpace) { cells += 1 }
+                inSpace = true
+            } else {
+                cells += of(g)
+                inSpace = false
+            }
+            if cells > limit { return s[...i] }
+            i = s.index(after: i)
+        }
+        return s[...]
+    }
+
+    /// `wrap(sanitized(s))` reading only what can be shown.
+    public static func shownLines(_ s: String, width: Int, maxLines: Int) -> [String] {
+        wrap(sanitized(String(shownPrefix(s, width: width, maxLines: maxLines))), width: width, maxLines: maxLines)
+    }
+
+    /// `truncate(sanitized(s))` reading only what can be shown.
+    public static func shownLine(_ s: String, width: Int) -> String {
+        truncate(sanitized(String(prefix(s, cells: width + 1, collapsingSpaces: false))), to: width)
     }
 
     /// Word-wrap to `width` cells. Breaks at spaces; a word longer than a line (or CJK text) breaks anywhere.

@@ -384,12 +384,14 @@ public enum ImageDecoder {
         }
     }
 
+    /// Whether the file reaches its format's end marker. Bytes after the marker are not a cut file (ImageIO shows
+    /// such a file, and so does pushsim): a 1×1 PNG followed by zeros was called "truncated" when only the last
+    /// 64 KB were searched. Files are at most `--image-max-mb`, so a whole-file search is bounded.
     static func hasEndMarker(_ bytes: Data, format: String) -> Bool {
-        let tail = bytes.suffix(64 * 1024)
         switch format {
-        case "png": return tail.range(of: Data("IEND".utf8)) != nil
-        case "jpeg": return tail.range(of: Data([0xFF, 0xD9])) != nil
-        case "gif": return tail.contains(0x3B)
+        case "png": return pngReachesIEND(bytes)
+        case "jpeg": return bytes.range(of: Data([0xFF, 0xD9]), options: .backwards) != nil
+        case "gif": return bytes.contains(0x3B)
         case "webp":
             // RIFF header: bytes 4..7 are the little-endian size of what follows byte 8.
             guard bytes.count >= 12 else { return false }
@@ -397,6 +399,21 @@ public enum ImageDecoder {
             let size = Int(b[4]) | Int(b[5]) << 8 | Int(b[6]) << 16 | Int(b[7]) << 24
             return bytes.count >= size + 8
         default: return true
+        }
+    }
+
+    /// Walks the PNG's chunks (length, type, data, CRC) from the signature to IEND: true when IEND is whole.
+    static func pngReachesIEND(_ bytes: Data) -> Bool {
+        bytes.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> Bool in
+            var at = 8
+            while at + 12 <= raw.count {
+                let length = Int(raw[at]) << 24 | Int(raw[at + 1]) << 16 | Int(raw[at + 2]) << 8 | Int(raw[at + 3])
+                let isEnd = raw[at + 4] == 0x49 && raw[at + 5] == 0x45 && raw[at + 6] == 0x4E && raw[at + 7] == 0x44
+                guard length <= 0x7FFF_FFFF, at + 12 + length <= raw.count else { return false }
+                if isEnd { return true }
+                at += 12 + length
+            }
+            return false
         }
     }
 

@@ -155,7 +155,7 @@ public final class ImageLoader: @unchecked Sendable {
     func sourceBytes(for url: String) throws(LoadFailure) -> SourceBytes {
         switch try ImageLocation.resolve(url, base: configuration.baseDirectory) {
         case .file(let path):
-            return SourceBytes(data: try Self.readFile(path), downloaded: false)
+            return SourceBytes(data: try Self.readFile(path, maxBytes: configuration.fetch.maxBytes), downloaded: false)
         case .remote(let remote):
             if let data = configuration.cache.read(url) {
                 if ImageDecoder.probe(data) != nil { return SourceBytes(data: data, downloaded: false) }
@@ -204,7 +204,7 @@ public final class ImageLoader: @unchecked Sendable {
         do throws(LoadFailure) {
             switch try ImageLocation.resolve(url, base: configuration.baseDirectory) {
             case .file(let path):
-                let data = try Self.readFile(path)
+                let data = try Self.readFile(path, maxBytes: configuration.fetch.maxBytes)
                 guard ImageDecoder.probe(data) != nil else { throw LoadFailure.notAnImage(bytes: data.count, contentType: nil) }
                 _ = try ImageDecoder.decode(data, limits: configuration.decode, cells: Self.checkCells)
                 return .local
@@ -230,11 +230,34 @@ public final class ImageLoader: @unchecked Sendable {
         return body.data
     }
 
-    static func readFile(_ path: String) throws(LoadFailure) -> Data {
-        var isDir: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir) else { throw .noSuchFile(path) }
-        if isDir.boolValue { throw .notAFile(path) }
-        guard let data = FileManager.default.contents(atPath: path) else { throw .unreadable(path) }
+    /// A local image's bytes, under the same cap as a download (`--image-max-mb`): the size is checked before a byte
+    /// is read, and reading stops at the cap (a file may grow while it is read), so a huge file costs nothing.
+    static func readFile(_ path: String, maxBytes: Int) throws(LoadFailure) -> Data {
+        // O_NONBLOCK: a FIFO without a writer must not block the open; it is refused below.
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else {
+            switch errno {
+            case ENOENT, ENOTDIR: throw .noSuchFile(path)
+            case ELOOP: throw LoadFailure("\(path) is a loop of symbolic links")
+            default: throw .unreadable(path)
+            }
+        }
+        defer { close(fd) }
+        var st = stat()
+        guard fstat(fd, &st) == 0 else { throw .unreadable(path) }
+        if st.st_mode & S_IFMT == S_IFDIR { throw .notAFile(path) }
+        guard st.st_mode & S_IFMT == S_IFREG else { throw LoadFailure("\(path) is not a regular file (a device, a pipe or a socket)") }
+        if st.st_size > maxBytes { throw .fileTooLarge(path, size: Int64(st.st_size), limit: maxBytes) }
+        var data = Data(capacity: Int(st.st_size))
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if n < 0 && errno == EINTR { continue }
+            if n < 0 { throw .unreadable(path) }
+            if n == 0 { break }
+            data.append(contentsOf: chunk[..<n])
+            if data.count > maxBytes { throw .fileTooLarge(path, size: nil, limit: maxBytes) }
+        }
         return data
     }
 }

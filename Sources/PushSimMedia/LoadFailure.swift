@@ -26,6 +26,11 @@ public struct LoadFailure: Error, Sendable, Equatable, CustomStringConvertible {
     static func tooLarge(limit: Int) -> LoadFailure {
         LoadFailure("too large: more than \(formatBytes(Int64(limit))) arrived, the limit")
     }
+    /// A local image over the cap: `size` from its metadata, or nil when it grew past the cap while being read.
+    static func fileTooLarge(_ path: String, size: Int64?, limit: Int) -> LoadFailure {
+        let what = size.map { "is \(formatBytes($0))" } ?? "grew past the limit while being read"
+        return LoadFailure("too large: \(path) \(what), over the \(formatBytes(Int64(limit))) limit for an image (--image-max-mb)")
+    }
     static func truncated(received: Int, expected: Int64) -> LoadFailure {
         LoadFailure("truncated: the connection closed after \(received) of \(expected) bytes")
     }

@@ -2,6 +2,7 @@
 
 import CPicture
 import Foundation
+import PushSimFiles
 import PushSimMedia
 
 /// Owns one cairo surface and its context. Everything is drawn in points; `scale` pixels per point.
@@ -255,15 +256,36 @@ public final class Picture {
     /// larger (834 KB instead of 703; bench/snapshot.sh, release build).
     public static let pngLevel: Int32 = 3
 
-    /// Write the picture as a PNG file.
+    /// Write the picture as a PNG file: into a temporary file beside it, renamed over it once whole, so a full disk
+    /// leaves the previous picture (or nothing) under the name, never half of one.
     public func writePNG(to path: String) throws(PictureError) {
+        let file: ReplacingFile
+        do { file = try ReplacingFile(path: path) } catch { throw Self.unwritten(error) }
         let px = rgba()
-        let status = px.withUnsafeBufferPointer { pushsim_write_png(path, $0.baseAddress, Int32(pixelWidth), Int32(pixelHeight), Self.pngLevel) }
-        switch status {
-        case 0: return
-        case 1: throw PictureError("\(path): the picture could not be written (\(String(cString: strerror(errno))); does its folder exist?)")
-        default: throw PictureError("\(path): the picture could not be encoded as PNG (out of memory?)")
+        errno = 0
+        let status = px.withUnsafeBufferPointer {
+            pushsim_write_png(file.writingPath, $0.baseAddress, Int32(pixelWidth), Int32(pixelHeight), Self.pngLevel)
         }
+        let code = errno
+        switch status {
+        case 0:
+            do { try file.commit() } catch { throw Self.unwritten(error) }
+        case 1:
+            file.abandon()
+            throw Self.unwritten(FileWriteError(path: path, code: code == 0 ? EIO : code))
+        default:
+            file.abandon()
+            // libpng stops with its own error when a write fails (a full disk): errno still says why.
+            if code != 0 && code != ENOMEM { throw Self.unwritten(FileWriteError(path: path, code: code)) }
+            throw PictureError("\(path): the picture could not be encoded as PNG (out of memory?)")
+        }
+    }
+}
+
+extension Picture {
+    /// `PATH: the picture could not be written (why)`.
+    static func unwritten(_ e: FileWriteError) -> PictureError {
+        PictureError("\(e.path): the picture could not be written (\(FileWriteError.reason(e.code)))")
     }
 }
 

@@ -34,7 +34,7 @@ public final class Store {
         let dir = (path as NSString).deletingLastPathComponent
         if !dir.isEmpty {
             do { try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true) }
-            catch { throw StoreError("\(path): cannot create the folder \(dir) (\(error.localizedDescription))") }
+            catch { throw StoreError("\(path): cannot create the folder \(dir): \(Store.folderProblem(dir)); pass --store with another path (or set XDG_DATA_HOME to a folder)") }
         }
         try Store.checkIsStoreFile(path)
         do {
@@ -80,7 +80,11 @@ public final class Store {
     /// empty, nor SQLite, nor named like a store. (A `.sqlite` file with garbage in it is a damaged store.)
     static func checkIsStoreFile(_ path: String) throws(StoreError) {
         var st = stat()
-        guard stat(path, &st) == 0 else { return }  // absent: a new store is made
+        guard stat(path, &st) == 0 else {
+            // A link that leads back to itself was opened by SQLite and reported as "read-only".
+            if errno == ELOOP { throw StoreError("--store \(path) \(Store.linkLoop(path)); remove a link of it or pass --store with another path") }
+            return  // absent: a new store is made
+        }
         guard st.st_mode & S_IFMT == S_IFREG else {
             throw StoreError("--store \(path) is not a file; pass the path of a pushsim store (a new one is created)")
         }
@@ -92,6 +96,48 @@ public final class Store {
         let n = read(fd, &head, head.count)
         if n == head.count && head == sqliteHeader { return }
         throw StoreError("--store \(path) is not a SQLite database, so it is not a pushsim store; it was left as it is. Pass a new path (a store is created there) or an existing store")
+    }
+
+    /// Why `dir` cannot be made, in words: the first part of it that is a file, a loop of links, or not writable.
+    static func folderProblem(_ dir: String) -> String {
+        var prefix = dir.hasPrefix("/") ? "" : "."
+        for part in dir.split(separator: "/") {
+            let parent = prefix.isEmpty ? "/" : prefix
+            prefix = prefix == "." ? String(part) : prefix + "/" + part
+            var st = stat()
+            if stat(prefix, &st) == 0 {
+                if st.st_mode & S_IFMT != S_IFDIR { return "\(prefix) is a file, not a folder" }
+                continue
+            }
+            switch errno {
+            case ELOOP: return "\(prefix) \(linkLoop(prefix))"
+            case EACCES: return "\(parent) does not let this user look inside it"
+            case ENOENT:
+                if access(parent, W_OK) != 0 { return "\(parent) is not writable, so \(prefix) cannot be made in it" }
+                return "\(prefix) cannot be made"
+            default: return "\(prefix): \(String(cString: strerror(errno)).lowercased())"
+            }
+        }
+        return access(dir, W_OK) == 0 ? "it could not be made" : "\(dir) is not writable"
+    }
+
+    /// "is a loop of symbolic links (a → b → a)": the chain of links from `path` until one repeats.
+    static func linkLoop(_ path: String) -> String {
+        var chain = [path]
+        var current = path
+        while chain.count < 41 {
+            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            let n = readlink(current, &buffer, buffer.count - 1)
+            guard n > 0 else { break }
+            let target = String(decoding: buffer[..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            let next = target.hasPrefix("/") ? target
+                : ((current as NSString).deletingLastPathComponent as NSString).appendingPathComponent(target)
+            let normal = (next as NSString).standardizingPath
+            chain.append(target)
+            if chain.dropLast().contains(where: { ($0 as NSString).standardizingPath == normal }) || normal == (path as NSString).standardizingPath { break }
+            current = normal
+        }
+        return "is a loop of symbolic links (\(chain.joined(separator: " → ")))"
     }
 
     static func openAndMigrate(_ path: String) throws -> DatabaseQueue {

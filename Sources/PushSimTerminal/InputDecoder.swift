@@ -67,6 +67,15 @@ public enum InputDecoder {
             }
         }
         while i < events.count {
+            // A string sequence (OSC, DCS, APC, PM, SOS: a terminal's late answer, pasted escapes) runs to BEL or
+            // ESC \, or to the end of what was read; none of it is a key (ESC ] used to arrive as Esc, which quits).
+            if events[i] == .key(.esc), let intro = char(at: i + 1), "]P_^X".contains(intro) {
+                var k = i + 2
+                while k < events.count && events[k] != .key(.ctrl("g")) && events[k] != .key(.esc) { k += 1 }
+                if k < events.count && events[k] == .key(.esc) && char(at: k + 1) == "\\" { k += 1 }
+                i = min(k + 1, events.count)
+                continue
+            }
             guard events[i] == .key(.esc), let intro = char(at: i + 1), intro == "[" || intro == "O" else {
                 out.append(events[i])
                 i += 1

@@ -18,6 +18,8 @@ final class NcursesDriver {
     /// The size the recording last announced.
     private var recordedSize: Size?
     private var active = true
+    /// Why the recording could not be written, known once `shutdown` has finished it.
+    private(set) var recordingFailure: String?
     let stats: RunStats
     /// The run's monotonic origin, which the recording's timestamps also count from.
     private let origin: Double
@@ -43,12 +45,12 @@ final class NcursesDriver {
         }
         let term = environment["TERM"].flatMap { $0.isEmpty ? nil : $0 }
         guard term != nil else {
-            relay?.finish()
+            relay?.abandon()
             throw TerminalError("TERM is not set; set it to your terminal type, for example TERM=xterm-256color")
         }
         output = relay?.ncursesOutput ?? pushsim_stdout()
         guard let scr = newterm(nil, output, pushsim_stdin()) else {
-            relay?.finish()
+            relay?.abandon()
             throw TerminalError("the terminal type '\(term!)' is unknown to ncurses; try TERM=xterm-256color")
         }
         // A terminal that cannot address the cursor (TERM=dumb, a line printer) cannot show a full screen.
@@ -57,7 +59,7 @@ final class NcursesDriver {
         } else {
             endwin()
             delscreen(scr)
-            relay?.finish()
+            relay?.abandon()
             TerminalGuard.restoreTTY(STDIN_FILENO)
             throw TerminalError("the terminal type '\(term!)' cannot move the cursor; pushsim needs a full-screen terminal such as TERM=xterm-256color")
         }
@@ -71,6 +73,11 @@ final class NcursesDriver {
         cbreak()
         noecho()
         nonl()
+        // No software flow control while the screen runs (a Ctrl-S froze output and, with it, input); ncurses keeps
+        // this as its program mode, so a resume after Ctrl-Z turns it off again.
+        TerminalGuard.noFlowControl(STDIN_FILENO)
+        def_prog_mode()
+        TerminalGuard.stdinNonBlocking(true)
         intrflush(pushsim_stdscr(), false)
         keypad(pushsim_stdscr(), true)
         Self.defineKeyVariants()
@@ -108,7 +115,7 @@ final class NcursesDriver {
     /// Terminals and multiplexers send some keys in forms their TERM's terminfo does not list (tmux sends
     /// ESC [ 1 ~ for Home under TERM=xterm-256color, which lists ESC O H). Unrecognised, such a sequence would
     /// arrive as a lone Esc plus characters, and Esc quits; so every common form is taught to ncurses.
-    private static func defineKeyVariants() {
+    static func defineKeyVariants() {
         let variants: [(String, Int32)] = [
             ("\u{1B}[1~", KEY_HOME), ("\u{1B}[7~", KEY_HOME), ("\u{1B}[H", KEY_HOME), ("\u{1B}OH", KEY_HOME),
             ("\u{1B}[4~", KEY_END), ("\u{1B}[8~", KEY_END), ("\u{1B}[F", KEY_END), ("\u{1B}OF", KEY_END),
@@ -122,7 +129,9 @@ final class NcursesDriver {
         }
     }
 
-    private func enableMouse() {
+    private func enableMouse() { Self.enableMouse() }
+
+    static func enableMouse() {
         // With REPORT_MOUSE_POSITION in the mask, ncurses asks xterm-like terminals for any-motion tracking
         // (1003) in SGR encoding (1006): presses, releases, the wheel and drags arrive; plain hovering is dropped
         // in the decoder and does not redraw.
@@ -245,15 +254,35 @@ final class NcursesDriver {
 
     /// Everything ncurses has decoded so far (non-blocking).
     func readEvents() -> [InputEvent] {
+        Self.readEvents(mouseDown: &mouseDown, input: STDIN_FILENO) { refreshSize() }
+    }
+
+    /// What the current screen's ncurses has decoded, as pushsim's events (`ByteInputDecoder` reads the same way).
+    /// ncurses also answers ERR for bytes that are not a character (0xA3 alone, invalid UTF-8) with more behind
+    /// them, in `input` or in its own buffer: reading stops only when both are empty, so the keys after such a byte
+    /// are not left waiting for the next key.
+    static func readEvents(mouseDown: inout Bool, input: Int32, resized: () -> Size) -> [InputEvent] {
         var out: [InputEvent] = []
+        var refusals = 0
         while true {
             var ch: wint_t = 0
+            errno = 0
             let r = wget_wch(pushsim_stdscr(), &ch)
-            if r == ERR { break }
+            if r == ERR {
+                // Empty is ERR with errno untouched (or EAGAIN from the non-blocking read) and no byte waiting in the
+                // descriptor; ERR with an errno (EILSEQ) was a refused byte, and what ncurses buffered behind it is
+                // read now.
+                let empty = errno == 0 || errno == EAGAIN || errno == EWOULDBLOCK
+                var fd = pollfd(fd: input, events: Int16(POLLIN), revents: 0)
+                refusals += 1
+                let waiting = poll(&fd, 1, 0) == 1 && fd.revents & Int16(POLLIN) != 0
+                if refusals < 4096 && (waiting || !empty) { continue }
+                break
+            }
             if r == KEY_CODE_YES {
                 let code = Int32(ch)
                 if code == KEY_RESIZE {
-                    out.append(.resize(refreshSize()))
+                    out.append(.resize(resized()))
                 } else if code == KEY_MOUSE {
                     // getmouse hands queued events back newest first: a press and its release read together (a quick
                     // click over SSH, a pasted pair) came out release, then press, leaving the finger down. Oldest first.
@@ -295,6 +324,7 @@ final class NcursesDriver {
     // MARK: Suspend, resume, shutdown
 
     func suspend() {
+        TerminalGuard.stdinNonBlocking(false)
         disableMouse()
         endwin()
         relay?.drain()
@@ -305,6 +335,7 @@ final class NcursesDriver {
     func resume() {
         if relay != nil { TerminalGuard.programMode(STDIN_FILENO) }
         refresh()
+        TerminalGuard.stdinNonBlocking(true)
         enableMouse()
         _ = curs_set(0)
         _ = refreshSize()
@@ -317,9 +348,10 @@ final class NcursesDriver {
         _ = curs_set(1)
         disableMouse()
         endwin()
+        TerminalGuard.stdinNonBlocking(false)
         TerminalGuard.setScreenActive(false)
         TerminalGuard.setRecording(false)
-        relay?.finish()
+        recordingFailure = relay?.finish()?.message
         TerminalGuard.restoreTTY(STDIN_FILENO)
         delscreen(screen)
         if let asciiNotice { FileHandle.standardError.write(Data((asciiNotice + "\n").utf8)) }

@@ -2,6 +2,7 @@
 
 import CNcursesw
 import Foundation
+import PushSimFiles
 
 /// Copies what ncurses writes (the read end of a pipe) to the terminal, and records each chunk as asciicast v2.
 final class OutputRelay: @unchecked Sendable {
@@ -9,23 +10,27 @@ final class OutputRelay: @unchecked Sendable {
     let ncursesOutput: UnsafeMutablePointer<FILE>
     private let readFD: Int32
     private let ttyFD: Int32
-    private let cast: FileHandle
+    private let cast: ReplacingFile
+    /// The first failed write to the recording; the rest of the run still reaches the terminal, and `finish`
+    /// reports it (the recording is abandoned, never left half-written under its name).
+    private var failure: FileWriteError?
     private let start: Double
     private let done = DispatchSemaphore(value: 0)
     private let lock = NSLock()
     private var written = 0
     private var closed = false
+    /// Set when the run never started (`abandon`): the recording is removed instead of moved into place.
+    private var discard = false
     /// True while a chunk read from the pipe is being copied out.
     private var busy = false
 
     init(castPath: String, width: Int, height: Int, title: String, start: Double) throws(TerminalError) {
-        // open(2), not FileManager.createFile: that writes atomically by renaming over the path, which would
-        // replace a device such as /dev/null with a regular file.
-        let fd = open(castPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else {
-            throw TerminalError("\(castPath): cannot be written (does its folder exist?)")
-        }
-        let handle = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
+        // Into a temporary file renamed over the path at the end (a device such as /dev/null is written directly).
+        let handle: ReplacingFile
+        do { handle = try ReplacingFile(path: castPath) } catch { throw TerminalError(error.message) }
+        let header = Asciicast.header(width: width, height: height, timestamp: Int(pushsim_realtime_seconds()), title: title)
+        // Written before the screen starts, so a full disk or /dev/full is one sentence, not a broken terminal.
+        do { try handle.write(header) } catch { throw TerminalError(error.message) }
         var fds: [Int32] = [-1, -1]
         guard pipe(&fds) == 0 else { throw TerminalError("cannot record: no pipe available") }
         // A big pipe lets a full redraw of a large terminal pass without waiting on the relay thread.
@@ -38,8 +43,6 @@ final class OutputRelay: @unchecked Sendable {
         ttyFD = STDOUT_FILENO
         cast = handle
         self.start = start
-        let header = Asciicast.header(width: width, height: height, timestamp: Int(pushsim_realtime_seconds()), title: title)
-        cast.write(Data(header.utf8))
         let thread = Thread { [self] in self.pump() }
         thread.name = "pushsim-record"
         thread.start()
@@ -65,13 +68,19 @@ final class OutputRelay: @unchecked Sendable {
             lock.lock()
             busy = false
             written += n
-            if let line = encoder.outputLine(chunk, at: pushsim_monotonic_seconds() - start) {
-                cast.write(Data(line.utf8))
+            if failure == nil, let line = encoder.outputLine(chunk, at: pushsim_monotonic_seconds() - start) {
+                do { try cast.write(line) } catch { failure = error }
             }
             lock.unlock()
         }
         close(readFD)
-        try? cast.close()
+        lock.lock()
+        if discard {
+            cast.abandon()
+        } else if failure == nil {
+            do { try cast.commit() } catch { failure = error }
+        }
+        lock.unlock()
         done.signal()
     }
 
@@ -95,18 +104,29 @@ final class OutputRelay: @unchecked Sendable {
     func noteResize(width: Int, height: Int) {
         lock.lock()
         defer { lock.unlock() }
-        guard !closed else { return }
-        cast.write(Data(Asciicast.resizeLine(width: width, height: height, at: pushsim_monotonic_seconds() - start).utf8))
+        guard !closed, failure == nil else { return }
+        do { try cast.write(Asciicast.resizeLine(width: width, height: height, at: pushsim_monotonic_seconds() - start)) } catch { failure = error }
     }
 
-    /// Close ncurses' end and wait until everything it wrote reached the terminal and the file.
-    func finish() {
+    /// Stop relaying and remove the recording: the screen never started.
+    func abandon() {
+        lock.lock(); discard = true; lock.unlock()
+        finish()
+    }
+
+    /// Close ncurses' end and wait until everything it wrote reached the terminal and the file, which is then moved
+    /// into place. Returns why the recording could not be written, if it could not.
+    @discardableResult
+    func finish() -> FileWriteError? {
         lock.lock()
         let already = closed
         closed = true
         lock.unlock()
-        guard !already else { return }
-        fclose(ncursesOutput)
-        done.wait()
+        if !already {
+            fclose(ncursesOutput)
+            done.wait()
+        }
+        lock.lock(); defer { lock.unlock() }
+        return failure
     }
 }

@@ -1,6 +1,7 @@
 // Counters of the run loop, written as JSON when PUSHSIM_DEBUG_STATS names a file (for `make bench`).
 
 import Foundation
+import PushSimFiles
 
 public final class RunStats {
     public var startRealtime: Double = 0
@@ -63,10 +64,7 @@ public final class RunStats {
     }
 
     func write(to path: String) {
-        // open(2) rather than an atomic FileManager write, which would replace a device path with a file.
-        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { return }
-        let handle = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
-        handle.write(Data(json.utf8))
+        // Counters for the benches: whole or not at all (a device path is written directly); a failure only loses them.
+        try? ReplacingFile.write(json, to: path)
     }
 }

@@ -33,7 +33,8 @@ public enum Terminal {
     }
 
     /// Run `scene` until its exit status is set and return that status, restoring the terminal first.
-    /// SIGINT, SIGTERM and SIGHUP restore the terminal and end the process by that signal;
+    /// Every signal whose default action ends the process (SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGPIPE,
+    /// SIGALRM…) restores the terminal and ends the process by that signal;
     /// SIGTSTP restores it, stops, and repaints everything when continued.
     public static func run(_ scene: Scene, options: Options) throws(TerminalError) -> Int32 {
         let stats = RunStats()
@@ -110,7 +111,7 @@ public enum Terminal {
                 stats.signalWakeups += 1
                 while case let sig = TerminalGuard.nextSignal(signalFD), sig != 0 {
                     switch sig {
-                    case SIGINT, SIGTERM, SIGHUP:
+                    case _ where TerminalGuard.isEnding(sig):
                         finish()
                         scene.interrupted(at: now())
                         TerminalGuard.die(by: sig)
@@ -179,6 +180,8 @@ public enum Terminal {
             }
         }
         finish()
+        // The screen is restored; a recording that could not be written is the run's one error.
+        if let failure = driver.recordingFailure { throw TerminalError(failure) }
         return scene.exitStatus ?? 0
     }
 

@@ -7,7 +7,7 @@ struct FetchOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Seconds to wait for an image server, connecting and in total.", valueName: "seconds"))
     var imageTimeout: Double = 10
 
-    @Option(help: ArgumentHelp("Largest image download in MB.", valueName: "mb"))
+    @Option(help: ArgumentHelp("Largest image in MB, downloaded or a local file (a larger one is refused unread).", valueName: "mb"))
     var imageMaxMb: Int = 20
 
     func validate() throws {

@@ -2,6 +2,7 @@
 
 import ArgumentParser
 import Foundation
+import PushSimFiles
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -37,41 +38,46 @@ struct HeadlessOptions: ParsableArguments {
     }
 }
 
-/// A line-oriented output: standard output for `-`, else a file created (or truncated) on first use.
+/// A line-oriented output: standard output for `-`, else a file created (or truncated) on first use and written as
+/// the run goes (an interactive run's --events is read while it plays). A write that fails ends the run in one line
+/// and removes the file, so nothing half-written is left under its name; a whole document (a report) is written
+/// with `ReplacingFile` instead.
 final class OutputStream {
     private let fd: Int32
     private let path: String
+    /// The path is a regular file this stream created or truncated (not a device, a FIFO or standard output).
+    private let isRegularFile: Bool
 
     init(path: String) throws(UserError) {
         self.path = path
         if path == "-" {
             fd = STDOUT_FILENO
+            isRegularFile = false
         } else {
             // open(2), not FileManager.createFile: that writes atomically by renaming a new file over the path,
             // which replaces /dev/null (or any device or FIFO) with a regular file when running as root.
             fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-            guard fd >= 0 else { throw Self.error(path, errno) }
+            guard fd >= 0 else { throw UserError(FileWriteError(path: path, code: errno).message) }
+            var st = stat()
+            isRegularFile = fstat(fd, &st) == 0 && (st.st_mode & S_IFMT) == S_IFREG
         }
     }
 
     /// Write all of `s`; a failed write (a full disk, a file that refuses writes) ends the run with one line.
-    func write(_ s: String) {
-        var bytes = Array(s.utf8)[...]
+    func write(_ s: String) { write(bytes: Array(s.utf8)) }
+
+    func write(bytes all: [UInt8]) {
+        var bytes = all[...]
         while !bytes.isEmpty {
             let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
             if n < 0 {
                 if errno == EINTR { continue }
-                fail(Self.error(path, errno))
+                let error = FileWriteError(path: path, code: errno)
+                if isRegularFile { unlink(path) }
+                fail(UserError(error.message))
             }
             bytes = bytes.dropFirst(n)
         }
-    }
-
-    /// `PATH: cannot be written (why)`, with a hint for the usual causes.
-    static func error(_ path: String, _ code: Int32) -> UserError {
-        let why = code == ENOENT || code == ENOTDIR ? "does its folder exist?"
-            : code == EACCES || code == EPERM || code == EROFS ? "check its permissions" : String(cString: strerror(code))
-        return UserError("\(path == "-" ? "standard output" : path): cannot be written (\(why))")
     }
 
     deinit { if fd != STDOUT_FILENO { close(fd) } }
@@ -79,6 +85,7 @@ final class OutputStream {
 
 /// Print a user error as one line on standard error and exit with its code.
 func fail(_ e: UserError) -> Never {
-    FileHandle.standardError.write(Data("pushsim: \(e.message)\n".utf8))
+    ReplacingFile.abandonAll()
+    StandardStreams.error("pushsim: \(e.message)\n")
     Foundation.exit(e.exitCode)
 }

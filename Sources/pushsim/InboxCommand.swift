@@ -2,6 +2,7 @@
 
 import ArgumentParser
 import Foundation
+import PushSimFiles
 import PushSimApp
 import PushSimEngine
 import PushSimScreens
@@ -98,13 +99,15 @@ struct InboxCommand: ParsableCommand {
             } else {
                 for e in sink.events where e.event.name == "warning" {
                     let path = e.event["path"]?.stringValue ?? "", msg = e.event["message"]?.stringValue ?? ""
-                    FileHandle.standardError.write(Data("pushsim: warning: \(path): \(msg)\n".utf8))
+                    StandardStreams.error("pushsim: warning: \(path): \(msg)\n")
                 }
             }
             // Written as it is made, in 64 KB pieces, instead of one string of the whole feed.
-            let out = FileHandle.standardOutput
-            scene.feed.writeDump { out.write(Data($0)) }
-            out.write(Data("\n".utf8))
+            // A write that fails (`> /dev/full`) is one line and status 1 (FileHandle.write trapped).
+            let out: OutputStream
+            do { out = try OutputStream(path: "-") } catch { fail(error) }
+            scene.feed.writeDump { out.write(bytes: $0) }
+            out.write("\n")
             // Everything is written and the store is committed: leave without freeing a large feed's rows one by one
             // (a tenth of a 100,000-message --dump went to tearing down what is about to vanish anyway). The store is
             // closed first, so its WAL is checkpointed and no -wal/-shm files are left beside it.

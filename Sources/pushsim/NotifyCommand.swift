@@ -3,6 +3,7 @@
 
 import ArgumentParser
 import Foundation
+import PushSimFiles
 import PushSimApp
 import PushSimEngine
 
@@ -31,7 +32,8 @@ struct NotifyCommand: ParsableCommand {
     @Option(help: "The banner's title (bold, one line).") var title: String?
     @Option(help: "The banner's body (up to two lines).") var body: String?
     @Option(help: ArgumentHelp("Opened when the banner is tapped; needs a scheme (https://…, myapp://…).", valueName: "url")) var link: String?
-    @Option(help: ArgumentHelp("Seconds on screen before it hides by itself (default 4).", valueName: "seconds")) var duration: Double?
+    // Unconditional: `--duration -3` reads -3 as the value (and is refused as not above 0), not as a missing value.
+    @Option(parsing: .unconditional, help: ArgumentHelp("Seconds on screen before it hides by itself (default 4).", valueName: "seconds")) var duration: Double?
     @Option(help: ArgumentHelp("A thumbnail: a local path or an http(s) URL.", valueName: "path|url")) var image: String?
     @Option(help: ArgumentHelp("The banner's id (default: b1, b2, … given by the running instance).", valueName: "id")) var id: String?
     @Option(help: ArgumentHelp("The whole banner as a JSON object.", valueName: "json")) var json: String?
@@ -59,11 +61,12 @@ struct NotifyCommand: ParsableCommand {
             }
             return
         }
+        // Before the missing title: the value given is the mistake to name first.
+        if let duration, !(duration.isFinite && duration > 0) {
+            throw ValidationError("--duration must be a number of seconds above 0 (got \(duration.formatted))")
+        }
         if json == nil && title == nil && body == nil {
             throw ValidationError("give --title and/or --body (or the whole banner with --json '{\"title\":\"Hi\",\"body\":\"There\"}')")
-        }
-        if let duration, !(duration.isFinite && duration > 0) {
-            throw ValidationError("--duration must be a number of seconds above 0 (got \(duration))")
         }
     }
 
@@ -75,7 +78,7 @@ struct NotifyCommand: ParsableCommand {
             // Check it here too, so mistakes are reported in this terminal, not only refused by the other one.
             let (parsed, diags) = BannerParser.parse(banner, defaultID: "b?")
             for d in diags where d.severity == .warning {
-                FileHandle.standardError.write(Data("pushsim: warning: \(d.description)\n".utf8))
+                StandardStreams.error("pushsim: warning: \(d.description)\n")
             }
             if parsed == nil, let e = diags.first(where: { $0.severity == .error }) { throw UserError(e.description) }
             let id = try SocketClient.send(banner.jsonText(), to: socket ?? SocketPath.defaultPath(for: .inapp), service: .inapp,
@@ -92,7 +95,7 @@ struct NotifyCommand: ParsableCommand {
         do throws(UserError) {
             let (push, warnings) = try InboxPush.read(file)
             for d in warnings {
-                FileHandle.standardError.write(Data("pushsim: warning: \(d.description)\n".utf8))
+                StandardStreams.error("pushsim: warning: \(d.description)\n")
             }
             let codes = try SocketClient.send(push.line, to: socket ?? SocketPath.defaultPath(for: .inbox), service: .inbox,
                                               secureFolder: socket == nil)
@@ -146,4 +149,9 @@ struct NotifyCommand: ParsableCommand {
         }
         return .object(o)
     }
+}
+
+private extension Double {
+    /// `-3` for -3.0, as it was typed; other values as Swift prints them.
+    var formatted: String { isFinite && self == rounded() && abs(self) < 1e15 ? String(Int(self)) : String(self) }
 }

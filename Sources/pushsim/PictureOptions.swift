@@ -2,6 +2,7 @@
 
 import ArgumentParser
 import Foundation
+import PushSimFiles
 import PushSimApp
 import PushSimPicture
 
@@ -41,14 +42,14 @@ struct PictureOptions: ParsableArguments {
             // and the images that could not be had are told on standard error.
             for e in sink.events where e.event.name == "warning" {
                 let path = e.event["path"]?.stringValue ?? "", msg = e.event["message"]?.stringValue ?? ""
-                FileHandle.standardError.write(Data("pushsim: warning: \(path.isEmpty ? "" : path + ": ")\(msg)\n".utf8))
+                StandardStreams.error("pushsim: warning: \(path.isEmpty ? "" : path + ": ")\(msg)\n")
             }
-            if !PictureFont.isInstalled { FileHandle.standardError.write(Data("pushsim: warning: \(PictureFont.missingWarning)\n".utf8)) }
+            if !PictureFont.isInstalled { StandardStreams.error("pushsim: warning: \(PictureFont.missingWarning)\n") }
             for w in images.diagnostics {
-                FileHandle.standardError.write(Data("pushsim: warning: \(w.message)\n".utf8))
+                StandardStreams.error("pushsim: warning: \(w.message)\n")
             }
             try picture.writePNG(to: path)
-            FileHandle.standardError.write(Data("pushsim: wrote \(path) (\(picture.pixelWidth)×\(picture.pixelHeight))\n".utf8))
+            StandardStreams.error("pushsim: wrote \(path) (\(picture.pixelWidth)×\(picture.pixelHeight))\n")
         } catch {
             fail(UserError(error.message))
         }

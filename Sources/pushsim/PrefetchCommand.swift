@@ -2,6 +2,7 @@
 
 import ArgumentParser
 import Foundation
+import PushSimFiles
 import PushSimApp
 import PushSimEngine
 import PushSimMedia
@@ -49,7 +50,7 @@ struct PrefetchCommand: ParsableCommand {
                 throw UserError("\(name): \(error.message)")
             }
             for d in input.payload.diagnostics {
-                FileHandle.standardError.write(Data("warning: \(d.description)\n".utf8))
+                StandardStreams.error("warning: \(d.description)\n")
             }
             urls = input.payload.pages.map(\.image)
         } catch let e as UserError {
@@ -108,7 +109,7 @@ final class PrefetchProgress: @unchecked Sendable {
         if tty && drawn { write("\r\u{1B}[2K") }
     }
 
-    private func write(_ s: String) { FileHandle.standardError.write(Data(s.utf8)) }
+    private func write(_ s: String) { StandardStreams.error(s) }
 
     static func line(_ item: Prefetcher.Item) -> String {
         switch item.outcome {

@@ -2,6 +2,7 @@
 
 import ArgumentParser
 import Foundation
+import PushSimFiles
 import PushSimApp
 import PushSimEngine
 import PushSimMedia
@@ -167,7 +168,7 @@ struct PrimerWalkthroughCommand: ParsableCommand {
         do { config = try primer.makeConfig() } catch { fail(error) }
         // Check the outputs can be written before anyone spends time testing.
         for path in [report, junit].compactMap({ $0 }) where path != "-" {
-            do { _ = try OutputStream(path: path) } catch { fail(error) }
+            do { try ReplacingFile(path: path).abandon() } catch { fail(UserError(error.message)) }
         }
         if headless {
             let results = PrimerWalkthrough.runHeadless(config: config)
@@ -211,8 +212,9 @@ struct PrimerWalkthroughCommand: ParsableCommand {
     static func save(_ text: String, to path: String, rows: Int) {
         // Standard output goes through print, like the row lines before it, so the two cannot interleave.
         if path == "-" { print(text, terminator: ""); return }
-        do { try OutputStream(path: path).write(text) } catch { fail(error) }
+        // Whole or not at all: a full disk leaves the previous report (or nothing) under the name, never half of one.
+        do { try ReplacingFile.write(text, to: path) } catch { fail(UserError(error.message)) }
         // Said on standard error, once the terminal is back: the tester knows the record exists and where.
-        FileHandle.standardError.write(Data("wrote \(path) (\(rows) rows)\n".utf8))
+        StandardStreams.error("wrote \(path) (\(rows) rows)\n")
     }
 }

@@ -3,6 +3,7 @@
 
 import ArgumentParser
 import Foundation
+import PushSimFiles
 import PushSimApp
 import PushSimEngine
 import PushSimStore
@@ -83,7 +84,7 @@ struct PrimerExperienceOptions: ParsableArguments {
         let store: Store
         do { store = try Store(path: p) } catch { fail(UserError(error.message, exitCode: error.exitCode)) }
         for w in store.warnings {
-            FileHandle.standardError.write(Data("pushsim: warning: \(w)\n".utf8))
+            StandardStreams.error("pushsim: warning: \(w)\n")
             sink.emit(Event("warning", ["path": .string(p), "message": .string(w)]), at: 0)
         }
         return store

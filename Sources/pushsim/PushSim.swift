@@ -1,8 +1,11 @@
 // The `pushsim` command: subcommands for each experience; no arguments opens the interactive home screen.
 
 import ArgumentParser
+import Foundation
 import PushSimApp
 import PushSimEngine
+import PushSimFiles
+import PushSimTerminal
 
 @main
 struct PushSim: ParsableCommand {
@@ -24,6 +27,26 @@ struct PushSim: ParsableCommand {
     static func main() {
         // Before anything opens a file: a closed standard descriptor would be handed to the next file opened.
         InputFile.reserveStandardDescriptors()
-        main(nil)
+        // Whatever path ends the process: what `print` buffered must reach standard output, or the status says it
+        // did not (`pushsim validate … > /dev/full` exited 0 with nothing written).
+        atexit {
+            guard let failure = StandardOutput.flush() else { return }
+            ReplacingFile.abandonAll()
+            StandardStreams.error("pushsim: \(failure.message)\n")
+            _exit(1)
+        }
+        // swift-argument-parser's own `main` prints its errors as they are: a value such as `--duration $'\e]0;x'`
+        // reached the terminal raw. The same steps, with the message escaped on the way out.
+        do {
+            var command = try parseAsRoot(nil)
+            try command.run()
+        } catch {
+            let code = exitCode(for: error)
+            let message = fullMessage(for: error)
+            if !message.isEmpty {
+                if code == .success { print(message) } else { StandardStreams.error(message + "\n") }
+            }
+            Foundation.exit(code.rawValue)
+        }
     }
 }

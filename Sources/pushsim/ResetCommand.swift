@@ -2,6 +2,7 @@
 
 import ArgumentParser
 import Foundation
+import PushSimFiles
 import PushSimApp
 import PushSimStore
 
@@ -25,7 +26,7 @@ struct ResetCommand: ParsableCommand {
         let path = store ?? Store.defaultPath()
         do {
             let s = try Store(path: path)
-            for w in s.warnings { FileHandle.standardError.write(Data("pushsim: warning: \(w)\n".utf8)) }
+            for w in s.warnings { StandardStreams.error("pushsim: warning: \(w)\n") }
             try s.reset(inbox: inbox, primer: primer)
         } catch {
             fail(UserError(error.message, exitCode: error.exitCode))

@@ -180,9 +180,12 @@ public final class MediaImageSource: ImageSource, @unchecked Sendable {
     }
 
     /// The SDK's pre-fetch of pages 1…n-1: decode (and render at the last size asked for) in the background.
-    /// Synchronous sources skip it: their loads happen when a page is shown, which keeps runs deterministic.
+    /// A synchronous source downloads the remote ones now, all at once, into the disk cache (what the SDK's
+    /// `prefetch` does, each download on its own): 20 pages whose server never answers cost one `--image-timeout`,
+    /// not twenty one after another as each page was shown. Decoding still happens when a page is shown, and a
+    /// failure is reported then, so events and frames are what they were.
     public func prefetch(_ urls: [String]) {
-        guard mode == .background else { return }
+        guard mode == .background else { return prefetchDownloads(urls) }
         lock.lock(); defer { lock.unlock() }
         let size = lastSize
         for url in urls where !url.isEmpty && failures[url] == nil && !prefetching.contains(url) && !loader.isInMemory(url) {
@@ -196,6 +199,20 @@ public final class MediaImageSource: ImageSource, @unchecked Sendable {
                 prefetching.remove(url)
             }
         }
+    }
+
+    private func prefetchDownloads(_ urls: [String]) {
+        lock.lock()
+        let remote = urls.filter { url in
+            guard failures[url] == nil, !loader.isInMemory(url),
+                  case .remote? = try? ImageLocation.resolve(url, base: loader.configuration.baseDirectory) else { return false }
+            return !loader.configuration.cache.contains(url)
+        }
+        lock.unlock()
+        guard !remote.isEmpty else { return }
+        let summary = Prefetcher.run(remote, loader: loader, concurrency: min(remote.count, 16))
+        lock.lock(); defer { lock.unlock() }
+        for item in summary.failed { if case .failed(let e) = item.outcome { failures[item.url] = e } }
     }
 
     /// Whether `url`'s pixels are encoding and whether its cells are rendering (tests: never both at once).

@@ -77,7 +77,7 @@ public enum StoriesScreen {
         let name = fileName(of: url)
         canvas.centered(name, in: Rect(x: 1, y: 0, width: w - 2, height: size.height), y: mid + 1, style: Style(fg: .rgb(200, 200, 200)))
         if let failure {
-            for (k, line) in TextWidth.wrap(TextWidth.sanitized(failure), width: max(1, w - 4), maxLines: 3).enumerated() {
+            for (k, line) in TextWidth.shownLines(failure, width: max(1, w - 4), maxLines: 3).enumerated() {
                 canvas.centered(line, in: Rect(x: 2, y: 0, width: w - 4, height: size.height), y: mid + 3 + k, style: Style(fg: .rgb(230, 200, 120)))
             }
         }
@@ -156,8 +156,8 @@ public enum StoriesScreen {
 
     public static func textLayout(_ page: StoryPage, rect: Rect) -> TextLayout {
         let width = max(1, rect.width - 4)
-        let title = page.title.map { TextWidth.wrap(TextWidth.sanitized($0), width: width, maxLines: 2) } ?? []
-        let subtitle = page.subtitle.map { TextWidth.wrap(TextWidth.sanitized($0), width: width, maxLines: 2) } ?? []
+        let title = page.title.map { TextWidth.shownLines($0, width: width, maxLines: 2) } ?? []
+        let subtitle = page.subtitle.map { TextWidth.shownLines($0, width: width, maxLines: 2) } ?? []
         var cursor = rect.maxY - 1  // one row of margin at the bottom
         var pillY: Int?
         if page.hasCallToAction {
