@@ -90,6 +90,7 @@ static const char *const names[] = {
     "pango_layout_set_text",
     "pango_layout_set_width",
     "pango_layout_set_wrap",
+    "pango_layout_is_ellipsized",
 };
 #define COUNT (sizeof names / sizeof names[0])
 static void *functions[COUNT];
@@ -198,5 +199,6 @@ void pango_layout_set_height(PangoLayout *a0, int a1) { CALL(63, pango_layout_se
 void pango_layout_set_text(PangoLayout *a0, const char *a1, int a2) { CALL(64, pango_layout_set_text)(a0, a1, a2); }
 void pango_layout_set_width(PangoLayout *a0, int a1) { CALL(65, pango_layout_set_width)(a0, a1); }
 void pango_layout_set_wrap(PangoLayout *a0, PangoWrapMode a1) { CALL(66, pango_layout_set_wrap)(a0, a1); }
+gboolean pango_layout_is_ellipsized(PangoLayout *a0) { return CALL(67, pango_layout_is_ellipsized)(a0); }
 
 #pragma GCC visibility pop
