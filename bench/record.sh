@@ -31,12 +31,12 @@ measure() {
                        END { printf "%.0f %.0f\n", wall[int((NR + 1) / 2)], rss / 1024 }'
 }
 
-# A 10 s run at 15 fps is 150 frames (the tail is 0: the script's end is the run's end).
-rec=("$BIN" record stories "$WORK/five.json" --tail 0)
-read -r w1 m1 < <(measure "${rec[@]}" --script "wait 10" --scale 1 -o "$WORK/s1.webp")
-read -r w3 m3 < <(measure "${rec[@]}" --script "wait 10" --scale 3 -o "$WORK/s3.webp")
-read -r w75 _ < <(measure "${rec[@]}" --script "wait 5" --scale 1 -o "$WORK/s75.webp")
-read -r w300 _ < <(measure "${rec[@]}" --script "wait 20" --scale 1 -o "$WORK/s300.webp")
+# A 9 s script and the default 1 s tail: 10 s at 15 fps, 150 frames (t = 0 … 9.933).
+rec=("$BIN" record stories "$WORK/five.json")
+read -r w1 m1 < <(measure "${rec[@]}" --script "wait 9" --scale 1 -o "$WORK/s1.webp")
+read -r w3 m3 < <(measure "${rec[@]}" --script "wait 9" --scale 3 -o "$WORK/s3.webp")
+read -r w75 _ < <(measure "${rec[@]}" --script "wait 4" --scale 1 -o "$WORK/s75.webp")
+read -r w300 _ < <(measure "${rec[@]}" --script "wait 19" --scale 1 -o "$WORK/s300.webp")
 # The contact sheet: 3 phones x 2 appearances x 2 languages (without the languages where --language is not taken).
 keys=(--matrix device=iphone-se,iphone-15,iphone-15-pro-max --matrix appearance=light,dark)
 "$BIN" snapshot stories --help | grep -q -- '--language' && keys+=(--matrix language=en,de)
