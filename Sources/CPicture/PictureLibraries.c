@@ -90,6 +90,11 @@ static const char *const names[] = {
     "pango_layout_set_text",
     "pango_layout_set_width",
     "pango_layout_set_wrap",
+    "pango_layout_is_ellipsized",
+    "cairo_get_matrix",
+    "cairo_identity_matrix",
+    "cairo_paint",
+    "cairo_set_matrix",
 };
 #define COUNT (sizeof names / sizeof names[0])
 static void *functions[COUNT];
@@ -198,5 +203,10 @@ void pango_layout_set_height(PangoLayout *a0, int a1) { CALL(63, pango_layout_se
 void pango_layout_set_text(PangoLayout *a0, const char *a1, int a2) { CALL(64, pango_layout_set_text)(a0, a1, a2); }
 void pango_layout_set_width(PangoLayout *a0, int a1) { CALL(65, pango_layout_set_width)(a0, a1); }
 void pango_layout_set_wrap(PangoLayout *a0, PangoWrapMode a1) { CALL(66, pango_layout_set_wrap)(a0, a1); }
+gboolean pango_layout_is_ellipsized(PangoLayout *a0) { return CALL(67, pango_layout_is_ellipsized)(a0); }
+void cairo_get_matrix(cairo_t *a0, cairo_matrix_t *a1) { CALL(68, cairo_get_matrix)(a0, a1); }
+void cairo_identity_matrix(cairo_t *a0) { CALL(69, cairo_identity_matrix)(a0); }
+void cairo_paint(cairo_t *a0) { CALL(70, cairo_paint)(a0); }
+void cairo_set_matrix(cairo_t *a0, const cairo_matrix_t *a1) { CALL(71, cairo_set_matrix)(a0, a1); }
 
 #pragma GCC visibility pop

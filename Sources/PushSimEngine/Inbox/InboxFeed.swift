@@ -367,14 +367,15 @@ public struct InboxFeed: Sendable {
         out.status = "The host's \(callback) returned false; the open is still reported, so \(rows[i].code) is read (SDK \(attributes.sdk))"
     }
 
-    /// A tap on a carousel card's slide (§3.9). pushsim shows the first slide, so that is the one tapped.
-    /// 7.1.3: a slide with a url asks `didSelect`, then opens it (unsafe schemes refused) and marks the message
-    /// read — no `performAction`, so the status is Read; a slide without a url, or a card that is not a carousel, is
-    /// the row tap. 7.2.7: a message with its own action takes the row tap instead; otherwise the open is reported
-    /// first, then `didSelect`, then the url opens.
-    public mutating func tapSlide(_ code: String, hint: Int? = nil) -> InboxOutcome {
-        guard let i = index(of: code, hint: hint), rows[i].kind == .carousel,
-              let url = InboxCarouselSlide.decode(rows[i].message).first?.url else { return tap(code, hint: hint) }
+    /// A tap on a carousel card's slide (§3.9); `slide` is the one on screen (the card pages its slides; the first
+    /// when it has not been paged). 7.1.3: a slide with a url asks `didSelect`, then opens it (unsafe schemes
+    /// refused) and marks the message read — no `performAction`, so the status is Read; a slide without a url, or a
+    /// card that is not a carousel, is the row tap. 7.2.7: a message with its own action takes the row tap instead;
+    /// otherwise the open is reported first, then `didSelect`, then the url opens.
+    public mutating func tapSlide(_ code: String, slide: Int = 0, hint: Int? = nil) -> InboxOutcome {
+        guard let i = index(of: code, hint: hint), rows[i].kind == .carousel else { return tap(code, hint: hint) }
+        let slides = InboxCarouselSlide.decode(rows[i].message)
+        guard slides.indices.contains(slide), let url = slides[slide].url else { return tap(code, hint: hint) }
         let sdk = attributes.sdk
         if sdk.inboxMessageActionOwnsTaps && InboxFeed.hasMessageAction(rows[i].message.params.actionParams) {
             return tap(code, hint: i)

@@ -21,7 +21,9 @@ public enum StoriesPicture {
     /// spec §1.8: the fallback label's side insets (a UILabel's default 17 pt system font).
     static let fallbackInset = 16.0
 
-    public static func draw(_ scene: StoriesScene, at t: Double, on p: Picture, device: PictureDevice, images: PictureImages) {
+    /// `dark`: the phone in dark appearance (the lock screen's notification material; the story view is always black).
+    public static func draw(_ scene: StoriesScene, at t: Double, on p: Picture, device: PictureDevice, images: PictureImages, dark: Bool = false) {
+        p.dark = dark
         Wallpaper.draw(on: p, device: device)
         StatusBar.draw(on: p, device: device, color: .white)
         let width = device.width - 2 * margin
@@ -39,7 +41,7 @@ public enum StoriesPicture {
             let thumb = scene.arrival?.thumbnail.map { images.image($0) }
             let h = NotificationCard.height(on: p, title: title, body: body, width: width, thumbnail: thumb != nil)
             NotificationCard.draw(on: p, in: PictureRect(x: margin, y: device.safeTop + 120, width: width, height: h),
-                                  appName: scene.configuration.appName, title: title, body: body, thumbnail: thumb, dark: true)
+                                  appName: scene.configuration.appName, title: title, body: body, thumbnail: thumb, dark: dark)
             StatusBar.drawHomeIndicator(on: p, device: device, color: .white)
             return
         }
