@@ -6,6 +6,9 @@ import Foundation
 public struct PictureFont: Equatable, Sendable {
     public enum Weight: Sendable, Equatable {
         case regular, medium, semibold, bold
+        /// SF Rounded's `.heavy` (the in-app titles): Liberation Sans has no heavier face than bold, which fontconfig
+        /// gives for it.
+        case heavy
 
         var pango: PangoWeight {
             switch self {
@@ -13,6 +16,7 @@ public struct PictureFont: Equatable, Sendable {
             case .medium: return PANGO_WEIGHT_MEDIUM
             case .semibold: return PANGO_WEIGHT_SEMIBOLD
             case .bold: return PANGO_WEIGHT_BOLD
+            case .heavy: return PANGO_WEIGHT_HEAVY
             }
         }
     }
