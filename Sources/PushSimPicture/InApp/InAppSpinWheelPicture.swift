@@ -21,30 +21,34 @@ enum InAppSpinWheelPicture {
     /// The slice colours when a segment has none, cycled by index.
     static let palette: [InAppChrome.System] = [.indigo, .pink, .teal, .orange, .purple, .green]
 
-    static func draw(_ pr: InAppPresentation, _ w: InAppSpinWheel, _ d: InAppDrawing) {
+    /// The card and, in it, the square of the wheel (or the reward panel's frame once it shows), laid out at rest.
+    static func layout(_ pr: InAppPresentation, _ w: InAppSpinWheel, _ d: InAppDrawing) -> (card: PictureRect, body: PictureRect) {
         let width = min(d.device.width - 2 * sideInset, maxWidth)
         let inner = width - 2 * stackSide
-        let th = InAppChrome.measure(d, w.title, font: titleFont, width: inner)
-        let mh = InAppChrome.measure(d, w.message, font: messageFont, width: inner)
-        let reward = w.resolvedReward
         // The wheel leaves the stack once it has faded, and the reward panel takes its place.
-        let body = pr.rewardVisible ? InAppRewardPicture.height(d, reward, width: inner) : inner
+        let body = pr.rewardVisible ? InAppRewardPicture.height(d, w.resolvedReward, width: inner) : inner
         var above = 0.0
-        if w.title != nil { above += th + spacing }
-        if w.message != nil { above += mh + spacing }
+        if w.title != nil { above += InAppChrome.measure(d, w.title, font: titleFont, width: inner) + spacing }
+        if w.message != nil { above += InAppChrome.measure(d, w.message, font: messageFont, width: inner) + spacing }
         let h = stackTop + above + body + stackBottom
         let card = PictureRect(x: (d.device.width - width) / 2, y: d.screen.midY - h / 2, width: width, height: h)
+        return (card, PictureRect(x: card.x + stackSide, y: card.y + stackTop + above, width: inner, height: body))
+    }
+
+    static func draw(_ pr: InAppPresentation, _ w: InAppSpinWheel, _ d: InAppDrawing) {
+        let (card, body) = layout(pr, w, d)
+        let inner = body.width
+        let reward = w.resolvedReward
         InAppMotion.sharedCard(pr.phase, reduceMotion: pr.reduceMotion).apply(d, center: (card.midX, card.midY)) {
             InAppChrome.surface(d, card, w.background)
             let x = card.x + stackSide
             var y = card.y + stackTop
             if w.title != nil { y += InAppChrome.text(d, w.title, x: x, y: y, width: inner, font: titleFont, align: .center) + spacing }
-            if w.message != nil { y += InAppChrome.text(d, w.message, x: x, y: y, width: inner, font: messageFont, align: .center) + spacing }
+            if w.message != nil { InAppChrome.text(d, w.message, x: x, y: y, width: inner, font: messageFont, align: .center) }
             if pr.rewardVisible {
-                InAppRewardPicture.draw(d, reward, x: x, top: y, width: inner, background: w.background.first, copied: pr.copied)
+                InAppRewardPicture.draw(d, reward, x: x, top: body.y, width: inner, background: w.background.first, copied: pr.copied)
             } else {
-                let square = PictureRect(x: x, y: y, width: inner, height: inner)
-                d.picture.withAlpha(1 - InAppMotion.easeInOut(pr.wheel.wheelFade)) { drawWheel(pr.wheel, w, in: square, d) }
+                d.picture.withAlpha(1 - InAppMotion.easeInOut(pr.wheel.wheelFade)) { drawWheel(pr.wheel, w, in: body, d) }
             }
             if pr.message.content.showsCloseChip {
                 InAppChrome.closeChip(d, right: card.maxX - closeInset, top: card.y + closeInset)
