@@ -2,7 +2,7 @@
 
 SWIFT ?= swift
 APT_PACKAGES := libncurses-dev libchafa-dev libgdk-pixbuf-2.0-dev libjpeg62-turbo-dev webp-pixbuf-loader libsqlite3-dev libcurl4 tmux chafa strace \
-	libcairo2-dev libpango1.0-dev libpng-dev libgif-dev libwebp-dev fonts-liberation2 fonts-noto-color-emoji fonts-droid-fallback \
+	libcairo2-dev libpango1.0-dev libpng-dev libgif-dev libwebp-dev libimagequant-dev fonts-liberation2 fonts-noto-color-emoji fonts-droid-fallback \
 	xvfb xterm x11-apps xdotool libjpeg-turbo-progs python3-numpy kitty time webp
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 BIN := .build/debug/pushsim

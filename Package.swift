@@ -38,8 +38,11 @@ let package = Package(
         .systemLibrary(name: "CCairo", pkgConfig: "glib-2.0 libpng",
                        providers: [.apt(["libcairo2-dev", "libpango1.0-dev", "libpng-dev", "fonts-liberation2", "fonts-noto-color-emoji", "fonts-droid-fallback"])]),
         // cairo and pango are not linked: CPicture/PictureLibraries.c loads them with dlopen when a snapshot draws.
+        // Its AnimationEncoder.c (`pushsim record`) loads libwebpmux and libimagequant the same way; libwebp and giflib
+        // are linked already for the decoders.
         .target(name: "CPicture", dependencies: ["CCairo"], cSettings: [.unsafeFlags(pictureHeaders)], linkerSettings: [
             .linkedLibrary("gobject-2.0"), .linkedLibrary("glib-2.0"), .linkedLibrary("dl"),
+            .linkedLibrary("webp"), .linkedLibrary("gif"),
         ]),
 
         // 1. Pure engine: Foundation only.

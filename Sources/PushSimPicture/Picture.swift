@@ -16,6 +16,11 @@ public final class Picture {
     let cr: OpaquePointer
     private let fontOptions: OpaquePointer
 
+    /// The phone's appearance while this picture is drawn: widgets that follow iOS's dynamic colours read it.
+    public var dark = false
+    /// Text that did not fit where it was drawn (cut with an ellipsis), in the order drawn: a contact sheet's report.
+    public private(set) var cuts: [TextCut] = []
+
     public enum Corners: Sendable { case all, top }
     public enum Align: Sendable { case left, center, right }
     /// How an image fills its frame: UIKit's `scaleAspectFill` (crop) or `scaleAspectFit` (letterbox).
@@ -237,6 +242,9 @@ public final class Picture {
         setColor(color)
         cairo_move_to(cr, x, y)
         pango_cairo_show_layout(cr, l)
+        if maxLines > 0, pango_layout_is_ellipsized(l) != 0 {
+            cuts.append(TextCut(text: text, lines: maxLines, width: width ?? 0))
+        }
         var w: Int32 = 0, h: Int32 = 0
         pango_layout_get_size(l, &w, &h)
         return Double(h) / Double(pushsim_pango_scale())
@@ -265,6 +273,13 @@ public final class Picture {
         default: throw PictureError("\(path): the picture could not be encoded as PNG (out of memory?)")
         }
     }
+}
+
+/// Text drawn cut with an ellipsis: all of it, and the lines and width it had to fit in (points).
+public struct TextCut: Equatable, Sendable {
+    public var text: String
+    public var lines: Int
+    public var width: Double
 }
 
 /// A picture that cannot be made or written: one sentence saying why.

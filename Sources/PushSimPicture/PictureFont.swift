@@ -14,7 +14,10 @@ public struct PictureFont: Equatable, Sendable {
             switch self {
             case .regular: return PANGO_WEIGHT_NORMAL
             case .medium: return PANGO_WEIGHT_MEDIUM
-            case .semibold: return PANGO_WEIGHT_SEMIBOLD
+            // Liberation Sans has no semibold: fontconfig answered 600 with its bold for Latin text, but the CJK
+            // fallback (Droid Sans Fallback, one weight) is only emboldened (fontconfig's 90-synthetic.conf) when bold
+            // is asked: so 600 is asked as 700, the same Latin glyphs and a heavier CJK title, as iOS draws it.
+            case .semibold: return PANGO_WEIGHT_BOLD
             case .bold: return PANGO_WEIGHT_BOLD
             case .heavy: return PANGO_WEIGHT_HEAVY
             }

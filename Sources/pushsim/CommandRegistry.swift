@@ -14,5 +14,6 @@ enum CommandRegistry {
         PrefetchCommand.self,
         ResetCommand.self,
         SnapshotCommand.self,
+        RecordCommand.self,
     ]
 }

@@ -6,7 +6,7 @@ import PushSimApp
 import PushSimEngine
 import PushSimPicture
 
-struct InAppSnapshotCommand: ParsableCommand {
+struct InAppSnapshotCommand: SnapshotSubcommand {
     static let configuration = CommandConfiguration(
         commandName: "inapp",
         abstract: "Draw an in-app banner over the host app, once it has dropped in (or at the end of --script).",
@@ -27,7 +27,10 @@ struct InAppSnapshotCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The banner's thumbnail (a path or URL).", valueName: "path"))
     var image: String?
 
-    func run() throws {
+    /// The in-app options' own --dark, where they have one (the native templates' dark overlay).
+    static func appearanceArguments(dark: Bool) -> [String] { dark ? ["--dark"] : [] }
+
+    func shot() -> PictureShot {
         let sink = EventSink()
         let scene = InAppScene(sink: sink, images: NoImages(), listener: nil, appName: inapp.appName)
         var steps: [String] = []
@@ -45,8 +48,7 @@ struct InAppSnapshotCommand: ParsableCommand {
         script.script = (steps + [given]).joined(separator: "\n")
         script.scriptFile = nil
         let images = PictureImages(payloadFolder: FileManager.default.currentDirectoryPath, fetch: inapp.fetch.limits)
-        let device = picture.phone
-        picture.shoot(scene, script: script, sink: sink, name: "inapp", images: images) { p, t in
+        return PictureShot(scene: scene, script: script, sink: sink, name: "inapp", images: images) { p, t, device in
             BannerPicture.draw(scene, at: t, on: p, device: device, images: images)
         }
     }

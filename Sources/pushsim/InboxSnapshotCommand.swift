@@ -6,7 +6,7 @@ import PushSimApp
 import PushSimPicture
 import PushSimStore
 
-struct InboxSnapshotCommand: ParsableCommand {
+struct InboxSnapshotCommand: SnapshotSubcommand {
     static let configuration = CommandConfiguration(
         commandName: "inbox",
         abstract: "Draw an inbox feed as the phone shows it (read state from the store, as pushsim inbox does).",
@@ -16,7 +16,17 @@ struct InboxSnapshotCommand: ParsableCommand {
     @OptionGroup(title: "Inbox options") var inbox: InboxExperienceOptions
     @OptionGroup var picture: PictureOptions
 
-    func run() throws {
+    @Flag(help: "InboxKit's dark theme (its default; for --matrix and record, the opposite of --light).")
+    var dark = false
+
+    func validate() throws {
+        if dark && inbox.look.light { throw ValidationError("--dark and --light ask for opposite themes: give one") }
+    }
+
+    /// InboxKit's own theme: dark unless --light.
+    static func appearanceArguments(dark: Bool) -> [String] { dark ? [] : ["--light"] }
+
+    func shot() -> PictureShot {
         let date = inbox.date
         let store: Store
         do { store = try Store(path: inbox.script.store ?? Store.defaultPath()) }
@@ -29,8 +39,7 @@ struct InboxSnapshotCommand: ParsableCommand {
             fail(error)
         }
         let images = PictureImages(payloadFolder: MediaImageSource.folder(of: inbox.files.first ?? "-"), fetch: inbox.fetch.limits)
-        let device = picture.phone
-        picture.shoot(scene, script: inbox.script, sink: sink, name: "inbox", images: images) { p, t in
+        return PictureShot(scene: scene, script: inbox.script, sink: sink, name: "inbox", images: images) { p, t, device in
             InboxPicture.draw(scene, at: t, on: p, device: device, images: images)
         }
     }

@@ -6,7 +6,7 @@ import PushSimApp
 import PushSimPicture
 
 struct PictureOptions: ParsableArguments {
-    @Option(name: [.short, .long], help: ArgumentHelp("The PNG to write ('-' = standard output; default: a name after the payload or the experience, in the current folder).", valueName: "file.png"))
+    @Option(name: [.short, .long], help: ArgumentHelp("The file to write: a PNG for snapshot, .webp or .gif for record ('-' = standard output; default: a name after the payload or the experience, in the current folder).", valueName: "file"))
     var output: String?
 
     @Option(help: ArgumentHelp("The phone: \(PictureDevice.names), or WxH in points.", valueName: "name|WxH"))
@@ -15,6 +15,12 @@ struct PictureOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Pixels per point, 1 to 4 (default: the phone's own, 3 on Face ID iPhones).", valueName: "n"))
     var scale: Double?
 
+    @Option(help: ArgumentHelp("snapshot only: a contact sheet: one labelled cell per combination of these values (keys: \(ContactSheet.keys.joined(separator: ", ")); repeat to multiply), e.g. device=iphone-se,iphone-15 appearance=light,dark.", valueName: "key=v1,v2"))
+    var matrix: [String] = []
+
+    @Option(help: ArgumentHelp("snapshot only, with --matrix: say per cell what text was cut and every warning, as JSON (.json) or Markdown (.md).", valueName: "file"))
+    var report: String?
+
     func validate() throws {
         guard PictureDevice(parsing: device) != nil else {
             throw ValidationError("--device must be one of \(PictureDevice.names), or WxH in points from 200x300 to 2000x3000 (got '\(device)')")
@@ -22,36 +28,51 @@ struct PictureOptions: ParsableArguments {
         if let scale, !(scale.isFinite && scale >= 1 && scale <= 4) {
             throw ValidationError("--scale must be a number from 1 to 4, such as 3 (got \(scale))")
         }
+        _ = try ContactSheet.axes(matrix)
+        if let report {
+            guard !matrix.isEmpty else { throw ValidationError("--report describes a contact sheet's cells: give --matrix too") }
+            guard ContactSheet.ReportFormat(path: report) != nil else {
+                throw ValidationError("--report must name a .json or .md file (got '\(report)')")
+            }
+        }
     }
 
     var phone: PictureDevice { PictureDevice(parsing: device)! }
 
-    /// Run the scene's script on the simulated clock (`fallback` when none is given), draw the moment it ends as the
-    /// phone shows it, write the PNG and say where. Image failures are warnings on standard error, as the screens say.
-    func shoot(_ scene: ScriptableScene, script: ScriptOptions, sink: EventSink, fallback: String = "", name: String,
-               images: PictureImages, draw: (Picture, Double) -> Void) {
-        let runner = script.runHeadless(scene: scene, sink: sink, fallback: fallback)
+    /// Run the shot's script on the simulated clock, draw the moment it ends as the phone shows it, write the PNG and
+    /// say where. Image failures are warnings on standard error, as the screens say.
+    func shoot(_ shot: PictureShot) {
+        let runner = shot.script.runHeadless(scene: shot.scene, sink: shot.sink, fallback: shot.fallback)
+        if let why = shot.nothingShown() { fail(UserError(why)) }
         // `-o -` writes the PNG to standard output, for a pipe.
-        let path = output == "-" ? "/dev/stdout" : output ?? name + ".png"
+        let path = output == "-" ? "/dev/stdout" : output ?? shot.name + ".png"
         let d = phone
         do {
             let picture = try Picture(width: d.width, height: d.height, scale: scale ?? d.nativeScale)
-            draw(picture, runner.now)
-            // A picture cannot show what was dropped (the phone shows nothing of it either): the payload's warnings
-            // and the images that could not be had are told on standard error.
-            for e in sink.events where e.event.name == "warning" {
-                let path = e.event["path"]?.stringValue ?? "", msg = e.event["message"]?.stringValue ?? ""
-                FileHandle.standardError.write(Data("pushsim: warning: \(path.isEmpty ? "" : path + ": ")\(msg)\n".utf8))
-            }
-            if !PictureFont.isInstalled { FileHandle.standardError.write(Data("pushsim: warning: \(PictureFont.missingWarning)\n".utf8)) }
-            for w in images.diagnostics {
-                FileHandle.standardError.write(Data("pushsim: warning: \(w.message)\n".utf8))
-            }
+            shot.draw(picture, runner.now, d)
+            Self.warn(Self.warnings(shot))
             try picture.writePNG(to: path)
             FileHandle.standardError.write(Data("pushsim: wrote \(path) (\(picture.pixelWidth)×\(picture.pixelHeight))\n".utf8))
         } catch {
             fail(UserError(error.message))
         }
+    }
+
+    /// What a picture cannot show (the phone shows nothing of it either): the payload's warnings, the images that could
+    /// not be had, a missing font.
+    static func warnings(_ shot: PictureShot) -> [String] {
+        var out: [String] = []
+        for e in shot.sink.events where e.event.name == "warning" {
+            let path = e.event["path"]?.stringValue ?? "", msg = e.event["message"]?.stringValue ?? ""
+            out.append("\(path.isEmpty ? "" : path + ": ")\(msg)")
+        }
+        if !PictureFont.isInstalled { out.append(PictureFont.missingWarning) }
+        out += shot.images.diagnostics.map(\.message)
+        return out
+    }
+
+    static func warn(_ lines: [String]) {
+        for w in lines { FileHandle.standardError.write(Data("pushsim: warning: \(w)\n".utf8)) }
     }
 
     /// `promo.json` → `promo`; standard input → `fallback`.

@@ -33,8 +33,9 @@ struct PrimerExperienceOptions: ParsableArguments {
     @OptionGroup var script: ScriptOptions
 
     /// The scene `primer` plays and `snapshot primer` draws. Bad options end the run with one line.
-    /// The device is read from the store; without `persist` what the run does to it stays in memory.
-    func makeScene(sink: EventSink, images: ImageSource, persist: Bool = true) -> PrimerScene {
+    /// The device is read from the store (a fresh one in memory with `freshDevice`); without `persist` what the run does
+    /// to it stays in memory.
+    func makeScene(sink: EventSink, images: ImageSource, persist: Bool = true, freshDevice: Bool = false) -> PrimerScene {
         let config: PrimerConfig
         do { config = try builder.makeConfig() } catch { fail(error) }
         var forced: AuthorizationStatus?
@@ -46,7 +47,12 @@ struct PrimerExperienceOptions: ParsableArguments {
         }
         let wall: Double
         do { wall = try Self.wallClock(now) } catch { fail(error) }
-        let store = Self.openStore(script.store, sink: sink)
+        let store: Store
+        if freshDevice {
+            do { store = try Store(inMemory: ()) } catch { fail(UserError(error.message, exitCode: error.exitCode)) }
+        } else {
+            store = Self.openStore(script.store, sink: sink)
+        }
         var device: SimulatedDevice
         do { device = try store.loadDevice() } catch { fail(UserError(error.message, exitCode: error.exitCode)) }
         if let forced {

@@ -4,7 +4,7 @@ import ArgumentParser
 import PushSimApp
 import PushSimPicture
 
-struct StoriesSnapshotCommand: ParsableCommand {
+struct StoriesSnapshotCommand: SnapshotSubcommand {
     static let configuration = CommandConfiguration(
         commandName: "stories",
         abstract: "Draw a stories payload's page (expanded, as --headless starts) as a PNG.",
@@ -14,16 +14,21 @@ struct StoriesSnapshotCommand: ParsableCommand {
     @OptionGroup(title: "Stories options") var stories: StoriesExperienceOptions
     @OptionGroup var picture: PictureOptions
 
-    func run() throws {
+    @Flag(help: "The phone in dark appearance: the lock screen's notification material (the story itself is always black).")
+    var dark = false
+
+    static func appearanceArguments(dark: Bool) -> [String] { dark ? ["--dark"] : [] }
+
+    func shot() -> PictureShot {
         let sink = EventSink()
         // The scene needs no cells: the picture decodes each image at full size itself.
         let scene = stories.makeScene(sink: sink, images: NoImages(), headless: true)
         let images = PictureImages(payloadFolder: MediaImageSource.folder(of: stories.file), appGroup: stories.appGroup,
                                    fetch: stories.fetch.limits)
-        let device = picture.phone
-        picture.shoot(scene, script: stories.script, sink: sink, name: PictureOptions.baseName(of: stories.file, fallback: "stories"),
-                      images: images) { p, t in
-            StoriesPicture.draw(scene, at: t, on: p, device: device, images: images)
+        let dark = self.dark
+        return PictureShot(scene: scene, script: stories.script, sink: sink, name: PictureOptions.baseName(of: stories.file, fallback: "stories"),
+                           images: images) { p, t, device in
+            StoriesPicture.draw(scene, at: t, on: p, device: device, images: images, dark: dark)
         }
     }
 }

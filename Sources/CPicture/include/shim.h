@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include "PictureLibraries.h"
+#include "AnimationEncoder.h"
 
 /* PANGO_SCALE is a macro Swift cannot see. */
 static inline int pushsim_pango_scale(void) { return PANGO_SCALE; }
@@ -55,6 +56,13 @@ static inline cairo_surface_t *pushsim_surface_from_rgba(const unsigned char *rg
     }
     cairo_surface_mark_dirty(s);
     return s;
+}
+
+/* A finished surface's pixels for an encoder: cairo ARGB32 (B, G, R, A bytes), `*stride` bytes a row. */
+static inline const unsigned char *pushsim_surface_pixels(cairo_surface_t *s, int *stride) {
+    cairo_surface_flush(s);
+    *stride = cairo_image_surface_get_stride(s);
+    return cairo_image_surface_get_data(s);
 }
 
 /* Reads a cairo ARGB32 surface back as RGBA8 (un-premultiplied), for comparing pictures. */

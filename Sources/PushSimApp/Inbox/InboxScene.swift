@@ -358,6 +358,8 @@ public final class InboxScene: ScriptableScene, Leavable {
             return
         }
         switch k {
+        case .right, .char("l"): pageSlide(by: 1)
+        case .left, .char("h"): pageSlide(by: -1)
         case .down, .char("j"): move(to: model.highlighted + 1)
         case .up, .char("k"): move(to: model.highlighted - 1)
         case .pageDown: move(to: model.highlighted + InboxScreen.pageRows(model, size: size))
@@ -384,6 +386,24 @@ public final class InboxScene: ScriptableScene, Leavable {
         guard !model.feed.rows.isEmpty else { return }
         model.highlighted = max(0, min(i, model.feed.rows.count - 1))
         InboxScreen.reveal(&model, size: size)
+    }
+
+    /// Page the highlighted carousel card's slides, as its paging collection view does: one slide a swipe, stopping
+    /// at the first and the last (no wrap). Elsewhere ← → do nothing.
+    public func pageSlide(by delta: Int) {
+        guard let code = highlightedCode, let i = model.feed.index(of: code, hint: model.highlighted),
+              model.feed.rows[i].kind == .carousel else { return }
+        let slides = InboxCarouselSlide.decode(model.feed.rows[i].message)
+        guard slides.count > 1 else { model.status = "This carousel has one slide"; return }
+        let current = model.context.slide(of: code, count: slides.count)
+        let next = max(0, min(current + delta, slides.count - 1))
+        guard next != current else {
+            model.status = next == 0 ? "First slide" : "Last slide"
+            return
+        }
+        model.context.slides[code] = next
+        model.status = "Slide \(next + 1) of \(slides.count)" + (slides[next].title.map { ": \($0)" } ?? "")
+        sink.emit(Event("slide", ["code": .string(code), "index": .number(Double(next))]), at: now)
     }
 
     /// Enter or a click on a row: the SDK's row tap.
@@ -611,7 +631,11 @@ public final class InboxScene: ScriptableScene, Leavable {
             let end = dragTo ?? (e.x, e.y)
             dragTo = nil
             let dx = end.x - p.x, dy = end.y - p.y
-            if dx <= -6 && abs(dy) <= 1, let row = p.row {
+            if abs(dx) >= 3 && abs(dy) <= 1, let row = p.row, inGallery(p.x, p.y, row: row) {
+                // A horizontal swipe on a carousel's slides pages them (the gallery takes the pan, not the row).
+                model.highlighted = row
+                pageSlide(by: dx < 0 ? 1 : -1)
+            } else if dx <= -6 && abs(dy) <= 1, let row = p.row {
                 model.highlighted = row
                 swipeDelete()
             } else if dy >= 2 && abs(dx) < 6 && model.top == 0 && model.topOffset == 0 {
@@ -622,6 +646,13 @@ public final class InboxScene: ScriptableScene, Leavable {
         }
     }
 
+    /// Whether (x, y) is on the slides of the carousel card of `row`.
+    func inGallery(_ x: Int, _ y: Int, row: Int) -> Bool {
+        guard model.feed.rows.indices.contains(row), model.feed.rows[row].kind == .carousel,
+              let card = InboxScreen.renderWithLayout(model, size: size).layout.cards.first(where: { $0.row == row }) else { return false }
+        return y > card.rect.y && y <= card.rect.y + InboxCard.imageRows
+    }
+
     func click(x: Int, y: Int) {
         let layout = InboxScreen.renderWithLayout(model, size: size).layout
         guard let card = layout.card(at: x, y) else { return }
@@ -630,7 +661,8 @@ public final class InboxScene: ScriptableScene, Leavable {
             button(b + 1)
         } else if y > card.rect.y, y <= card.rect.y + InboxCard.imageRows, model.feed.rows[card.row].kind == .carousel {
             // The slide's own tap (spec §3.9); the rest of the card is the row tap.
-            perform(model.feed.tapSlide(model.feed.rows[card.row].code, hint: card.row))
+            let code = model.feed.rows[card.row].code
+            perform(model.feed.tapSlide(code, slide: model.context.slides[code] ?? 0, hint: card.row))
         } else if y > card.rect.y, y <= card.rect.y + InboxCard.imageRows, model.feed.rows[card.row].kind == .video {
             // The poster plays the video (spec §3.9).
             perform(model.feed.tapVideo(model.feed.rows[card.row].code, hint: card.row))
@@ -644,6 +676,13 @@ public final class InboxScene: ScriptableScene, Leavable {
     public func expand(_ step: ScriptStep) throws -> [PrimitiveStep]? {
         switch step.name {
         case "down": return [.input(.key(.down))]
+        case "swipe":
+            // The highlighted carousel's slides: `swipe left` shows the next (the content moves left).
+            switch step.argument {
+            case "left": return [.input(.key(.right))]
+            case "right": return [.input(.key(.left))]
+            default: throw ScriptError(step, "expected swipe left (the next slide) or swipe right (the previous one)")
+            }
         case "up": return [.input(.key(.up))]
         case "select": return [.input(.key(.enter))]
         case "button":

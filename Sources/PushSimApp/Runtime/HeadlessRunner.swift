@@ -11,6 +11,13 @@ public final class HeadlessRunner {
     public var onFrame: ((String) -> Void)?
     /// Mouse position of the last `press`, so `release` without coordinates releases there.
     private var pressed: (x: Int, y: Int)?
+    /// A recording's frame times: the runner stops at each moment this gives (inside a wait, and before the next
+    /// input at the moment itself), advances the scene there and calls `onMoment`, which must move on to the next.
+    /// nil when no moment is left.
+    public var nextMoment: (() -> Double?)?
+    public var onMoment: ((Double) -> Void)?
+    /// Every input delivered to the scene, with its time (a recording's touch marks).
+    public var onInput: ((InputEvent, Double) -> Void)?
 
     public init(scene: ScriptableScene, size: Size) {
         self.scene = scene
@@ -30,6 +37,7 @@ public final class HeadlessRunner {
     }
 
     public func perform(_ step: ScriptStep) throws {
+        reachMoments(upTo: now)
         if let prims = try scene.expand(step) {
             for p in prims { try perform(p) }
             return
@@ -67,6 +75,7 @@ public final class HeadlessRunner {
     }
 
     public func perform(_ p: PrimitiveStep) throws {
+        reachMoments(upTo: now)
         switch p {
         case .input(let e):
             if case .resize(let s) = e { size = s; scene.resize(to: s, at: now) } else { deliver(e) }
@@ -77,12 +86,28 @@ public final class HeadlessRunner {
 
     func deliver(_ e: InputEvent) {
         scene.advance(to: now)
+        onInput?(e, now)
         scene.handle(e, at: now)
     }
 
-    /// Advance the simulated clock by `seconds`, stopping at every deadline on the way.
+    /// Advance the simulated clock by `seconds`, stopping at every deadline and every moment on the way.
     public func wait(_ seconds: Double) {
         let target = now + seconds
+        reachMoments(upTo: target)
+        settle(to: target)
+    }
+
+    /// Hand every moment up to `time` to `onMoment`, the scene advanced to each (never back in time).
+    func reachMoments(upTo time: Double) {
+        guard let nextMoment, let onMoment else { return }
+        while let m = nextMoment(), m <= time + 1e-9 {
+            if m > now { settle(to: m) }
+            onMoment(m)
+        }
+    }
+
+    /// Advance the clock to `target`, firing every deadline on the way at its exact time.
+    func settle(to target: Double) {
         var guardCount = 0
         while let d = scene.nextDeadline(), d <= target + 1e-9, scene.exitStatus == nil {
             guardCount += 1

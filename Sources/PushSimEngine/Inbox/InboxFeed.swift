@@ -292,11 +292,12 @@ public struct InboxFeed: Sendable {
 
     /// A tap on a carousel card's slide (§3.9), with `didSelect`'s default answer (true): a slide with a url opens it
     /// (unsafe schemes refused) and marks the message read — no `performAction`, so the status is Read, not Action;
-    /// a slide without a url, or a card that is not a carousel, is exactly the row tap. pushsim shows the first
-    /// slide, so that is the one tapped.
-    public mutating func tapSlide(_ code: String, hint: Int? = nil) -> InboxOutcome {
-        guard let i = index(of: code, hint: hint), rows[i].kind == .carousel,
-              let url = InboxCarouselSlide.decode(rows[i].message).first?.url else { return tap(code, hint: hint) }
+    /// a slide without a url, or a card that is not a carousel, is exactly the row tap. `slide` is the one on screen
+    /// (the card pages its slides; the first when it has not been paged).
+    public mutating func tapSlide(_ code: String, slide: Int = 0, hint: Int? = nil) -> InboxOutcome {
+        guard let i = index(of: code, hint: hint), rows[i].kind == .carousel else { return tap(code, hint: hint) }
+        let slides = InboxCarouselSlide.decode(rows[i].message)
+        guard slides.indices.contains(slide), let url = slides[slide].url else { return tap(code, hint: hint) }
         var out = InboxOutcome()
         out.events.append(Event("select", ["code": .string(code)]))
         open(url, &out)

@@ -9,7 +9,8 @@ public enum InAppPicture {
     public static func draw(_ shown: [InAppPresentation], on p: Picture, device: PictureDevice, images: PictureImages, dark: Bool,
                             appName: String = "Shop", scroll: Int = 0) {
         let rows = InAppHostState.rows.dropFirst(max(0, scroll)).map { ($0.0, $0.1) }
-        HostApp.draw(on: p, device: device, title: appName, subtitle: "Your orders and offers", rows: Array(rows), dark: dark)
+        p.dark = dark
+        HostApp.draw(on: p, device: device, title: appName, subtitle: "Your orders and offers", rows: Array(rows))
         drawMessages(shown, InAppDrawing(picture: p, device: device, images: images, dark: dark))
     }
 

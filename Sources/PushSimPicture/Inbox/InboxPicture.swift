@@ -107,7 +107,13 @@ public enum InboxPicture {
             if !read { dot(on: p, x: r.x + 14, y: r.y + 14, c.accent) }
             if pinShown { pinChip(on: p, x: r.maxX - 14 - 28, y: r.y + 14) }
             return r.height
-        case .captioned, .carousel, .video:
+        case .carousel:
+            return carousel(row, on: p, x: x, y: y, width: width, colors: c, context: context, images: images)
+        case .video:
+            return video(row, on: p, x: x, y: y, width: width, colors: c, context: context, images: images)
+        case .wallet:
+            return wallet(row, on: p, x: x, y: y, width: width, colors: c, context: context, images: images)
+        case .captioned:
             let imageH = image == nil ? 0 : (inner * 0.5).rounded()
             let dateW = p.measure(date, font: dateFont).width
             let titleX = read ? pad : pad + 14
@@ -122,7 +128,6 @@ public enum InboxPicture {
             if imageH > 0 {
                 let ir = PictureRect(x: r.x + pad, y: cy, width: inner, height: imageH)
                 drawImage(image, in: ir, radius: 8, colors: c, on: p)
-                if row.kind == .video { playGlyph(on: p, in: ir) }
                 if pinShown { pinChip(on: p, x: ir.maxX - 8 - 28, y: ir.y + 8) }
                 cy += imageH + 10
             }
@@ -136,7 +141,7 @@ public enum InboxPicture {
             }
             if !buttons.isEmpty { drawButtons(buttons, on: p, x: r.x + pad, y: cy + 10, width: inner, colors: c) }
             return h
-        case .classic, .default, .wallet:
+        case .classic, .default:
             // spec §3.5 classic: 44 pt avatar; the title falls back to the message; 15.5 pt, semibold when unread.
             let shownTitle = title.isEmpty ? body : title
             let textX = pad + 14 + 44 + 12
@@ -182,11 +187,19 @@ public enum InboxPicture {
         case .image(let img)?:
             p.image(img, in: r, radius: radius)
         case .failed?, nil:
-            // spec §3.5: no image (or none to be had): an envelope and "No image".
+            // spec §3.5: no image (or none to be had): an envelope and "No image"; an image that failed says why,
+            // as the stories picture does.
             p.fillRounded(r, radius: radius, c.date.alpha(0.15))
-            let e = PictureRect(x: r.midX - 18, y: r.midY - 22, width: 36, height: 26)
+            var reason: String?
+            if case .failed(let why)? = image { reason = why }
+            let e = PictureRect(x: r.midX - 18, y: r.midY - (reason == nil ? 22 : 34), width: 36, height: 26)
             p.strokeRounded(e, radius: 4, c.date, lineWidth: 2)
-            p.text("No image", x: r.x, y: e.maxY + 6, width: r.width, font: PictureFont(13), color: c.date, maxLines: 1, align: .center)
+            p.text("No image", x: r.x, y: e.maxY + 6, width: r.width, font: PictureFont(13, reason == nil ? .regular : .semibold),
+                   color: c.date, maxLines: 1, align: .center)
+            if let reason {
+                p.text(reason, x: r.x + 12, y: e.maxY + 24, width: r.width - 24, font: PictureFont(12), color: c.date,
+                       maxLines: max(1, Int((r.maxY - e.maxY - 28) / 15)), align: .center)
+            }
         }
     }
 
@@ -216,10 +229,5 @@ public enum InboxPicture {
     static func pinGlyph(on p: Picture, x: Double, y: Double, _ color: PictureColor) {
         p.fillCircle(x: x + 6, y: y + 4.5, radius: 4.5, color)
         p.fill(PictureRect(x: x + 5.25, y: y + 8, width: 1.5, height: 6), color)
-    }
-
-    static func playGlyph(on p: Picture, in r: PictureRect) {
-        p.fillCircle(x: r.midX, y: r.midY, radius: 24, PictureColor.black.alpha(0.45))
-        p.triangle(PictureRect(x: r.midX - 7, y: r.midY - 11, width: 20, height: 22), .white)
     }
 }

@@ -7,13 +7,18 @@ import PushSimMedia
 import PushSimScreens
 
 public enum PrimerPicture {
-    static let label = PictureColor.black
-    static let secondaryLabel = PictureColor(60, 60, 67, alpha: 0.6)
+    // UIKit's dynamic system colours, light and dark (the primer's defaults are these).
+    static func label(_ p: Picture) -> PictureColor { p.dark ? .white : .black }
+    static func secondaryLabel(_ p: Picture) -> PictureColor { p.dark ? PictureColor(235, 235, 245, alpha: 0.6) : PictureColor(60, 60, 67, alpha: 0.6) }
     static let systemBlue = PictureColor(IOSColor.systemBlue)
-    static let tertiaryFill = PictureColor(118, 118, 128, alpha: 0.12)
-    static let tertiaryLabel = PictureColor(60, 60, 67, alpha: 0.3)
+    static func tertiaryFill(_ p: Picture) -> PictureColor { PictureColor(118, 118, 128, alpha: p.dark ? 0.24 : 0.12) }
+    static func tertiaryLabel(_ p: Picture) -> PictureColor { p.dark ? PictureColor(235, 235, 245, alpha: 0.3) : PictureColor(60, 60, 67, alpha: 0.3) }
+    /// The sheet's card: systemBackground, elevated in dark appearance.
+    static func sheetBackground(_ p: Picture) -> PictureColor { p.dark ? PictureColor(28, 28, 30) : .white }
 
-    public static func draw(_ scene: PrimerScene, at t: Double, on p: Picture, device: PictureDevice, images: PictureImages) {
+    /// `dark`: the phone in dark appearance (the app, iOS's alerts, the primer's default system colours).
+    public static func draw(_ scene: PrimerScene, at t: Double, on p: Picture, device: PictureDevice, images: PictureImages, dark: Bool = false) {
+        p.dark = dark
         let s = scene.state
         if s.settingsOpen {
             drawSettings(on: p, device: device, appName: scene.appName, on: s.device.notificationsOnInSettings)
@@ -86,10 +91,10 @@ public enum PrimerPicture {
                 p.fillGradient(card, radius: radius, corners: corners, colors: g.map { PictureColor($0) },
                                from: (card.x, card.y), to: (card.maxX, card.maxY))
             } else {
-                p.fillRounded(card, radius: radius, c.backgroundColor.map { PictureColor($0) } ?? .white, corners: corners)
+                p.fillRounded(card, radius: radius, c.backgroundColor.map { PictureColor($0) } ?? sheetBackground(p), corners: corners)
             }
             if c.position == .bottom {
-                p.fillRounded(PictureRect(x: card.midX - 19, y: card.y + 10, width: 38, height: 5), radius: 2.5, tertiaryLabel)
+                p.fillRounded(PictureRect(x: card.midX - 19, y: card.y + 10, width: 38, height: 5), radius: 2.5, tertiaryLabel(p))
             }
             var y = card.y + top
             let a = PictureRect(x: card.midX - accessory / 2, y: y, width: accessory, height: accessory)
@@ -97,11 +102,11 @@ public enum PrimerPicture {
             y = a.maxY + 18
             if th > 0 {
                 y += p.text(c.title!, x: card.x + side, y: y, width: inner, font: titleFont,
-                            color: c.titleColor.map { PictureColor($0) } ?? label, align: .center) + 8
+                            color: c.titleColor.map { PictureColor($0) } ?? label(p), align: .center) + 8
             }
             if mh > 0 {
                 y += p.text(c.message!, x: card.x + side, y: y, width: inner, font: messageFont,
-                            color: c.messageColor.map { PictureColor($0) } ?? secondaryLabel, align: .center)
+                            color: c.messageColor.map { PictureColor($0) } ?? secondaryLabel(p), align: .center)
             }
             y += 24
             button(c.acceptTitle, in: PictureRect(x: card.x + side, y: y, width: inner, height: m.accept), accept: true, c, on: p)
@@ -138,8 +143,8 @@ public enum PrimerPicture {
             bg = accent(c)
             fg = c.acceptButtonTextColor.map { PictureColor($0) } ?? .white
         } else {
-            bg = c.declineButtonColor.map { PictureColor($0) } ?? (c.position == .top ? tertiaryFill : .clear)
-            fg = c.declineButtonTextColor.map { PictureColor($0) } ?? (c.position == .top ? label : secondaryLabel)
+            bg = c.declineButtonColor.map { PictureColor($0) } ?? (c.position == .top ? tertiaryFill(p) : .clear)
+            fg = c.declineButtonTextColor.map { PictureColor($0) } ?? (c.position == .top ? label(p) : secondaryLabel(p))
         }
         p.fillRounded(r, radius: radius, bg)
         if let border = c.buttonBorderColor { p.strokeRounded(r, radius: radius, PictureColor(border)) }
@@ -167,7 +172,7 @@ public enum PrimerPicture {
         if let g = c.backgroundGradient, g.count > 1 {
             p.fillGradient(card, radius: radius, colors: g.map { PictureColor($0) }, from: (card.x, card.y), to: (card.maxX, card.maxY))
         } else {
-            p.fillRounded(card, radius: radius, c.backgroundColor.map { PictureColor($0) } ?? .white)
+            p.fillRounded(card, radius: radius, c.backgroundColor.map { PictureColor($0) } ?? sheetBackground(p))
         }
         let icon = PictureRect(x: card.x + pad, y: card.y + pad, width: 40, height: 40)
         if case .image(let img) = image {
@@ -176,12 +181,12 @@ public enum PrimerPicture {
             p.fillRounded(icon, radius: 9, accent(c).alpha(0.16))
             Bell.draw(on: p, centerX: icon.midX, centerY: icon.midY, size: 22, color: accent(c))
         }
-        p.text("now", x: card.maxX - pad - 34, y: card.y + pad, width: 34, font: PictureFont(13), color: secondaryLabel, maxLines: 1, align: .right)
+        p.text("now", x: card.maxX - pad - 34, y: card.y + pad, width: 34, font: PictureFont(13), color: secondaryLabel(p), maxLines: 1, align: .right)
         var y = card.y + pad
         y += p.text(c.title ?? "", x: card.x + textX, y: y, width: textW, font: titleFont,
-                    color: c.titleColor.map { PictureColor($0) } ?? label, maxLines: 1) + 2
+                    color: c.titleColor.map { PictureColor($0) } ?? label(p), maxLines: 1) + 2
         p.text(c.message ?? "", x: card.x + textX, y: y, width: textW, font: messageFont,
-               color: c.messageColor.map { PictureColor($0) } ?? secondaryLabel, maxLines: 2)
+               color: c.messageColor.map { PictureColor($0) } ?? secondaryLabel(p), maxLines: 2)
         let by = card.y + pad + header + 14
         let bw = (width - 2 * pad - 10) / 2
         button(c.declineTitle, in: PictureRect(x: card.x + pad, y: by, width: bw, height: 42), accept: false, c, on: p)
@@ -193,10 +198,10 @@ public enum PrimerPicture {
     static func drawSettings(on p: Picture, device: PictureDevice, appName: String, on enabled: Bool) {
         HostApp.draw(on: p, device: device, title: "Notifications", subtitle: appName, rows: [])
         let row = PictureRect(x: 16, y: device.safeTop + 120, width: device.width - 32, height: 52)
-        p.fillRounded(row, radius: 10, .white)
-        p.text("Allow Notifications", x: row.x + 16, y: row.y + 16, width: row.width - 90, font: PictureFont(17), color: label, maxLines: 1)
+        p.fillRounded(row, radius: 10, sheetBackground(p))
+        p.text("Allow Notifications", x: row.x + 16, y: row.y + 16, width: row.width - 90, font: PictureFont(17), color: label(p), maxLines: 1)
         let sw = PictureRect(x: row.maxX - 16 - 51, y: row.midY - 15.5, width: 51, height: 31)
-        p.fillRounded(sw, radius: 15.5, enabled ? PictureColor(IOSColor.systemGreen) : PictureColor(233, 233, 235))
+        p.fillRounded(sw, radius: 15.5, enabled ? PictureColor(IOSColor.systemGreen) : (p.dark ? PictureColor(57, 57, 61) : PictureColor(233, 233, 235)))
         p.shadow(PictureRect(x: enabled ? sw.maxX - 29 : sw.x + 2, y: sw.y + 2, width: 27, height: 27), radius: 13.5, opacity: 0.15, blur: 4, dy: 2)
         p.fillCircle(x: enabled ? sw.maxX - 15.5 : sw.x + 15.5, y: sw.midY, radius: 13.5, .white)
     }

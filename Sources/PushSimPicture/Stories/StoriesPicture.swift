@@ -21,7 +21,9 @@ public enum StoriesPicture {
     /// spec §1.8: the fallback label's side insets (a UILabel's default 17 pt system font).
     static let fallbackInset = 16.0
 
-    public static func draw(_ scene: StoriesScene, at t: Double, on p: Picture, device: PictureDevice, images: PictureImages) {
+    /// `dark`: the phone in dark appearance (the lock screen's notification material; the story view is always black).
+    public static func draw(_ scene: StoriesScene, at t: Double, on p: Picture, device: PictureDevice, images: PictureImages, dark: Bool = false) {
+        p.dark = dark
         Wallpaper.draw(on: p, device: device)
         StatusBar.draw(on: p, device: device, color: .white)
         let width = device.width - 2 * margin
@@ -29,7 +31,7 @@ public enum StoriesPicture {
             let title = scene.input.payload.title ?? "", body = scene.input.payload.body
             let h = NotificationCard.height(on: p, title: title, body: body, width: width, thumbnail: false)
             NotificationCard.draw(on: p, in: PictureRect(x: margin, y: device.safeTop + 120, width: width, height: h),
-                                  appName: scene.configuration.appName, title: title, body: body, thumbnail: nil, dark: true)
+                                  appName: scene.configuration.appName, title: title, body: body, thumbnail: nil, dark: dark)
             StatusBar.drawHomeIndicator(on: p, device: device, color: .white)
             return
         }

@@ -18,13 +18,15 @@ public enum NotificationCard {
         let tw = textWidth(width, hasThumb)
         let t = title.isEmpty ? 0 : p.measure(title, font: titleFont, width: tw, maxLines: 1).height
         let b = body.isEmpty ? 0 : p.measure(body, font: bodyFont, width: tw, maxLines: bodyLines).height
-        // The thumbnail sits below the "now" line, so with one the card is at least that tall.
-        return max(icon, t + b, hasThumb ? thumbTop + thumbnail : 0) + 2 * padding
+        // The thumbnail sits below the header line, so with one the card is at least that tall.
+        return max(icon, header + t + b, hasThumb ? thumbTop + thumbnail : 0) + 2 * padding
     }
 
     static let titleFont = PictureFont(15, .semibold)
     static let bodyFont = PictureFont(15)
     static let metaFont = PictureFont(13)
+    /// The header line: the app's name and "now", as the terminal's banner shows them above the title.
+    static let header = 18.0
 
     static func textWidth(_ width: Double, _ hasThumb: Bool) -> Double {
         width - 2 * padding - icon - 10 - (hasThumb ? thumbnail + 10 : 0) - 34
@@ -46,12 +48,10 @@ public enum NotificationCard {
         let tx = iconRect.maxX + 10
         let tw = textWidth(r.width, thumb != nil)
         p.text("now", x: r.maxX - padding - 40, y: r.y + padding, width: 40, font: metaFont, color: meta, maxLines: 1, align: .right)
-        var y = r.y + padding
-        if !title.isEmpty {
-            y += p.text(title, x: tx, y: y, width: tw, font: titleFont, color: fg, maxLines: 1)
-        } else {
-            y += p.text(appName, x: tx, y: y, width: tw, font: titleFont, color: fg, maxLines: 1)
-        }
+        p.text(TextWidth.sanitized(appName).uppercased(), x: tx, y: r.y + padding, width: r.maxX - padding - 44 - tx, font: metaFont,
+               color: meta, maxLines: 1)
+        var y = r.y + padding + header
+        if !title.isEmpty { y += p.text(title, x: tx, y: y, width: tw, font: titleFont, color: fg, maxLines: 1) }
         if !body.isEmpty { p.text(body, x: tx, y: y, width: tw, font: bodyFont, color: fg, maxLines: bodyLines) }
         if let thumb {
             let tr = PictureRect(x: r.maxX - padding - thumbnail, y: r.y + padding + thumbTop, width: thumbnail, height: thumbnail)

@@ -12,6 +12,11 @@ public struct InboxCardContext {
     public var image: (String, Size) -> ImageSlot
     /// The classic avatar's fallback letter comes from the app's display name.
     public var appName: String
+    /// The slide each carousel card shows, by message code (the first when it has not been paged).
+    public var slides: [String: Int] = [:]
+
+    /// The slide a carousel card shows, within its slides.
+    public func slide(of code: String, count: Int) -> Int { max(0, min(slides[code] ?? 0, count - 1)) }
 
     public init(theme: InboxTheme, attributes: InboxAttributes, dates: InboxDateFormatter,
                 image: @escaping (String, Size) -> ImageSlot = { _, _ in .none }, appName: String = "App") {
@@ -162,11 +167,12 @@ public enum InboxCard {
             cy = y + 1 + contentH
         case .carousel:
             let slides = InboxCarouselSlide.decode(m)
-            imageArea(slides.first?.image, rows: imageRows, missing: "▦ No slides")
+            let current = c.slide(of: m.code, count: slides.count)
+            imageArea(slides.isEmpty ? nil : slides[current].image, rows: imageRows, missing: "▦ No slides")
             if !slides.isEmpty {
-                let dots = slides.indices.map { $0 == 0 ? "●" : "○" }.joined(separator: " ")
+                let dots = slides.indices.map { $0 == current ? "●" : "○" }.joined(separator: " ")
                 let dw = cv.text(dots, x: ix, y: cy, style: Style(fg: t.accent), maxWidth: iw)
-                if let st = slides[0].title {
+                if let st = slides[current].title {
                     cv.text(TextWidth.truncate(TextWidth.sanitized(st), to: iw - dw - 2), x: ix + dw + 2, y: cy, style: bodyStyle)
                 }
             }

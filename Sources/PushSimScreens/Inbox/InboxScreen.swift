@@ -58,6 +58,7 @@ public enum InboxScreen {
     public static func helpLines(leave: LeaveAction) -> [String] {
         [
             "↑ ↓ j k PgUp PgDn  move the highlight",
+            "← → h l  drag      page a carousel card's slides",
             "Enter  click       tap the row (read, then its link)",
             "1 … 9              tap the row's buttons",
             "d  Delete  drag ←  swipe to delete",

@@ -1,0 +1,67 @@
+// A scripted run drawn at a fixed frame rate on the simulated clock: each frame is the picture `snapshot` draws at that
+// moment, handed on as soon as it is drawn (to an encoder), so no more than one frame is ever held.
+
+import Foundation
+import PushSimApp
+import PushSimScreens
+
+public enum Recording {
+    public struct Outcome: Equatable, Sendable {
+        /// Frames drawn (one every 1/fps from t=0).
+        public var frames: Int
+        /// Seconds of the run the animation lasts: the script's end plus the tail.
+        public var duration: Double
+    }
+
+    /// The time of frame `k` at `fps`; the same sum whatever came before, so a frame's moment is exact.
+    public static func time(ofFrame k: Int, fps: Double) -> Double { Double(k) / fps }
+
+    /// Milliseconds of `seconds`, rounded, for an encoder's timestamps.
+    public static func milliseconds(_ seconds: Double) -> Int { Int((seconds * 1000).rounded()) }
+
+    /// Run `steps` on `runner`'s scene from its start, then `tail` seconds more, drawing a frame at every 1/`fps`: a new
+    /// picture of `device` at `scale`, drawn by `draw` (the snapshot's own drawing) at that moment, the touch marks
+    /// over it when `touches`, then given to `frame` with its index. `progress` hears (frames so far, simulated time).
+    public static func run(_ runner: HeadlessRunner, steps: [ScriptStep], fps: Double, tail: Double, device: PictureDevice, scale: Double,
+                           touches: Bool = false, draw: (Picture, Double) -> Void,
+                           frame: (Picture, Double, Int) throws(PictureError) -> Void,
+                           progress: ((Int, Double) -> Void)? = nil) throws -> Outcome {
+        var k = 0
+        var limit = Double.infinity
+        var failure: PictureError?
+        let marks = TouchMarks()
+        if touches {
+            let previous = runner.onInput
+            runner.onInput = { e, t in previous?(e, t); marks.record(e, at: t, grid: runner.size) }
+        }
+        try withoutActuallyEscaping(draw) { draw in
+            try withoutActuallyEscaping(frame) { frame in
+                runner.nextMoment = {
+                    guard failure == nil else { return nil }
+                    let m = time(ofFrame: k, fps: fps)
+                    return m < limit - 1e-9 ? m : nil
+                }
+                runner.onMoment = { m in
+                    do throws(PictureError) {
+                        let p = try Picture(width: device.width, height: device.height, scale: scale)
+                        draw(p, m)
+                        if touches { marks.draw(on: p, at: m, device: device) }
+                        try frame(p, m, k)
+                    } catch {
+                        failure = error
+                    }
+                    k += 1
+                    progress?(k, m)
+                }
+                defer { runner.nextMoment = nil; runner.onMoment = nil }
+                try runner.run(steps)
+                limit = runner.now + max(0, tail)
+                runner.wait(max(0, tail))
+            }
+        }
+        if let failure { throw failure }
+        // A run that ends on a frame's own moment still shows that frame for one frame's time.
+        let end = max(limit, time(ofFrame: k, fps: fps))
+        return Outcome(frames: k, duration: end)
+    }
+}

@@ -1,0 +1,198 @@
+// `pushsim record EXPERIENCE …`: a scripted run as an animated WebP or GIF, each frame what `snapshot` draws then.
+
+import ArgumentParser
+import Foundation
+import PushSimApp
+import PushSimEngine
+import PushSimPicture
+
+struct RecordCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "record",
+        abstract: "Record a scripted run as an animated WebP or GIF at phone resolution.",
+        discussion: """
+        Each subcommand takes the same options as the snapshot of that experience, plays --script on the simulated \
+        clock from t=0 and draws a frame every 1/--fps seconds until the script's end plus --tail: each frame is \
+        exactly the picture `pushsim snapshot` draws at that moment. The same input gives the same bytes.
+
+        WebP frames are encoded by libwebp's animation encoder (lossy at --quality, or --lossless); a GIF gets its own \
+        256-colour palette each frame, chosen by libimagequant. Only the part of a frame that changed is encoded, \
+        and frames are encoded as they are drawn, never all held.
+
+        Examples:
+          pushsim record stories promo.json --script "wait 3; tap right; wait 3" --scale 1 -o promo.webp
+          pushsim record primer --style sheet --script "wait 1; accept; wait 1; allow" --touches -o primer.gif
+          pushsim record inbox feed.json --script "wait 0.5; down; down; select" --fps 10 --scale 1 -o inbox.webp
+        """,
+        subcommands: [RecordSubcommand<StoriesSnapshotCommand>.self, RecordSubcommand<PrimerSnapshotCommand>.self,
+                      RecordSubcommand<InboxSnapshotCommand>.self, RecordSubcommand<InAppSnapshotCommand>.self]
+    )
+}
+
+/// What only a recording needs.
+struct RecordingOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("Frames per second of the simulated clock, 1 to 60.", valueName: "n"))
+    var fps: Double = 15
+
+    @Option(help: ArgumentHelp("Seconds recorded after the script's end.", valueName: "seconds"))
+    var tail: Double = 1
+
+    @Flag(help: "A translucent mark where each tap, hold, drag, scratch or spin happens, fading out after the finger lifts.")
+    var touches = false
+
+    @Option(help: ArgumentHelp("WebP quality, 0 to 100 (lossy).", valueName: "n"))
+    var quality: Int = 80
+
+    @Flag(help: "Lossless WebP: every frame's pixels exactly as drawn (larger files).")
+    var lossless = false
+
+    func validate() throws {
+        guard fps.isFinite, fps >= 1, fps <= 60 else { throw ValidationError("--fps must be a number from 1 to 60 (got \(fps))") }
+        guard tail.isFinite, tail >= 0, tail <= 3600 else { throw ValidationError("--tail must be seconds from 0 to 3600 (got \(tail))") }
+        guard (0...100).contains(quality) else { throw ValidationError("--quality must be from 0 to 100 (got \(quality))") }
+    }
+}
+
+struct RecordSubcommand<S: SnapshotSubcommand>: ParsableCommand {
+    static var configuration: CommandConfiguration {
+        let name = S.configuration.commandName ?? "experience"
+        return CommandConfiguration(
+            commandName: name,
+            abstract: "Record a scripted run of \(name) as an animated WebP or GIF.",
+            usage: S.configuration.usage?.replacingOccurrences(of: "pushsim snapshot", with: "pushsim record"),
+            discussion: S.configuration.discussion)
+    }
+
+    @OptionGroup var snapshot: S
+    @OptionGroup(title: "Recording options") var recording: RecordingOptions
+
+    func validate() throws {
+        let picture = snapshot.picture
+        if !picture.matrix.isEmpty || picture.report != nil {
+            throw ValidationError("--matrix and --report make a contact sheet with pushsim snapshot; a recording is one phone")
+        }
+        if let o = picture.output, o != "-", AnimationWriter.Format(path: o) == nil {
+            throw ValidationError("-o must name a .webp or .gif file (got '\(o)')")
+        }
+    }
+
+    func run() throws {
+        let picture = snapshot.picture
+        let shot = snapshot.shot()
+        let device = picture.phone, scale = picture.scale ?? device.nativeScale
+        let format = picture.output.flatMap { AnimationWriter.Format(path: $0) } ?? .webp
+        let path = picture.output ?? shot.name + "." + format.rawValue
+        let steps: [ScriptStep]
+        do { steps = try shot.script.steps(fallback: shot.fallback) } catch { fail(error) }
+        let runner = HeadlessRunner(scene: shot.scene, size: HeadlessOptions.defaultSize)
+        do {
+            if let events = shot.script.events { ScriptOptions.tee(shot.sink, to: try OutputStream(path: events)) }
+        } catch {
+            fail(error)
+        }
+        // Written beside the target and renamed when whole, so a failed recording leaves no half file under its name.
+        let temp = Self.temporaryPath(for: path)
+        let writer: AnimationWriter
+        let pw = Int((device.width * scale).rounded()), ph = Int((device.height * scale).rounded())
+        do throws(PictureError) {
+            guard pw > 0, ph > 0, pw <= 16384, ph <= 16384 else { throw PictureError("the picture would be \(pw)×\(ph) pixels; keep each side from 1 to 16384") }
+            writer = try AnimationWriter(format: format, path: temp, width: pw, height: ph, quality: recording.lossless ? nil : recording.quality)
+        } catch {
+            fail(UserError(error.message.replacingOccurrences(of: temp, with: path)))
+        }
+        let bar = ProgressBar(estimate: Self.estimate(steps, tail: recording.tail, fps: recording.fps))
+        let outcome: Recording.Outcome
+        do {
+            outcome = try Recording.run(runner, steps: steps, fps: recording.fps, tail: recording.tail, device: device, scale: scale,
+                                        touches: recording.touches,
+                                        draw: { p, t in shot.draw(p, t, device) },
+                                        frame: { p, _, k throws(PictureError) in
+                                            try writer.add(p, at: Recording.milliseconds(Recording.time(ofFrame: k, fps: recording.fps)))
+                                        },
+                                        progress: { k, _ in bar.update(k) })
+        } catch let e as PictureError {
+            bar.clear()
+            try? FileManager.default.removeItem(atPath: temp)
+            fail(UserError(e.message))
+        } catch let e as ScriptError {
+            bar.clear()
+            try? FileManager.default.removeItem(atPath: temp)
+            fail(UserError(e.description, exitCode: 2))
+        } catch {
+            bar.clear()
+            try? FileManager.default.removeItem(atPath: temp)
+            fail(UserError("\(error)", exitCode: 2))
+        }
+        bar.clear()
+        if let why = shot.nothingShown() {
+            try? FileManager.default.removeItem(atPath: temp)
+            fail(UserError(why))
+        }
+        PictureOptions.warn(PictureOptions.warnings(shot))
+        let bytes: Int
+        do {
+            bytes = try writer.close(at: Recording.milliseconds(outcome.duration))
+            try Self.publish(temp, as: path)
+        } catch let e as PictureError {
+            try? FileManager.default.removeItem(atPath: temp)
+            fail(UserError("\(path): \(e.message)"))
+        } catch {
+            try? FileManager.default.removeItem(atPath: temp)
+            fail(UserError("\(path): the recording could not be put in place (\(error.localizedDescription))"))
+        }
+        let seconds = JSONValue.formatNumber(TimedEvent.roundMillis(outcome.duration))
+        FileHandle.standardError.write(Data("pushsim: wrote \(path) (\(outcome.frames) frames, \(seconds) s, \(bytes) bytes)\n".utf8))
+    }
+
+    /// `-`: a file in the temporary folder, copied to standard output; else a hidden file beside the target.
+    static func temporaryPath(for path: String) -> String {
+        let pid = ProcessInfo.processInfo.processIdentifier
+        if path == "-" { return (NSTemporaryDirectory() as NSString).appendingPathComponent("pushsim-record-\(pid)") }
+        let url = URL(fileURLWithPath: path)
+        return url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(pid).partial").path
+    }
+
+    static func publish(_ temp: String, as path: String) throws {
+        if path == "-" {
+            let data = try Data(contentsOf: URL(fileURLWithPath: temp))
+            try? FileManager.default.removeItem(atPath: temp)
+            FileHandle.standardOutput.write(data)
+            return
+        }
+        if rename(temp, path) != 0 { throw PictureError(String(cString: strerror(errno))) }
+    }
+
+    /// Frames the run will likely have (its waits and holds plus the tail), for the progress bar.
+    static func estimate(_ steps: [ScriptStep], tail: Double, fps: Double) -> Int {
+        let seconds = steps.reduce(tail) { sum, s in
+            ["wait", "hold"].contains(s.name) ? sum + ((try? Script.seconds(s)) ?? 0) : sum
+        }
+        return max(1, Int((seconds * fps).rounded(.up)))
+    }
+}
+
+/// A progress bar on standard error for a recording that takes more than a second (and only on a terminal).
+final class ProgressBar {
+    private let start = Date()
+    private let estimate: Int
+    private var shown = false
+    private let enabled = isatty(2) == 1
+
+    init(estimate: Int) { self.estimate = estimate }
+
+    func update(_ frames: Int) {
+        guard enabled, Date().timeIntervalSince(start) > 1 else { return }
+        let total = max(estimate, frames)
+        let width = 30
+        let filled = Int(Double(width) * Double(frames) / Double(total))
+        let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
+        FileHandle.standardError.write(Data("\rpushsim: recording \(bar) \(frames)/\(total) frames".utf8))
+        shown = true
+    }
+
+    func clear() {
+        guard shown else { return }
+        FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+        shown = false
+    }
+}
