@@ -7,7 +7,9 @@ import PushSimApp
 import PushSimEngine
 import PushSimPicture
 
-struct NativeInAppOptions: ParsableArguments {
+/// Everything but the device: `pushsim snapshot inapp` takes these, and its picture's own --device is the phone the
+/// SDK measures on there.
+struct NativeInAppSettings: ParsableArguments {
     @Flag(help: "The phone is in dark appearance when a config arrives: its block's `dark` overlay applies.")
     var dark = false
 
@@ -26,15 +28,9 @@ struct NativeInAppOptions: ParsableArguments {
     @Option(help: ArgumentHelp("pushwooshInAppShouldDisplay answers false for this inAppId (repeatable).", valueName: "id"))
     var decline: [String] = []
 
-    @Option(help: ArgumentHelp("The phone whose points the SDK measures (\(PictureDevice.names), or WxH in points; default 390x844).", valueName: "name|WxH"))
-    var device: String?
-
     func validate() throws {
         if let now, wallStart(now) == nil {
             throw ValidationError("--now must be an ISO 8601 time such as 2026-07-24T09:00:00Z, or Unix seconds (got '\(now)')")
-        }
-        if let device, PictureDevice(parsing: device) == nil {
-            throw ValidationError("--device must be one of \(PictureDevice.names), or WxH in points from 200x300 to 2000x3000 (got '\(device)')")
         }
     }
 
@@ -43,13 +39,47 @@ struct NativeInAppOptions: ParsableArguments {
         return ISODate.parse(s)?.timeIntervalSince1970
     }
 
-    /// The presenter's settings; the wall clock starts at --now, else the real time.
-    var presenterOptions: InAppPresenterOptions {
+    /// The SDK's parser, and the reading of a FILE: a native-config.json, a campaign ZIP (localised for --language by
+    /// its pushwoosh.json; its name is the resource code Core injects as inAppId), or '-'.
+    var intake: InAppIntake {
+        let language = self.language
+        return InAppIntake(parse: { InAppConfigParser.parse($0, isDark: $1, now: $2) }, read: { (path: String) throws(UserError) in
+            let loaded = try InAppSource.load(path: path, language: language)
+            return InAppDelivery(config: loaded.config, file: loaded.file, resourceCode: loaded.idOverride)
+        })
+    }
+
+    /// The presenter's settings on `phone` (nil: the SDK's default 390 × 844 pt); the wall clock starts at --now,
+    /// else the real time.
+    func presenterOptions(phone: PictureDevice?) -> InAppPresenterOptions {
         var d = InAppDevice()
-        if let device, let p = PictureDevice(parsing: device) {
+        if let p = phone {
             d = InAppDevice(screen: InAppSize(width: p.width, height: p.height), safeTop: p.safeTop, safeBottom: p.safeBottom)
         }
         return InAppPresenterOptions(device: d, reduceMotion: reduceMotion, declined: Set(decline),
                                      wallStart: now.flatMap(wallStart) ?? Date().timeIntervalSince1970)
     }
+}
+
+struct NativeInAppOptions: ParsableArguments {
+    @OptionGroup var settings: NativeInAppSettings
+
+    @Option(help: ArgumentHelp("The phone whose points the SDK measures (\(PictureDevice.names), or WxH in points; default 390x844).", valueName: "name|WxH"))
+    var device: String?
+
+    func validate() throws {
+        if let device, PictureDevice(parsing: device) == nil {
+            throw ValidationError("--device must be one of \(PictureDevice.names), or WxH in points from 200x300 to 2000x3000 (got '\(device)')")
+        }
+    }
+
+    var dark: Bool { settings.dark }
+    var frequencyCaps: Bool { settings.frequencyCaps }
+    var language: String? { settings.language }
+    var now: String? { settings.now }
+    var reduceMotion: Bool { settings.reduceMotion }
+    var decline: [String] { settings.decline }
+
+    /// The presenter's settings; the wall clock starts at --now, else the real time.
+    var presenterOptions: InAppPresenterOptions { settings.presenterOptions(phone: device.flatMap(PictureDevice.init(parsing:))) }
 }
