@@ -343,7 +343,7 @@ public final class InAppScene: ScriptableScene, Leavable {
             BannerOverlay.draw(cur.banner, image: slot, offset: presenter.offset(at: max(t, now)), appName: appName, on: &c)
         }
         if let native {
-            NativeInAppPlaceholder.draw(native.presentations(at: max(t, now)), notice: native.notice?.text, at: t, on: &c)
+            NativeInAppPlaceholder.draw(native.presentations(at: max(t, now)), notice: native.notice, at: t, on: &c)
         }
         if showHelp { drawHelp(on: &c) }
         return c

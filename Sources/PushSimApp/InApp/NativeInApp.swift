@@ -12,8 +12,10 @@ public struct InAppDelivery: Sendable, Equatable {
     public var config: JSONValue
     public var file: String
     public var resourceCode: String?
-    public init(config: JSONValue, file: String, resourceCode: String? = nil) {
-        self.config = config; self.file = file; self.resourceCode = resourceCode
+    /// What reading it noticed (a localisation that fell back, say): reported as `warning` events on arrival.
+    public var warnings: [Diagnostic]
+    public init(config: JSONValue, file: String, resourceCode: String? = nil, warnings: [Diagnostic] = []) {
+        self.config = config; self.file = file; self.resourceCode = resourceCode; self.warnings = warnings
     }
 
     /// Core's injection: a config without `inAppId` gets the resource code; an explicit one is kept.
@@ -70,9 +72,8 @@ public final class NativeInApp {
     var onPassThrough: ((Double) -> Void)?
     /// Every URL opened, in order.
     public private(set) var openedURLs: [String] = []
-    /// The last refusal, in words, shown on screen for a while (the SDK only logs it).
-    public private(set) var notice: (text: String, until: Double)?
-    public static let noticeSeconds = 6.0
+    /// The last refusal, in words, shown on screen until the next config arrives (the SDK only logs it).
+    public private(set) var notice: String?
     var now = 0.0
     /// Keyboard state: the scratch brush (fractions of the area) and whether it is down; a story held by a key.
     var brush = InAppPoint(x: 0.5, y: 0.5)
@@ -100,6 +101,8 @@ public final class NativeInApp {
     @discardableResult
     public func deliver(_ d: InAppDelivery, at t: Double) -> InAppDeliveryOutcome {
         advance(to: t)
+        notice = nil
+        for w in d.warnings { emitEvent(.warning(w), t) }
         let r = intake.parse(d.injected, isDark, presenter.wall(at: t))
         if let reason = r.darkFallback {
             var f: JSONObject = ["id": Self.rawID(d.injected), "reason": .string(reason)]
@@ -109,7 +112,7 @@ public final class NativeInApp {
         guard let m = r.message else {
             let drop = r.drop ?? InAppDrop(key: "unexpected", path: "", sentence: "the config was not accepted")
             emitEvent(Event("inapp_dropped", ["file": .string(d.file), "key": .string(drop.key), "message": .string(drop.sentence)]), t)
-            notice = ("not shown: \(drop.sentence)", t + Self.noticeSeconds)
+            notice = "not shown: \(drop.sentence)"
             return .dropped(drop)
         }
         presenter.arrive(m, at: t)
@@ -117,7 +120,7 @@ public final class NativeInApp {
         let refusal = InAppPresenter.refusal(in: effects, of: m)
         perform(effects)
         if let refusal {
-            notice = ("not shown: \(m.id ?? "a message without inAppId") was suppressed (\(refusal.rawValue))", t + Self.noticeSeconds)
+            notice = "not shown: \(m.id ?? "a message without inAppId") was suppressed (\(refusal.rawValue))"
             return .suppressed(m.id, refusal)
         }
         return .accepted(m.id)
@@ -138,10 +141,9 @@ public final class NativeInApp {
         now = max(now, t)
         presenter.advance(to: t)
         perform(presenter.takeEffects())
-        if let n = notice, n.until <= t { notice = nil }
     }
 
-    public var nextDeadline: Double? { [presenter.nextDeadline, notice?.until].compactMap { $0 }.min() }
+    public var nextDeadline: Double? { presenter.nextDeadline }
 
     /// A gesture on what is on screen; false when nothing there takes it.
     @discardableResult
