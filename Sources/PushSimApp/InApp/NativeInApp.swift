@@ -181,3 +181,14 @@ public final class NativeInApp {
     /// The message keys act on: the shared-window one, else the pip.
     public var focused: InAppPlayer? { presenter.current ?? presenter.pip }
 }
+
+extension InAppIntake {
+    /// The SDK's parser, and pushsim's reading of a config, a campaign ZIP (localised for `language`) or `-`.
+    public static func sdk(language: String? = nil) -> InAppIntake {
+        InAppIntake(parse: { c, dark, now in InAppConfigParser.parse(c, isDark: dark, now: now) },
+                    read: { (path: String) throws(UserError) -> InAppDelivery in
+                        let l = try InAppSource.load(path: path, language: language)
+                        return InAppDelivery(config: l.config, file: l.file, resourceCode: l.idOverride, warnings: l.warnings)
+                    })
+    }
+}
