@@ -66,6 +66,9 @@ public enum NativeInAppPlaceholder {
         if !buttons.isEmpty {
             line(buttons.enumerated().map { "[\($0.offset + 1) \($0.element)]" }.joined(separator: " "), Style(fg: .black, bg: .rgb(220, 220, 220)))
         }
+        if case .scratchcard(let s) = p.message.content, !p.scratch.revealed, let b = s.revealButton {
+            line("[r \(b.text.text)]", Style(fg: .black, bg: .rgb(220, 220, 220)))
+        }
     }
 
     /// Title-ish lines (bold) and state lines.
@@ -127,7 +130,7 @@ public enum NativeInAppPlaceholder {
         case .video(let v): return v.buttons.map(\.text.text)
         case .stories(let s): return s.items.indices.contains(p.page) ? s.items[p.page].buttons.map(\.text.text) : []
         case .scratchcard(let s):
-            return (s.revealed(p) ? [s.reward.button?.text.text] : [s.revealButton?.text.text]).compactMap { $0 }
+            return s.revealed(p) ? [s.reward.button?.text.text].compactMap { $0 } : []
         case .spinwheel(let w): return p.rewardVisible ? [w.resolvedReward.button?.text.text].compactMap { $0 } : []
         default: return []
         }
