@@ -30,7 +30,7 @@ enum InAppBannerView {
         var x = inner.x + 1
         if let url = banner.image {
             let thumb = Rect(x: x, y: inner.y + (contentRows - thumbRows) / 2, width: 2 * thumbRows, height: thumbRows)
-            InAppImageWell.draw(url, in: thumb, background: banner.background.over(layer.canvas[thumb.x, thumb.y].bg), ctx: ctx, on: &layer)
+            InAppImageWell.draw(url, in: thumb, background: banner.background.over(layer.bg(thumb.x, thumb.y)), ctx: ctx, on: &layer)
             x = thumb.maxX + 1
         }
         let textRect = Rect(x: x, y: inner.y, width: textW, height: contentRows)

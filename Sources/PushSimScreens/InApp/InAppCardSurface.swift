@@ -21,12 +21,13 @@ enum InAppCardSurface {
 
     /// The SDK's `CAGradientLayer` from (0.1, 0) to (0.9, 1), stops evenly spaced, opaque.
     static func gradient(_ rect: Rect, stops: [InAppColor], on layer: inout InAppLayer) {
-        guard let first = stops.first else { return }
+        let clip = rect.intersection(layer.canvas.bounds)
+        guard let first = stops.first, !clip.isEmpty else { return }
         layer.canvas.coverImages(in: rect)
         let colors = stops.map(\.opaque)
         let w = Double(max(1, rect.width)), h = Double(max(1, rect.height))
-        for y in rect.y..<rect.maxY {
-            for x in rect.x..<rect.maxX where layer.canvas.contains(x: x, y: y) {
+        for y in clip.y..<clip.maxY {
+            for x in clip.x..<clip.maxX {
                 let u = (Double(x - rect.x) + 0.5) / w, v = (Double(y - rect.y) + 0.5) / h
                 let t = min(max(((u - 0.1) * 0.8 + v) / 1.64, 0), 1)
                 let c = colors.count == 1 ? first.opaque : blend(colors, at: t)

@@ -14,13 +14,13 @@ enum InAppContractButton {
         if rect.height >= 3 {
             let box = Rect(x: rect.x, y: rect.y + (rect.height - 3) / 2, width: rect.width, height: 3)
             layer.fill(box, fill)
-            let line = Style(fg: border.over(layer.canvas[box.x, box.y].bg))
+            let line = Style(fg: border.over(layer.bg(box.x, box.y)))
             Box.draw(box, on: &layer.canvas, corners: Box.corners(radius: button.borderRadius), line: line)
             layer.centered(button.text.text, in: box.insetBy(dx: 2, dy: 0), y: box.y + 1, color: title, attrs: .bold)
             return
         }
         let row = Rect(x: rect.x, y: rect.y + rect.height / 2, width: rect.width, height: 1)
-        let under = layer.canvas[row.x, row.y].bg
+        let under = layer.bg(row.x, row.y)
         layer.fill(Rect(x: row.x + 1, y: row.y, width: row.width - 2, height: 1), fill)
         let cap = border.alpha > 0 ? border : fill
         let rounded = button.borderRadius > 0

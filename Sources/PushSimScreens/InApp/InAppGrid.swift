@@ -27,9 +27,12 @@ public struct InAppGrid: Sendable, Equatable {
     public var ptPerRow: Double { points.height / Double(max(1, screen.height)) }
 
     /// Columns standing for `pt` points across (rounded).
-    public func cols(_ pt: Double) -> Int { Int((pt / ptPerColumn).rounded()) }
+    public func cols(_ pt: Double) -> Int { Self.whole(pt / ptPerColumn) }
     /// Rows standing for `pt` points down (rounded).
-    public func rows(_ pt: Double) -> Int { Int((pt / ptPerRow).rounded()) }
+    public func rows(_ pt: Double) -> Int { Self.whole(pt / ptPerRow) }
+
+    /// Rounded, and bounded so that no value (infinite, NaN, huge) can trap the conversion.
+    static func whole(_ v: Double) -> Int { v.isFinite ? Int(min(max(v, -1e6), 1e6).rounded()) : 0 }
 
     /// The centre of cell (x, y) in device points.
     public func point(x: Int, y: Int) -> InAppPoint {
@@ -38,9 +41,9 @@ public struct InAppGrid: Sendable, Equatable {
 
     /// The cell holding a point of the device.
     public func cell(at p: InAppPoint) -> (x: Int, y: Int) {
-        (screen.x + Int((p.x / ptPerColumn).rounded(.down)), screen.y + Int((p.y / ptPerRow).rounded(.down)))
+        (screen.x + Self.whole((p.x / ptPerColumn).rounded(.down)), screen.y + Self.whole((p.y / ptPerRow).rounded(.down)))
     }
 
     /// Rows of a shape `cols` wide whose height is `ratio` × its width on the phone (cells are twice as tall as wide).
-    public static func rows(forWidth cols: Int, ratio: Double) -> Int { max(1, Int((Double(cols) * ratio / 2).rounded())) }
+    public static func rows(forWidth cols: Int, ratio: Double) -> Int { max(1, whole(Double(cols) * ratio / 2)) }
 }

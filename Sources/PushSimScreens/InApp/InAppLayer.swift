@@ -18,6 +18,9 @@ public struct InAppLayer {
 
     public func isClear(x: Int, y: Int) -> Bool { canvas[x, y].attrs.contains(Self.clear) }
 
+    /// The background at a cell, or the host's when the cell is off the canvas (a card larger than the terminal).
+    public func bg(_ x: Int, _ y: Int) -> Color { canvas.contains(x: x, y: y) ? canvas[x, y].bg : InAppPaint.hostBackground }
+
     /// Paint `rect` with a config colour, blended with what is under each cell by its alpha.
     public mutating func fill(_ rect: Rect, _ color: InAppColor) {
         canvas.coverImages(in: rect)

@@ -21,7 +21,7 @@ enum InAppModalView {
             // The image is inset 14 pt on top, left and right.
             let inset = max(1, g.cols(14) - 1)
             InAppImageWell.draw(url, in: Rect(x: well.x + inset, y: well.y, width: max(0, well.width - 2 * inset), height: well.height),
-                                background: card.background.over(layer.canvas[well.x, well.y].bg), ctx: ctx, on: &layer)
+                                background: card.background.over(layer.bg(well.x, well.y)), ctx: ctx, on: &layer)
         }
         if spec.showClose { InAppCenteredCard.closeChip(rect, ctx: &ctx, on: &layer) }
         ctx.hits.blocksApp = card.dimBackground

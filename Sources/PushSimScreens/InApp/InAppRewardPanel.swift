@@ -64,7 +64,7 @@ enum InAppRewardPanel {
         let label = copied ? "✓ Copied!" : TextWidth.sanitized(code) + "  ⧉"
         let w = min(rect.width, max(14, TextWidth.of(label) + 6))
         let r = Rect(x: rect.x + (rect.width - w) / 2, y: y, width: w, height: rows >= 3 ? 3 : 1)
-        let line = Style(fg: ink.over(layer.canvas[r.x, r.y].bg))
+        let line = Style(fg: ink.over(layer.bg(r.x, r.y)))
         if r.height == 3 {
             for x in r.x..<r.maxX {
                 layer.canvas.text(x == r.x ? "╭" : x == r.maxX - 1 ? "╮" : "┄", x: x, y: r.y, style: line, maxWidth: 1)

@@ -39,7 +39,7 @@ enum InAppScratchCardView {
             // The keyboard's finger: a cross over the foil, a dot while it scratches.
             let x = area.x + min(area.width - 1, max(0, Int(c.x * Double(area.width))))
             let y = area.y + min(area.height - 1, max(0, Int(c.y * Double(area.height))))
-            layer.canvas[x, y] = Cell(p.scratchFingerDown ? "●" : "✚", fg: .rgb(255, 59, 48), bg: layer.canvas[x, y].bg, attrs: .bold)
+            layer.canvas[x, y] = Cell(p.scratchFingerDown ? "●" : "✚", fg: .rgb(255, 59, 48), bg: layer.bg(x, y), attrs: .bold)
         }
         // Before the reveal the generated foil takes every tap on the area; an image foil lets taps through to the
         // hidden chip and button (a UIImageView is not interactive).

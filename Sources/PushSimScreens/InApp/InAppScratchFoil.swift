@@ -49,7 +49,9 @@ enum InAppScratchFoil {
     }
 
     /// Lay the foil over `area` (whose cells already show the reward). `under` is the area as drawn before the foil.
-    static func draw(_ card: InAppScratchCard, state: InAppScratchState, area: Rect, ctx: InAppDrawContext, on layer: inout InAppLayer) {
+    static func draw(_ card: InAppScratchCard, state: InAppScratchState, area whole: Rect, ctx: InAppDrawContext, on layer: inout InAppLayer) {
+        // A card taller than the terminal loses the foil's cut-off rows, never the foil over what shows.
+        let area = whole.intersection(layer.canvas.bounds)
         guard area.width > 0, area.height > 0, state.foilFade < 1 else { return }
         var under = Canvas(width: area.width, height: area.height)
         for y in 0..<area.height { for x in 0..<area.width { under[x, y] = layer.canvas[area.x + x, area.y + y] } }

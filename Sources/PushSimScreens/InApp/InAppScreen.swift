@@ -31,8 +31,9 @@ public enum InAppScreen {
         return presentations.map { draw($0, images: images, at: now, options: options, on: &canvas) }
     }
 
-    static func draw(_ p: InAppPresentation, images: @escaping InAppImageLookup, at now: Double, options: InAppDrawOptions,
+    static func draw(_ given: InAppPresentation, images: @escaping InAppImageLookup, at now: Double, options: InAppDrawOptions,
                      on canvas: inout Canvas) -> InAppHitMap {
+        let p = sanitized(given)
         let grid = InAppGrid(canvas: canvas.size, points: p.screen)
         var motion = self.motion(p, grid: grid)
         if motion.dim > 0 { PrimerScreen.dim(grid.screen, on: &canvas, amount: motion.dim) }
@@ -49,14 +50,44 @@ public enum InAppScreen {
         }
         layer.composite(onto: &canvas, alpha: motion.alpha, dx: motion.dx, dy: motion.dy, clip: grid.screen)
         var hits = ctx.hits.offset(dx: motion.dx, dy: motion.dy)
-        hits.entries = hits.entries.map { e in
+        hits.entries = hits.entries.compactMap { e in
             var e = e
             e.rect = e.rect.intersection(grid.screen)
-            return e
+            return e.rect.isEmpty ? nil : e
         }
         // While it leaves, a message takes no more taps (the SDK clears `current` before the out-animation).
         if case .leaving = p.phase { hits.entries = [] }
         return hits
+    }
+
+    /// Every number the drawing uses made finite and bounded: a presentation is the player's, but a NaN or an
+    /// infinity must never trap a conversion to cells.
+    static func sanitized(_ given: InAppPresentation) -> InAppPresentation {
+        var p = given
+        func unit(_ v: Double) -> Double { v.isFinite ? min(max(v, 0), 1) : 0 }
+        func bounded(_ v: Double, _ limit: Double) -> Double { v.isFinite ? min(max(v, -limit), limit) : 0 }
+        if !(p.screen.width.isFinite && p.screen.width >= 1) || !(p.screen.height.isFinite && p.screen.height >= 1) { p.screen = .iPhone15 }
+        p.screen = InAppSize(width: min(p.screen.width, 1e5), height: min(p.screen.height, 1e5))
+        switch p.phase {
+        case .entering(let t): p.phase = .entering(unit(t))
+        case .leaving(let t): p.phase = .leaving(unit(t))
+        case .shown: break
+        }
+        p.pageProgress = unit(p.pageProgress)
+        p.dragOffset = bounded(p.dragOffset, 4 * max(p.screen.width, p.screen.height))
+        p.pipCenter = InAppPoint(x: bounded(p.pipCenter.x, 1e5), y: bounded(p.pipCenter.y, 1e5))
+        p.scratch.strokes = p.scratch.strokes.map { $0.filter { $0.x.isFinite && $0.y.isFinite }.map { InAppPoint(x: bounded($0.x, 10), y: bounded($0.y, 10)) } }
+        p.scratch.foilFade = unit(p.scratch.foilFade)
+        p.scratchCursor = p.scratchCursor.map { InAppPoint(x: unit($0.x), y: unit($0.y)) }
+        p.wheel.angle = p.wheel.angle.isFinite ? p.wheel.angle.truncatingRemainder(dividingBy: 2 * .pi) : 0
+        p.wheel.wheelFade = unit(p.wheel.wheelFade)
+        p.player.position = p.player.position.isFinite ? min(max(p.player.position, 0), 1e7) : 0
+        if case .pip(var pip) = p.message.content {
+            pip.width = pip.width.isFinite ? min(max(pip.width, 0.05), 1) : 0.4
+            pip.aspectRatio = pip.aspectRatio.isFinite && pip.aspectRatio > 0 ? min(pip.aspectRatio, 100) : 0.5625
+            p.message.content = .pip(pip)
+        }
+        return p
     }
 
     static func drawTemplate(_ ctx: inout InAppDrawContext, on layer: inout InAppLayer) -> Rect {

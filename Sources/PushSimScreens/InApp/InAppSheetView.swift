@@ -29,7 +29,7 @@ enum InAppSheetView {
         ctx.hits.add(rect, .body)
         let inner = InAppCardSurface.draw(rect, surface: .solid(card.background), on: &layer, edges: [.top, .left, .right])
         // Grabber: 36 × 5 pt, 8 pt from the top, the contrast colour at 30 %.
-        let bg = card.background.over(layer.canvas[inner.x, inner.y].bg)
+        let bg = card.background.over(layer.bg(inner.x, inner.y))
         let grab = max(3, g.cols(36))
         layer.canvas.text(String(repeating: "━", count: grab), x: inner.x + (inner.width - grab) / 2, y: rect.y,
                           style: Style(fg: card.background.contrast.withAlpha(0.3, over: bg)))

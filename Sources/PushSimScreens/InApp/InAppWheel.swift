@@ -54,6 +54,7 @@ enum InAppWheel {
         }
         let box = Rect(x: Int((cx - r).rounded(.down)), y: Int((cy - r / 2).rounded(.down)),
                        width: Int((2 * r).rounded(.up)) + 1, height: Int(r.rounded(.up)) + 1).intersection(area)
+            .intersection(layer.canvas.bounds)
         layer.canvas.coverImages(in: box)
         for y in box.y..<box.maxY {
             for x in box.x..<box.maxX {
@@ -103,8 +104,9 @@ enum InAppWheel {
         if state.wheelFade > 0 {
             // After the stop the wheel fades out toward the card.
             let f = min(state.wheelFade, 1)
-            for y in area.y..<area.maxY {
-                for x in area.x..<area.maxX {
+            let clip = area.intersection(layer.canvas.bounds)
+            for y in clip.y..<clip.maxY {
+                for x in clip.x..<clip.maxX {
                     var c = layer.canvas[x, y]
                     let s = saved[x, y]
                     if f >= 0.5 { c.glyph = s.glyph; c.attrs = s.attrs }
