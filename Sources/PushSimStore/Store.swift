@@ -137,6 +137,7 @@ public final class Store {
                 t.column("updatedAt", .double).notNull()
             }
         }
+        registerInAppMigration(&m)
         return m
     }
 }

@@ -3,6 +3,7 @@
 import Foundation
 import PushSimEngine
 import PushSimScreens
+import PushSimStore
 
 public final class InAppScene: ScriptableScene, Leavable {
     public private(set) var presenter = BannerPresenter()
@@ -33,6 +34,11 @@ public final class InAppScene: ScriptableScene, Leavable {
     var received = 0
     /// How many of those `receive` steps have accounted for.
     var accountedFor = 0
+
+    /// The SDK's native in-app messages (PushwooshInApp), when the command turned them on (see `attachNative`).
+    public private(set) var native: NativeInApp?
+    /// Where a click the native messages let through landed (`host_click`'s cell).
+    var passThroughAt: (x: Int, y: Int)?
 
     /// Animation frames are drawn at this step, and no faster.
     static let frameStep = 0.05
@@ -76,9 +82,14 @@ public final class InAppScene: ScriptableScene, Leavable {
             }
         }
         now = max(now, t)
+        native?.advance(to: t)
         if let listener {
             for m in listener.poll() {
                 received += 1
+                if let native, let d = InAppDelivery(socketLine: m.line) {
+                    listener.reply(m, native.deliver(d, at: now).reply)
+                    continue
+                }
                 switch notify(text: m.line, at: now) {
                 case .success(let id): listener.reply(m, "ok \(id)")
                 case .failure(let e): listener.reply(m, "error \(e.sentence)")
@@ -94,6 +105,10 @@ public final class InAppScene: ScriptableScene, Leavable {
         func wake(_ at: Double) { next = min(next ?? at, at) }
         if let end = presenter.animationEnd(at: now) { wake(min(end, now + Self.frameStep)) }
         if presenter.current?.banner.image != nil && images.isBusy { wake(now + Self.frameStep) }
+        if let native {
+            if let d = native.nextDeadline { wake(d) }
+            if native.presenter.isMoving(at: now) { wake(now + Self.frameStep) }
+        }
         return next
     }
 
@@ -114,6 +129,7 @@ public final class InAppScene: ScriptableScene, Leavable {
             showHelp = false  // any key closes help, q included: q backs out one level at a time
             return
         }
+        if let native, native.key(k, at: t) { return }
         let visible = InAppHostScreen.listRect(in: size).height
         switch k {
         case .up: host.move(by: -1, visible: visible)
@@ -152,6 +168,12 @@ public final class InAppScene: ScriptableScene, Leavable {
         case .release:
             guard let p = pressed else { return }
             pressed = nil
+            if !p.onBanner, let native, native.focused != nil, abs(p.x - m.x) <= 1 && p.y == m.y {
+                passThroughAt = (m.x, m.y)
+                native.click(x: m.x, y: m.y, in: size, at: t)
+                passThroughAt = nil
+                return
+            }
             if p.onBanner {
                 let f = fraction(from: p.y, to: m.y)
                 let dragged: Bool
@@ -233,6 +255,7 @@ public final class InAppScene: ScriptableScene, Leavable {
     // MARK: Steps
 
     public func expand(_ step: ScriptStep) throws -> [PrimitiveStep]? {
+        if let r = try native?.expand(step) { return r }
         switch step.name {
         case "notify":
             guard !step.argument.isEmpty else { throw ScriptError(step, "expected a banner as JSON, such as notify {\"title\":\"Hi\",\"body\":\"There\"}") }
@@ -290,7 +313,8 @@ public final class InAppScene: ScriptableScene, Leavable {
     /// and the socket path (needed for `pushsim notify --socket`) stays readable.
     public func statusLine(width: Int) -> String {
         let q = leaveAction.hint
-        let long = "↑↓ scroll  ⏎ click  t tap  s swipe  ? help  \(q)", mid = "t tap  s swipe  ? help  \(q)", short = "? help  \(q)"
+        var long = "↑↓ scroll  ⏎ click  t tap  s swipe  ? help  \(q)", mid = "t tap  s swipe  ? help  \(q)", short = "? help  \(q)"
+        if let h = native?.hints { long = "\(h)  ? help  \(q)"; mid = long }
         var source: String?
         if let listener { source = "listening on \(listener.path)" }
         else if !demo.isEmpty { source = "demo banners every \(JSONValue.formatNumber(demoInterval)) s" }
@@ -318,12 +342,15 @@ public final class InAppScene: ScriptableScene, Leavable {
             let slot = cur.banner.image.map { images.slot(for: $0, size: BannerOverlay.thumbnail) } ?? .none
             BannerOverlay.draw(cur.banner, image: slot, offset: presenter.offset(at: max(t, now)), appName: appName, on: &c)
         }
+        if let native {
+            NativeInAppPlaceholder.draw(native.presentations(at: max(t, now)), notice: native.notice, at: t, on: &c)
+        }
         if showHelp { drawHelp(on: &c) }
         return c
     }
 
     func drawHelp(on c: inout Canvas) {
-        let lines = [
+        let lines: [String] = [
             "↑ ↓ pgup pgdn   move through the list",
             "⏎ or a click    click the app (host_click)",
             "t or a click    tap the banner (opens its link)",
@@ -333,7 +360,7 @@ public final class InAppScene: ScriptableScene, Leavable {
             "q               \(leaveAction.word)",
             "",
             "Send banners:  pushsim notify --title T --body B",
-        ]
+        ] + (native == nil ? [] : [""] + NativeInApp.helpLines + ["Send one:  pushsim notify --inapp FILE"])
         HelpBox.draw(lines, title: "In-app banners", into: &c)
     }
 
@@ -341,5 +368,23 @@ public final class InAppScene: ScriptableScene, Leavable {
     public func bannerRect(at t: Double) -> Rect {
         guard presenter.current != nil else { return Rect(x: 0, y: 0, width: 0, height: 0) }
         return BannerOverlay.rect(in: size, offset: presenter.offset(at: t)).intersection(Rect(x: 0, y: 0, width: size.width, height: size.height))
+    }
+}
+
+extension InAppScene {
+    /// Turn on the native in-app messages: their events go through this scene's event log and status line, and a tap
+    /// they let through reaches the host app as `host_click`.
+    public func attachNative(intake: InAppIntake, options: InAppPresenterOptions, capsEnabled: Bool, isDark: Bool,
+                             store: Store?) -> NativeInApp {
+        let n = NativeInApp(intake: intake, options: options, capsEnabled: capsEnabled, isDark: isDark, store: store) { [unowned self] e, t in
+            self.emit(e, at: t)
+        }
+        n.onPassThrough = { [unowned self] t in
+            // A step's tap-outside lands beside the message: the middle of the app's list, left edge.
+            let at = passThroughAt ?? (2, InAppHostScreen.listRect(in: size).y + InAppHostScreen.listRect(in: size).height / 2)
+            hostClick(x: at.x, y: at.y, at: t)
+        }
+        native = n
+        return n
     }
 }
