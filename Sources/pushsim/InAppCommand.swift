@@ -66,10 +66,13 @@ struct InAppCommand: ParsableCommand {
                                                 images: terminal.imageSource(payload: r.path("banners/demo.json"), appGroup: nil, fetch: inapp.fetch))
             } else {
                 // Image paths in banners are relative to the folder pushsim inapp runs in (notify sends absolute ones).
-                let images = terminal.imageSource(payload: FileManager.default.currentDirectoryPath + "/banner.json", appGroup: nil, fetch: inapp.fetch)
+                // A config's relative image paths are relative to its folder (the first file's, when there are several).
+                let first = files.first { $0 != "-" }.map { URL(fileURLWithPath: $0).standardized.path }
+                let images = terminal.imageSource(payload: first ?? FileManager.default.currentDirectoryPath + "/banner.json", appGroup: nil, fetch: inapp.fetch)
                 scene = InAppScene(sink: sink, images: images, listener: listener, appName: inapp.appName)
             }
             try attachNative(to: scene)
+            scene.monochrome = !(ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
             if headless {
                 terminal.headless.run(scene, sink: sink, script: inapp.script)
                 listener?.close()

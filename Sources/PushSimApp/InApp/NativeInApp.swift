@@ -4,6 +4,7 @@
 
 import Foundation
 import PushSimEngine
+import PushSimScreens
 import PushSimStore
 
 /// A config as it reaches the SDK: the JSON, the file it came from (for `inapp_dropped`), and the resource code Core
@@ -79,6 +80,14 @@ public final class NativeInApp {
     var brush = InAppPoint(x: 0.5, y: 0.5)
     var brushDown = false
     var holding = false
+    /// The mouse button is down on a message: where, when, on what, and a scratch stroke's points so far.
+    var mouse: MouseState?
+    struct MouseState {
+        var x: Int, y: Int, at: Double
+        var hit: InAppHit
+        var onPip: Bool
+        var stroke: [InAppPoint]
+    }
 
     public init(intake: InAppIntake, options: InAppPresenterOptions = InAppPresenterOptions(), capsEnabled: Bool = false,
                 isDark: Bool = false, store: Store? = nil, emit: @escaping (Event, Double) -> Void) {
@@ -150,6 +159,15 @@ public final class NativeInApp {
     public func gesture(_ g: InAppGesture, at t: Double) -> Bool {
         advance(to: t)
         let taken = presenter.gesture(g, at: t)
+        perform(presenter.takeEffects())
+        return taken
+    }
+
+    /// A gesture on the pip or on the shared-window message.
+    @discardableResult
+    public func gesture(_ g: InAppGesture, onPip: Bool, at t: Double) -> Bool {
+        advance(to: t)
+        let taken = presenter.gesture(g, onPip: onPip, at: t)
         perform(presenter.takeEffects())
         return taken
     }
