@@ -9,7 +9,7 @@ import PushSimEngine
 struct NotifyCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "notify",
-        abstract: "Send an in-app banner to a running `pushsim inapp`, or an inbox push to a running `pushsim inbox`.",
+        abstract: "Send an in-app banner or a native in-app message to a running `pushsim inapp`, or an inbox push to a running `pushsim inbox`.",
         discussion: """
         Builds a banner {"id","title","body","link","duration","image"} from the options (or --json, which the \
         options override), checks it, and sends it as one JSON line over the socket. Prints `ok ID` when the \
@@ -21,6 +21,11 @@ struct NotifyCommand: ParsableCommand {
         request with inbox_* keys). Its messages appear at once in the running `pushsim inbox` \
         (default socket $XDG_RUNTIME_DIR/pushsim/inbox.sock, else /tmp/pushsim-$UID/inbox.sock). Prints \
         `ok CODE…`; exits 1 with one line when nobody listens or FILE has no inbox message.
+
+        --inapp FILE delivers a native in-app message (a native-config.json, a campaign resource ZIP holding one, or \
+        '-') to the running `pushsim inapp`, which parses it as the SDK does and presents it: prints `ok ID` (`ok null` \
+        for a config without inAppId) when it was shown or queued; exits 1 with one line saying why when the SDK's \
+        parser dropped it (the key) or it was suppressed at once (expired, maxDisplays, cooldown, duplicate, declined).
         """
     )
 
@@ -33,10 +38,23 @@ struct NotifyCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The whole banner as a JSON object.", valueName: "json")) var json: String?
     @Option(help: ArgumentHelp("Deliver the inbox push in this file to a running pushsim inbox ('-' = standard input).", valueName: "file"))
     var inbox: String?
+    @Option(help: ArgumentHelp("Deliver the native in-app message in this file (native-config.json or resource ZIP; '-' = standard input) to a running pushsim inapp.", valueName: "file"))
+    var inapp: String?
+    @Option(help: ArgumentHelp("With --inapp: the device language a ZIP's pushwoosh.json is localised for (default its default_language).", valueName: "code"))
+    var language: String?
     @Option(help: ArgumentHelp("The socket of the running pushsim inapp, or pushsim inbox with --inbox (default $XDG_RUNTIME_DIR/pushsim/inapp.sock or inbox.sock, else under /tmp/pushsim-$UID/).", valueName: "path"))
     var socket: String?
 
     func validate() throws {
+        if inapp != nil {
+            let banner = [("--title", title), ("--body", body), ("--link", link), ("--image", image), ("--id", id), ("--json", json),
+                          ("--inbox", inbox)].compactMap { $0.1 == nil ? nil : $0.0 } + (duration == nil ? [] : ["--duration"])
+            if let first = banner.first {
+                throw ValidationError("--inapp sends a native in-app message, which takes its content from the file; drop \(first) (or drop --inapp)")
+            }
+            return
+        }
+        if language != nil { throw ValidationError("--language is for --inapp (a ZIP's localisation)") }
         if inbox != nil {
             let banner = [("--title", title), ("--body", body), ("--link", link), ("--image", image), ("--id", id), ("--json", json)]
                 .compactMap { $0.1 == nil ? nil : $0.0 } + (duration == nil ? [] : ["--duration"])
@@ -54,6 +72,7 @@ struct NotifyCommand: ParsableCommand {
     }
 
     func run() throws {
+        if let inapp { sendInApp(inapp) }
         if let inbox { sendInbox(inbox) }
         do throws(UserError) {
             let banner = try makeBanner()
@@ -82,6 +101,22 @@ struct NotifyCommand: ParsableCommand {
             let codes = try SocketClient.send(push.line, to: socket ?? SocketPath.defaultPath(for: .inbox), service: .inbox,
                                               secureFolder: socket == nil)
             print("ok \(codes)")
+            Foundation.exit(0)
+        } catch {
+            fail(error)
+        }
+    }
+
+    /// `--inapp FILE`: read it here (a ZIP is unpacked and localised here), send the config, print the answer.
+    func sendInApp(_ file: String) -> Never {
+        do throws(UserError) {
+            let d = try InAppIntake.sdk(language: language).read(file)
+            for w in d.warnings {
+                FileHandle.standardError.write(Data("pushsim: warning: \(w.description)\n".utf8))
+            }
+            let id = try SocketClient.send(d.socketLine, to: socket ?? SocketPath.defaultPath(for: .inapp), service: .inapp,
+                                           secureFolder: socket == nil)
+            print("ok \(id)")
             Foundation.exit(0)
         } catch {
             fail(error)

@@ -39,6 +39,10 @@ public final class InAppScene: ScriptableScene, Leavable {
     public private(set) var native: NativeInApp?
     /// Where a click the native messages let through landed (`host_click`'s cell).
     var passThroughAt: (x: Int, y: Int)?
+    /// The mouse button went down on a native message.
+    var nativePressed = false
+    /// No colours (NO_COLOR): the native templates tell their parts apart by shade and glyph.
+    public var monochrome = false
 
     /// Animation frames are drawn at this step, and no faster.
     static let frameStep = 0.05
@@ -161,19 +165,24 @@ public final class InAppScene: ScriptableScene, Leavable {
     func mouse(_ m: MouseEvent, at t: Double) {
         switch m.kind {
         case .press:
-            pressed = (m.x, m.y, presenter.current.map { !$0.isLeaving } == true && bannerRect(at: t).contains(x: m.x, y: m.y))
+            let onBanner = presenter.current.map { !$0.isLeaving } == true && bannerRect(at: t).contains(x: m.x, y: m.y)
+            // A native message above the app takes the press first (the SDK's window sits over the app's).
+            if !onBanner, let native, native.press(x: m.x, y: m.y, in: size, at: t) { nativePressed = true; return }
+            pressed = (m.x, m.y, onBanner)
         case .drag:
+            if nativePressed { native?.drag(x: m.x, y: m.y, in: size, at: t); return }
             guard let p = pressed, p.onBanner else { return }
             apply(presenter.reduce(.drag(fraction: fraction(from: p.y, to: m.y)), at: t))
         case .release:
-            guard let p = pressed else { return }
-            pressed = nil
-            if !p.onBanner, let native, native.focused != nil, abs(p.x - m.x) <= 1 && p.y == m.y {
+            if nativePressed {
+                nativePressed = false
                 passThroughAt = (m.x, m.y)
-                native.click(x: m.x, y: m.y, in: size, at: t)
+                native?.release(x: m.x, y: m.y, in: size, at: t)
                 passThroughAt = nil
                 return
             }
+            guard let p = pressed else { return }
+            pressed = nil
             if p.onBanner {
                 let f = fraction(from: p.y, to: m.y)
                 let dragged: Bool
@@ -314,7 +323,10 @@ public final class InAppScene: ScriptableScene, Leavable {
     public func statusLine(width: Int) -> String {
         let q = leaveAction.hint
         var long = "↑↓ scroll  ⏎ click  t tap  s swipe  ? help  \(q)", mid = "t tap  s swipe  ? help  \(q)", short = "? help  \(q)"
-        if let h = native?.hints { long = "\(h)  ? help  \(q)"; mid = long }
+        if let native, native.focused != nil {
+            long = InAppKeys.hints(for: native.presentations(at: now), leave: leaveAction)
+            mid = long
+        }
         var source: String?
         if let listener { source = "listening on \(listener.path)" }
         else if !demo.isEmpty { source = "demo banners every \(JSONValue.formatNumber(demoInterval)) s" }
@@ -343,7 +355,14 @@ public final class InAppScene: ScriptableScene, Leavable {
             BannerOverlay.draw(cur.banner, image: slot, offset: presenter.offset(at: max(t, now)), appName: appName, on: &c)
         }
         if let native {
-            NativeInAppPlaceholder.draw(native.presentations(at: max(t, now)), notice: native.notice?.text, at: t, on: &c)
+            let images = self.images
+            InAppScreen.draw(native.presentations(at: max(t, now)), images: { u, s in images.slot(for: u, size: s) }, at: t,
+                             options: InAppDrawOptions(monochrome: monochrome), on: &c)
+            if let notice = native.notice, c.width > 4 {
+                // The SDK only logs why it refused a config; the tester reads it here until the next one arrives.
+                let line = " " + TextWidth.truncate(TextWidth.sanitized(notice), to: c.width - 4) + " "
+                c.text(line, x: 1, y: 1, style: Style(fg: .white, bg: .rgb(160, 40, 40), attrs: .bold))
+            }
         }
         if showHelp { drawHelp(on: &c) }
         return c
@@ -360,7 +379,12 @@ public final class InAppScene: ScriptableScene, Leavable {
             "q               \(leaveAction.word)",
             "",
             "Send banners:  pushsim notify --title T --body B",
-        ] + (native == nil ? [] : [""] + NativeInApp.helpLines + ["Send one:  pushsim notify --inapp FILE"])
+        ]
+        if let native, native.focused != nil {
+            HelpBox.draw(InAppKeys.helpLines(for: native.presentations(at: now), leave: leaveAction) + ["", "Send one:  pushsim notify --inapp FILE"],
+                         title: "Native in-app", into: &c)
+            return
+        }
         HelpBox.draw(lines, title: "In-app banners", into: &c)
     }
 

@@ -4,6 +4,7 @@
 
 import Foundation
 import PushSimEngine
+import PushSimScreens
 import PushSimStore
 
 /// A config as it reaches the SDK: the JSON, the file it came from (for `inapp_dropped`), and the resource code Core
@@ -12,8 +13,10 @@ public struct InAppDelivery: Sendable, Equatable {
     public var config: JSONValue
     public var file: String
     public var resourceCode: String?
-    public init(config: JSONValue, file: String, resourceCode: String? = nil) {
-        self.config = config; self.file = file; self.resourceCode = resourceCode
+    /// What reading it noticed (a localisation that fell back, say): reported as `warning` events on arrival.
+    public var warnings: [Diagnostic]
+    public init(config: JSONValue, file: String, resourceCode: String? = nil, warnings: [Diagnostic] = []) {
+        self.config = config; self.file = file; self.resourceCode = resourceCode; self.warnings = warnings
     }
 
     /// Core's injection: a config without `inAppId` gets the resource code; an explicit one is kept.
@@ -70,14 +73,21 @@ public final class NativeInApp {
     var onPassThrough: ((Double) -> Void)?
     /// Every URL opened, in order.
     public private(set) var openedURLs: [String] = []
-    /// The last refusal, in words, shown on screen for a while (the SDK only logs it).
-    public private(set) var notice: (text: String, until: Double)?
-    public static let noticeSeconds = 6.0
+    /// The last refusal, in words, shown on screen until the next config arrives (the SDK only logs it).
+    public private(set) var notice: String?
     var now = 0.0
     /// Keyboard state: the scratch brush (fractions of the area) and whether it is down; a story held by a key.
     var brush = InAppPoint(x: 0.5, y: 0.5)
     var brushDown = false
     var holding = false
+    /// The mouse button is down on a message: where, when, on what, and a scratch stroke's points so far.
+    var mouse: MouseState?
+    struct MouseState {
+        var x: Int, y: Int, at: Double
+        var hit: InAppHit
+        var onPip: Bool
+        var stroke: [InAppPoint]
+    }
 
     public init(intake: InAppIntake, options: InAppPresenterOptions = InAppPresenterOptions(), capsEnabled: Bool = false,
                 isDark: Bool = false, store: Store? = nil, emit: @escaping (Event, Double) -> Void) {
@@ -100,6 +110,8 @@ public final class NativeInApp {
     @discardableResult
     public func deliver(_ d: InAppDelivery, at t: Double) -> InAppDeliveryOutcome {
         advance(to: t)
+        notice = nil
+        for w in d.warnings { emitEvent(.warning(w), t) }
         let r = intake.parse(d.injected, isDark, presenter.wall(at: t))
         if let reason = r.darkFallback {
             var f: JSONObject = ["id": Self.rawID(d.injected), "reason": .string(reason)]
@@ -109,7 +121,7 @@ public final class NativeInApp {
         guard let m = r.message else {
             let drop = r.drop ?? InAppDrop(key: "unexpected", path: "", sentence: "the config was not accepted")
             emitEvent(Event("inapp_dropped", ["file": .string(d.file), "key": .string(drop.key), "message": .string(drop.sentence)]), t)
-            notice = ("not shown: \(drop.sentence)", t + Self.noticeSeconds)
+            notice = "not shown: \(drop.sentence)"
             return .dropped(drop)
         }
         presenter.arrive(m, at: t)
@@ -117,7 +129,7 @@ public final class NativeInApp {
         let refusal = InAppPresenter.refusal(in: effects, of: m)
         perform(effects)
         if let refusal {
-            notice = ("not shown: \(m.id ?? "a message without inAppId") was suppressed (\(refusal.rawValue))", t + Self.noticeSeconds)
+            notice = "not shown: \(m.id ?? "a message without inAppId") was suppressed (\(refusal.rawValue))"
             return .suppressed(m.id, refusal)
         }
         return .accepted(m.id)
@@ -138,16 +150,24 @@ public final class NativeInApp {
         now = max(now, t)
         presenter.advance(to: t)
         perform(presenter.takeEffects())
-        if let n = notice, n.until <= t { notice = nil }
     }
 
-    public var nextDeadline: Double? { [presenter.nextDeadline, notice?.until].compactMap { $0 }.min() }
+    public var nextDeadline: Double? { presenter.nextDeadline }
 
     /// A gesture on what is on screen; false when nothing there takes it.
     @discardableResult
     public func gesture(_ g: InAppGesture, at t: Double) -> Bool {
         advance(to: t)
         let taken = presenter.gesture(g, at: t)
+        perform(presenter.takeEffects())
+        return taken
+    }
+
+    /// A gesture on the pip or on the shared-window message.
+    @discardableResult
+    public func gesture(_ g: InAppGesture, onPip: Bool, at t: Double) -> Bool {
+        advance(to: t)
+        let taken = presenter.gesture(g, onPip: onPip, at: t)
         perform(presenter.takeEffects())
         return taken
     }
@@ -178,4 +198,15 @@ public final class NativeInApp {
     public func presentations(at t: Double) -> [InAppPresentation] { presenter.presentations(at: t) }
     /// The message keys act on: the shared-window one, else the pip.
     public var focused: InAppPlayer? { presenter.current ?? presenter.pip }
+}
+
+extension InAppIntake {
+    /// The SDK's parser, and pushsim's reading of a config, a campaign ZIP (localised for `language`) or `-`.
+    public static func sdk(language: String? = nil) -> InAppIntake {
+        InAppIntake(parse: { c, dark, now in InAppConfigParser.parse(c, isDark: dark, now: now) },
+                    read: { (path: String) throws(UserError) -> InAppDelivery in
+                        let l = try InAppSource.load(path: path, language: language)
+                        return InAppDelivery(config: l.config, file: l.file, resourceCode: l.idOverride, warnings: l.warnings)
+                    })
+    }
 }

@@ -1,104 +1,60 @@
-// Keys and mouse for the native in-app messages in `pushsim inapp`: one key per gesture of the contract's steps, the
-// hints the status line shows for the message on screen, and the `?` help.
+// Keys and mouse for the native in-app messages in `pushsim inapp`: the screens' key table (`InAppKeys`) and hit maps
+// (`InAppScreen.draw`) name the contract's step; this turns it into the gesture, on the message it is for.
 
 import PushSimEngine
 import PushSimScreens
 
 extension NativeInApp {
-    /// A key for the message on screen; false when it is not one of its keys (the host app gets it).
+    /// A key for what is on screen; false when it is not one of its keys (the host app gets it).
     public func key(_ k: Key, at t: Double) -> Bool {
-        guard let f = focused else {
-            // With nothing on screen only the app-state keys apply.
-            switch k {
-            case .char("B"): setBackground(!presenter.inBackground, at: t); return true
-            case .char("P"): setPaused(!presenter.isPaused, at: t); return true
-            default: return false
-            }
-        }
-        let layout = f.layout
-        switch k {
-        case .char(let c) where c >= "1" && c <= "9":
-            _ = gesture(.button((c.wholeNumberValue ?? 1) - 1), at: t)
-        case .char("c"): _ = gesture(.close, at: t)
-        case .enter, .char("t"):
-            _ = gesture(layout == .stories ? .tapAt(5.0 / 6) : .tap, at: t)
-        case .char("o"): _ = gesture(.tapOutside, at: t)
-        case .left:
-            switch layout {
-            case .stories: _ = gesture(.tapAt(1.0 / 6), at: t)
-            case .scratchcard: moveBrush(dx: -1, dy: 0, at: t)
-            case .pip where presenter.current == nil: pipKey(dx: -1, dy: 0, at: t)
-            default: _ = gesture(.swipe(.right), at: t)  // the previous page comes in from the left
-            }
-        case .right:
-            switch layout {
-            case .stories: _ = gesture(.tapAt(5.0 / 6), at: t)
-            case .scratchcard: moveBrush(dx: 1, dy: 0, at: t)
-            case .pip where presenter.current == nil: pipKey(dx: 1, dy: 0, at: t)
-            default: _ = gesture(.swipe(.left), at: t)
-            }
-        case .up:
-            switch layout {
-            case .scratchcard: moveBrush(dx: 0, dy: -1, at: t)
-            case .pip where presenter.current == nil: pipKey(dx: 0, dy: -1, at: t)
-            default: _ = gesture(.swipe(.up), at: t)
-            }
-        case .down:
-            switch layout {
-            case .scratchcard: moveBrush(dx: 0, dy: 1, at: t)
-            case .pip where presenter.current == nil: pipKey(dx: 0, dy: 1, at: t)
-            default: _ = gesture(.swipe(.down), at: t)
-            }
-        case .space:
-            switch layout {
-            case .scratchcard:
-                // Space puts the brush down (a stroke starts where it is) or lifts it.
-                brushDown.toggle()
-                if brushDown { _ = gesture(.scratch([brush]), at: t) }
-            case .stories: _ = gesture(holding ? .fingerUp : .fingerDown, at: t); holding.toggle()
-            case .spinwheel: _ = gesture(.spin, at: t)
-            default: _ = gesture(.tap, at: t)
-            }
-        case .char("h") where layout == .stories:
-            _ = gesture(holding ? .fingerUp : .fingerDown, at: t)
-            holding.toggle()
-        case .char("r"): _ = gesture(.reveal, at: t)
-        case .char("s"): _ = gesture(.spin, at: t)
-        case .char("y"): _ = gesture(.claim, at: t)
-        case .char("m"): _ = gesture(.mute, at: t)
-        case .char("e"): _ = gesture(.expand, at: t)
-        case .char("v"): _ = gesture(.videoReady, at: t)
-        case .char("V"): _ = gesture(.videoFail, at: t)
-        case .char("n"): _ = gesture(.videoEnd, at: t)
-        case .char("d"): dismiss(at: t)
-        case .char("B"): setBackground(!presenter.inBackground, at: t)
-        case .char("P"): setPaused(!presenter.isPaused, at: t)
-        default: return false
-        }
+        let shown = presentations(at: t)
+        guard let target = InAppKeys.action(for: k, on: shown) else { return false }
+        let onPip = target.index.map { shown.indices.contains($0) && shown[$0].message.layout == .pip } ?? false
+        perform(target.action, onPip: onPip, at: t)
         return true
     }
 
-    /// A click at a cell: on a message it taps it (its close chip, top right, closes it), beside it it is a tap outside.
-    public func click(x: Int, y: Int, in size: Size, at t: Double) {
-        let shown = presentations(at: t).reversed()
-        guard let p = shown.first(where: { NativeInAppPlaceholder.rect($0, in: size).contains(x: x, y: y) }) else {
-            _ = gesture(.tapOutside, at: t)
-            return
-        }
-        let r = NativeInAppPlaceholder.rect(p, in: size)
-        if p.message.content.showsCloseChip && y == r.y && x >= r.maxX - 4 { _ = gesture(.close, at: t); return }
-        switch p.message.layout {
-        case .stories: _ = gesture(.tapAt(Double(x - r.x) / Double(max(1, r.width))), at: t)
-        case .spinwheel: _ = gesture(.spin, at: t)
-        case .scratchcard:
-            let f = InAppPoint(x: Double(x - r.x) / Double(max(1, r.width)), y: Double(y - r.y) / Double(max(1, r.height)))
-            _ = gesture(.scratch([f]), at: t)
-        default: _ = gesture(.tap, at: t)
+    func perform(_ a: InAppKeyAction, onPip: Bool, at t: Double) {
+        func g(_ x: InAppGesture) { _ = gesture(x, onPip: onPip, at: t) }
+        switch a {
+        case .button(let n): g(.button(n - 1))
+        case .close: g(.close)
+        case .tap: g(.tap)
+        case .tapOutside: g(.tapOutside)
+        case .tapZone(let z): g(.tapAt(Self.zoneX(z)))
+        case .holdToggle:
+            g(holding ? .fingerUp : .fingerDown)
+            holding.toggle()
+        case .swipe(let d): g(.swipe(InAppGesture.Direction(rawValue: d.rawValue) ?? .down))
+        case .scratchMove(let dx, let dy): moveBrush(dx: dx, dy: dy, at: t)
+        case .scratchFinger:
+            brushDown.toggle()
+            if brushDown { g(.scratch([brush])) }
+        case .reveal: g(.reveal)
+        case .spin: g(.spin)
+        case .claim: g(.claim)
+        case .mute: g(.mute)
+        case .expand: g(.expand)
+        case .pipThrow(let dx, let dy): pipThrow(dx: dx, dy: dy, at: t)
+        case .videoReady: g(.videoReady)
+        case .videoFail: g(.videoFail)
+        case .videoEnd: g(.videoEnd)
+        case .dismissAll: dismiss(at: t)
+        case .toggleBackground: setBackground(!presenter.inBackground, at: t)
+        case .togglePause: setPaused(!presenter.isPaused, at: t)
         }
     }
 
-    /// The scratch brush moves by one grid cell; with the brush down the move is a stroke (checked against the
-    /// threshold like a finger's move).
+    /// The middle of each third, as `tap left|middle|right` taps.
+    static func zoneX(_ z: InAppStoryZone) -> Double {
+        switch z {
+        case .left: return 1.0 / 6
+        case .middle: return 0.5
+        case .right: return 5.0 / 6
+        }
+    }
+
+    /// The keyboard's finger on the scratch card moves by one grid cell; while down the move is a stroke.
     func moveBrush(dx: Int, dy: Int, at t: Double) {
         let from = brush
         brush = InAppPoint(x: min(1, max(0, brush.x + Double(dx) / Double(InAppScratchState.columns))),
@@ -107,53 +63,96 @@ extension NativeInApp {
     }
 
     /// Arrow keys throw the pip toward that side; it settles in the nearest corner.
-    func pipKey(dx: Int, dy: Int, at t: Double) {
+    func pipThrow(dx: Int, dy: Int, at t: Double) {
         guard let p = presenter.pip?.presentation(at: t) else { return }
         let s = p.screen
         let x = dx == 0 ? p.pipCenter.x / s.width : (dx < 0 ? 0 : 1)
         let y = dy == 0 ? p.pipCenter.y / s.height : (dy < 0 ? 0 : 1)
-        _ = gesture(.pipDrag(InAppPoint(x: x, y: y)), at: t)
+        _ = gesture(.pipDrag(InAppPoint(x: x, y: y)), onPip: true, at: t)
     }
 
-    /// The keys of the message on screen, for the status line.
-    public var hints: String? {
-        guard let f = focused else { return nil }
-        let close = f.message.content.showsCloseChip ? "  c close" : ""
-        switch f.layout {
-        case .modal, .sheet, .fullscreen:
-            return "1-9 button\(close)  o outside" + (f.layout == .sheet ? "  ↓ drag down" : "")
-        case .carousel: return "←→ page  t tap\(close)  o outside"
-        case .stories: return "←→ tap  space hold  ↓ close  1-9 button\(close)"
-        case .banner: return "t tap  \(f.message.content.bannerEdge) swipe\(close)"
-        case .video: return "1-9 button  m mute  v ready  V fail  n end\(close)"
-        case .pip: return "t tap  e expand  ←↑→↓ corner  m mute  c close"
-        case .scratchcard: return "←↑→↓ brush  space scratch  r reveal  y copy  1 button\(close)"
-        case .spinwheel: return "s spin  y copy  1 button\(close)"
+    // MARK: Mouse
+
+    /// Where each message's elements are on a screen of `size` at `t` (drawn off screen: a headless run may never
+    /// have drawn a frame).
+    public func hits(in size: Size, at t: Double) -> [InAppHitMap] {
+        var c = Canvas(size: size)
+        return InAppScreen.draw(presentations(at: t), at: t, on: &c)
+    }
+
+    /// What is at a cell: the topmost message's element there, or the app.
+    public func hit(x: Int, y: Int, in size: Size, at t: Double) -> InAppHit {
+        let maps = hits(in: size, at: t)
+        for i in maps.indices.reversed() {
+            if let e = maps[i].element(x: x, y: y) { return InAppHit(index: i, element: e) }
+            if maps[i].blocksApp { return InAppHit(index: i, element: .outside) }
         }
+        return .app
     }
 
-    /// The `?` help for native messages.
-    public static let helpLines = [
-        "Native in-app messages",
-        "1-9             the message's buttons",
-        "c               the close chip        d  dismiss() all",
-        "t or ⏎          tap it (banner, pip, carousel item)",
-        "o               tap the app beside it",
-        "← →             carousel pages, story taps",
-        "↑ ↓             swipe (sheet, stories, banner)",
-        "space / h       stories: hold; wheel: spin",
-        "arrows, space   scratch card: move, brush down/up",
-        "r  s  y         reveal, spin, copy the promo code",
-        "m  e            mute, expand the pip",
-        "v  V  n         video ready, fails, ends",
-        "B  P            app to background, pause in-apps",
-    ]
-}
+    /// A press: remembered with what it landed on (a scratch stroke starts at once); false when the app gets it.
+    public func press(x: Int, y: Int, in size: Size, at t: Double) -> Bool {
+        let h = hit(x: x, y: y, in: size, at: t)
+        guard let i = h.index else { mouse = nil; return false }
+        let shown = presentations(at: t)
+        let onPip = shown.indices.contains(i) && shown[i].message.layout == .pip
+        mouse = MouseState(x: x, y: y, at: t, hit: h, onPip: onPip, stroke: [])
+        if case .scratchArea(let fx, let fy) = h.element { mouse?.stroke = [InAppPoint(x: fx, y: fy)] }
+        return true
+    }
 
-extension InAppContent {
-    /// The arrow that swipes a banner toward its own edge.
-    var bannerEdge: String {
-        if case .banner(let b) = self { return b.position == .top ? "↑" : "↓" }
-        return ""
+    /// A drag: a scratch stroke grows; other drags are decided on release.
+    public func drag(x: Int, y: Int, in size: Size, at t: Double) {
+        guard var m = mouse, case .scratchArea = m.hit.element else { return }
+        if case .scratchArea(let fx, let fy) = hit(x: x, y: y, in: size, at: t).element { m.stroke.append(InAppPoint(x: fx, y: fy)) }
+        mouse = m
+    }
+
+    /// The release: a click is a tap on what was pressed; a drag is a swipe (carousel, stories, banner), a sheet's
+    /// drag, a scratch stroke, or a pip's throw; a press held ≥ 0.25 s on a story is a hold.
+    public func release(x: Int, y: Int, in size: Size, at t: Double) {
+        guard let m = mouse else { return }
+        mouse = nil
+        let dx = x - m.x, dy = y - m.y
+        let pointsPerRow = (presentations(at: t).last?.screen.height ?? 844) / Double(max(1, size.height))
+        func g(_ x: InAppGesture) { _ = gesture(x, onPip: m.onPip, at: t) }
+        if case .scratchArea = m.hit.element {
+            g(.scratch(m.stroke))
+            return
+        }
+        if dx == 0 && dy == 0 {
+            switch m.hit.element {
+            case .closeChip: g(.close)
+            case .button(let n): g(.button(n - 1))
+            case .body: g(.tap)
+            case .storyZone(let z):
+                if t - m.at >= StoriesState.longPressThreshold {
+                    _ = gesture(.fingerDown, at: m.at)
+                    g(.fingerUp)
+                } else {
+                    g(.tapAt(Self.zoneX(z)))
+                }
+            case .hub: g(.spin)
+            case .promoChip: g(.claim)
+            case .revealButton: g(.reveal)
+            case .mute: g(.mute)
+            case .expand: g(.expand)
+            case .outside: g(.tapOutside)
+            case .wheel, .scratchArea: break
+            }
+            return
+        }
+        let layout = presentations(at: t).indices.contains(m.hit.index ?? -1) ? presentations(at: t)[m.hit.index!].message.layout : nil
+        switch layout {
+        case .pip:
+            g(.pipDrag(InAppPoint(x: min(1, max(0, (Double(x) + 0.5) / Double(size.width))), y: min(1, max(0, (Double(y) + 0.5) / Double(size.height))))))
+        case .sheet:
+            let moved = Double(dy) * pointsPerRow
+            g(.drag(moved))
+            g(.release(moved, velocity: 0))
+        default:
+            let d: InAppGesture.Direction = abs(dx) * 2 >= abs(dy) ? (dx < 0 ? .left : .right) : (dy < 0 ? .up : .down)
+            g(.swipe(d))
+        }
     }
 }

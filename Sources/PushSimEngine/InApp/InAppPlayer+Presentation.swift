@@ -31,6 +31,11 @@ extension InAppPlayer {
         if let c = copiedAt { p.copied = t < c + Self.copiedFor }
         p.player = player
         p.player.position = playedBefore + (playingSince.map { max(0, clamped(t) - $0) } ?? 0)
+        if player.status == .loading, let r = readyAt, clamped(t) >= r {
+            // Ready on its own by now, even if no timer has been fired for it yet (a picture of any moment).
+            p.player.status = .playing
+            p.player.position = clamped(t) - r
+        }
         if case .pip = message.content {
             p.pipExpanded = pipExpanded
             p.pipCenter = pipCenter(at: t)

@@ -130,8 +130,8 @@ public struct InAppPlayer: Sendable, Equatable {
 
     var idValue: JSONValue { message.id.map { .string($0) } ?? .null }
     func event(_ name: String, _ fields: JSONObject = [:]) -> InAppPlayerOutcome {
-        var f = fields
-        f["id"] = idValue
+        var f: JSONObject = ["id": idValue]
+        for (k, v) in fields { f[k] = v }
         return .event(Event(name, f))
     }
 

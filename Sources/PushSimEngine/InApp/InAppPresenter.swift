@@ -228,6 +228,17 @@ public struct InAppPresenter: Sendable, Equatable {
         }
     }
 
+    /// A gesture on one of the two: the pip, or the shared-window message (the mouse and keys know which).
+    @discardableResult
+    public mutating func gesture(_ g: InAppGesture, onPip: Bool, at t: Double) -> Bool {
+        advance(to: t)
+        if onPip { return self.onPip(g, at: t) }
+        guard var c = current, let r = c.handle(g, at: t) else { return false }
+        current = c
+        apply(r, isPip: false, at: t)
+        return true
+    }
+
     mutating func onPip(_ g: InAppGesture, at t: Double) -> Bool {
         guard var p = pip, let r = p.handle(g, at: t) else { return false }
         pip = p
