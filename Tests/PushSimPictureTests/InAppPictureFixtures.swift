@@ -111,6 +111,15 @@ enum InAppFixtures {
                             button: button("Use it now", "#FFFFFF", "#5E5CE6", .url("https://shop.example.com/cart"))),
         loseTitle: text("No luck today", "#101828"), showClose: true)))
 
+    /// Where the player rests a pip at its corner: 14 pt inside the safe area (spec §6.8).
+    static func restingCenter(_ pip: InAppPip, on device: PictureDevice) -> InAppPoint {
+        let w = device.width * pip.width, h = w * pip.aspectRatio
+        let left = pip.position == .topLeft || pip.position == .bottomLeft
+        let top = pip.position == .topLeft || pip.position == .topRight
+        return InAppPoint(x: left ? 14 + w / 2 : device.width - 14 - w / 2,
+                          y: top ? device.safeTop + 14 + h / 2 : device.height - device.safeBottom - 14 - h / 2)
+    }
+
     static let all: [(String, InAppMessage)] = [
         ("modal", modal), ("sheet", sheet), ("carousel", carousel), ("stories", stories), ("banner", banner),
         ("fullscreen", fullscreen), ("video", video), ("pip", pip), ("scratchcard", scratchcard), ("spinwheel", spinwheel),

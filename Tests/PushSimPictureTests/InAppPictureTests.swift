@@ -16,8 +16,7 @@ struct InAppPictureTests {
     func presentation(_ m: InAppMessage, _ change: (inout InAppPresentation) -> Void = { _ in }) -> InAppPresentation {
         var pr = InAppPresentation(message: m, screen: InAppSize(width: Self.device.width, height: Self.device.height))
         if case .pip(let pip) = m.content {
-            let c = InAppPipPicture.restingCenter(pip, on: Self.device)
-            pr.pipCenter = InAppPoint(x: c.x, y: c.y)
+            pr.pipCenter = InAppFixtures.restingCenter(pip, on: Self.device)
         }
         change(&pr)
         return pr

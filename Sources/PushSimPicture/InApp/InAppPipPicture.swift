@@ -5,25 +5,13 @@
 import Foundation
 import PushSimEngine
 
-public enum InAppPipPicture {
-    /// 14 pt inside the safe area at its corner.
-    static let cornerInset = 14.0
+enum InAppPipPicture {
     static let chip = 26.0, chipInset = 6.0, chipSymbol = 11.0
 
     /// The collapsed card's size on this phone.
     static func size(_ pip: InAppPip, _ device: PictureDevice) -> (width: Double, height: Double) {
         let w = device.width * pip.width
         return (w, w * pip.aspectRatio)
-    }
-
-    /// Where the card rests at its configured corner (the player puts it there, and back there after a drag).
-    public static func restingCenter(_ pip: InAppPip, on device: PictureDevice) -> Picture.Point {
-        let s = size(pip, device)
-        let left = pip.position == .topLeft || pip.position == .bottomLeft
-        let top = pip.position == .topLeft || pip.position == .topRight
-        let x = left ? cornerInset + s.width / 2 : device.width - cornerInset - s.width / 2
-        let y = top ? device.safeTop + cornerInset + s.height / 2 : device.height - device.safeBottom - cornerInset - s.height / 2
-        return (x, y)
     }
 
     static func draw(_ pr: InAppPresentation, _ pip: InAppPip, _ d: InAppDrawing) {
