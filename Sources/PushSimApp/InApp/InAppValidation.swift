@@ -18,19 +18,10 @@ enum InAppValidation {
             diagnostics.append(Diagnostic(.error, path: drop.path, "not shown: \(drop.sentence) (the SDK logs \"Invalid native in-app config, dropped at: \(drop.key)\")"))
         }
         diagnostics += light.warnings
-        let dark = InAppConfigParser.parse(doc, isDark: true, now: now)
+        // A dark phone parses differently only when the block has an overlay (without one the light parse is repeated).
         let layout = doc["displayType"]?.stringValue?.lowercased() ?? ""
-        if let reason = dark.darkFallback {
-            var message = "on a dark phone the overlay is not used and the light variant shows (the SDK logs \"Invalid dark overlay (\(reason)), falling back to light variant\")"
-            if let drop = dark.darkDrop {
-                message += ": with the overlay merged, \(drop.sentence)"
-            }
-            diagnostics.append(Diagnostic(path: dark.darkDrop?.path ?? "\(layout).dark", message))
-        } else if dark.message?.darkApplied == true {
-            let seen = Set(light.warnings.map(\.description))
-            for w in dark.warnings where !seen.contains(w.description) {
-                diagnostics.append(Diagnostic(path: w.path, w.path.contains(".dark") ? w.message : "on a dark phone: \(w.message)"))
-            }
+        if let dark = doc[layout]?["dark"], !dark.isNull {
+            diagnostics += darkFindings(InAppConfigParser.parse(doc, isDark: true, now: now), light: light, layout: layout)
         }
         var summary = what
         if let m = light.message {
@@ -39,6 +30,26 @@ enum InAppValidation {
             summary += " (not shown)"
         }
         return PayloadValidation.Lint(summary: summary, diagnostics: diagnostics)
+    }
+
+    /// What a dark phone does differently: a broken or rejected overlay (the light variant shows), a merged config that
+    /// shows where the light one is dropped, and the overlay's ignored keys and the merged config's own warnings.
+    static func darkFindings(_ dark: InAppParseResult, light: InAppParseResult, layout: String) -> [Diagnostic] {
+        if let reason = dark.darkFallback {
+            var message = "on a dark phone the overlay is not used and the light variant shows (the SDK logs \"Invalid dark overlay (\(reason)), falling back to light variant\")"
+            if let drop = dark.darkDrop { message += ": with the overlay merged, \(drop.sentence)" }
+            return [Diagnostic(path: dark.darkDrop?.path ?? "\(layout).dark", message)]
+        }
+        guard dark.message?.darkApplied == true else { return [] }
+        var out: [Diagnostic] = []
+        if light.drop != nil {
+            out.append(Diagnostic(path: "\(layout).dark", "on a dark phone the overlay's values make the config valid, so the message shows there; only light phones drop it"))
+        }
+        let seen = Set(light.warnings.map(\.description))
+        for w in dark.warnings where !seen.contains(w.description) {
+            out.append(Diagnostic(path: w.path, w.path.contains(".dark") ? w.message : "on a dark phone: \(w.message)"))
+        }
+        return out
     }
 
     /// A campaign ZIP: read, localised and id-stamped as Core would, then linted.

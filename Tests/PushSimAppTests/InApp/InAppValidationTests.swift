@@ -69,6 +69,10 @@ import PushSimEngine
         #expect(rejected.findings.map(\.path) == ["modal.background"])
         #expect(rejected.findings[0].message.contains("(merged config rejected)"))
         #expect(rejected.findings[0].severity == .warning)
+        let rescued = try report(Self.modal.replacingOccurrences(of: ##""background":"#FFFFFF""##, with: #""background":"white""#)
+            .replacingOccurrences(of: #""dimBackground":true"#, with: ##""dimBackground":true,"dark":{"background":"#000000"}"##))
+        #expect(rescued.findings.map(\.severity) == [.error, .warning])
+        #expect(rescued.findings[1].message.hasPrefix("on a dark phone the overlay's values make the config valid"))
     }
 
     @Test func jsonOutputCarriesTheKind() throws {
