@@ -3,6 +3,7 @@
 import CPicture
 import Foundation
 import PushSimMedia
+import Synchronization
 
 /// Owns one cairo surface and its context. Everything is drawn in points; `scale` pixels per point.
 public final class Picture {
@@ -173,8 +174,7 @@ public final class Picture {
     /// Draw decoded pixels into `r`: aspect-fill crops the overflow (centred), aspect-fit letterboxes.
     public func image(_ img: DecodedImage, in r: PictureRect, mode: ContentMode = .aspectFill, radius: Double = 0) {
         guard img.width > 0, img.height > 0, r.width > 0, r.height > 0 else { return }
-        let src = img.rgba.withUnsafeBufferPointer { pushsim_surface_from_rgba($0.baseAddress, Int32(img.width), Int32(img.height)) }
-        defer { cairo_surface_destroy(src) }
+        let src = SourceSurfaces.surface(for: img)
         let sx = r.width / Double(img.width), sy = r.height / Double(img.height)
         let k = mode == .aspectFill ? max(sx, sy) : min(sx, sy)
         let w = Double(img.width) * k, h = Double(img.height) * k
@@ -272,6 +272,45 @@ public final class Picture {
         case 1: throw PictureError("\(path): the picture could not be written (\(String(cString: strerror(errno))); does its folder exist?)")
         default: throw PictureError("\(path): the picture could not be encoded as PNG (out of memory?)")
         }
+    }
+}
+
+/// Decoded images as cairo surfaces (premultiplied, as cairo draws them), made once per image instead of once per
+/// drawing: a recording draws the same photo in every frame. An entry keeps its image, so the pixel buffer it was made
+/// from (the key) cannot be freed and reused while it is cached; the few most recent images are kept.
+enum SourceSurfaces {
+    /// A cairo surface handed between the cache and the drawing thread; cairo's image surfaces may be used from any
+    /// one thread at a time, and pictures are drawn on one.
+    struct Surface: @unchecked Sendable {
+        let pointer: OpaquePointer
+    }
+
+    struct Entry: Sendable {
+        var image: DecodedImage
+        var surface: Surface
+    }
+
+    static let capacity = 6
+    static let cache = Mutex<[Entry]>([])
+
+    /// The surface for `img` (owned by the cache: cairo takes its own reference when it is set as a source).
+    static func surface(for img: DecodedImage) -> OpaquePointer {
+        let key = img.rgba.withUnsafeBufferPointer { $0.baseAddress.map { UInt(bitPattern: $0) } ?? 0 }
+        let found: Surface = cache.withLock { entries in
+            if let i = entries.firstIndex(where: { e in
+                e.image.width == img.width && e.image.height == img.height
+                    && e.image.rgba.withUnsafeBufferPointer { $0.baseAddress.map { UInt(bitPattern: $0) } ?? 0 } == key
+            }) {
+                let e = entries.remove(at: i)
+                entries.append(e)
+                return e.surface
+            }
+            let s = Surface(pointer: img.rgba.withUnsafeBufferPointer { pushsim_surface_from_rgba($0.baseAddress, Int32(img.width), Int32(img.height)) }!)
+            entries.append(Entry(image: img, surface: s))
+            if entries.count > capacity { cairo_surface_destroy(entries.removeFirst().surface.pointer) }
+            return s
+        }
+        return found.pointer
     }
 }
 

@@ -155,7 +155,8 @@ enum ContactSheet {
             let x = margin + Double(col) * (slotW + gap), y = margin + Double(row) * (labelH + slotH + gap)
             let before = sheet.cuts.count
             sheet.translated(dx: x, dy: y + labelH) {
-                sheet.clipped(to: PictureRect(x: 0, y: 0, width: device.width, height: device.height), radius: 24) {
+                // A Face ID phone's screen has round corners; the SE's is square.
+                sheet.clipped(to: PictureRect(x: 0, y: 0, width: device.width, height: device.height), radius: device.safeBottom > 0 ? 40 : 0) {
                     shot.draw(sheet, runner.now, device)
                 }
             }

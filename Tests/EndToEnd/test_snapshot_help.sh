@@ -38,12 +38,17 @@ terminal_inapp="--headless --size --frames --symbols --colors --record --pixels 
 [ "$(options inbox)" = "$(sorted $want_inbox $terminal_inbox)" ] || fail "inbox --help lists: $(options inbox)"
 [ "$(options inapp)" = "$(sorted $want_inapp $terminal_inapp)" ] || fail "inapp --help lists: $(options inapp)"
 # The snapshot subcommands: the experience's options and the picture's own, none of the terminal's.
-PICTURE="--output --device --scale"
-[ "$(options snapshot stories)" = "$(sorted $want_stories $PICTURE)" ] || fail "snapshot stories --help lists: $(options snapshot stories)"
-[ "$(options snapshot primer)" = "$(sorted $want_primer $PICTURE)" ] || fail "snapshot primer --help lists: $(options snapshot primer)"
-[ "$(options snapshot inbox)" = "$(sorted $want_inbox $PICTURE)" ] || fail "snapshot inbox --help lists: $(options snapshot inbox)"
+PICTURE="--output --device --scale --matrix --report"
+[ "$(options snapshot stories)" = "$(sorted $want_stories $PICTURE --dark)" ] || fail "snapshot stories --help lists: $(options snapshot stories)"
+[ "$(options snapshot primer)" = "$(sorted $want_primer $PICTURE --dark)" ] || fail "snapshot primer --help lists: $(options snapshot primer)"
+[ "$(options snapshot inbox)" = "$(sorted $want_inbox $PICTURE --dark)" ] || fail "snapshot inbox --help lists: $(options snapshot inbox)"
 [ "$(options snapshot inapp)" = "$(sorted $want_inapp $PICTURE --title --body --link --image)" ] || fail "snapshot inapp --help lists: $(options snapshot inapp)"
 }
+RECORDING="--fps --tail --touches --quality --lossless"
+[ "$(options record stories)" = "$(sorted $want_stories $PICTURE --dark $RECORDING)" ] || fail "record stories --help lists: $(options record stories)"
+[ "$(options record primer)" = "$(sorted $want_primer $PICTURE --dark $RECORDING)" ] || fail "record primer --help lists: $(options record primer)"
+[ "$(options record inbox)" = "$(sorted $want_inbox $PICTURE --dark $RECORDING)" ] || fail "record inbox --help lists: $(options record inbox)"
+[ "$(options record inapp)" = "$(sorted $want_inapp $PICTURE $RECORDING --title --body --link --image)" ] || fail "record inapp --help lists: $(options record inapp)"
 for c in stories "primer run" inbox inapp; do
   # shellcheck disable=SC2086
   "$BIN" $c --help | grep -q '^TERMINAL OPTIONS:' || fail "$c --help has no Terminal options section"

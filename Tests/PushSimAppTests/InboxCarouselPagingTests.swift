@@ -61,8 +61,8 @@ import PushSimStore
         var feed = try scene().0.model.feed
         let code = try #require(feed.rows.first { $0.kind == .carousel }?.code)
         #expect(feed.tapSlide(code, slide: 0).events.contains { $0.name == "open_url" })
-        var other = try scene().0.model.feed
-        #expect(other.tapSlide(code, slide: 1) == other.tap(code))
+        var other = try scene().0.model.feed, plain = try scene().0.model.feed
+        #expect(other.tapSlide(code, slide: 1) == plain.tap(code))
     }
 
     @Test func aDragOnTheSlidesPagesThem() throws {

@@ -67,7 +67,7 @@ struct SnapshotDefectTests {
         #expect(Double(semibold) > Double(regular) * 1.08, "semibold \(semibold) dark pixels, regular \(regular)")
     }
 
-    func inboxScene(_ script: String = "") throws -> (Picture, InboxScene) {
+    func inboxScene(_ script: String = "") throws -> (Picture, InboxScene, PictureImages) {
         let path = resources.path("inbox/mixed.json")
         let now = ISO8601DateFormatter().date(from: "2026-01-31T09:00:00Z")!
         var light = InboxAttributes()
@@ -77,40 +77,41 @@ struct SnapshotDefectTests {
         // A tall phone, so the rich cards further down the feed are on it.
         let tall = PictureDevice(name: "tall", width: 390, height: 3000)
         let p = try shoot(scene, script: script, scale: 1, device: tall) { p, t in InboxPicture.draw(scene, at: t, on: p, device: tall, images: imgs) }
-        return (p, scene)
+        return (p, scene, imgs)
     }
 
-    /// Where each card of `kind` is drawn, found by drawing the feed's cards one by one from the top.
-    func rows(of p: Picture, white: [UInt8] = [255, 255, 255]) -> [Range<Int>] {
-        let px = p.rgba(), w = p.pixelWidth
-        var out: [Range<Int>] = [], start: Int?
-        for y in 0..<p.pixelHeight {
-            let i = (y * w + 30) * 4
-            let card = Array(px[i..<(i + 3)]) == white
-            if card, start == nil { start = y }
-            if !card, let s = start { out.append(s..<y); start = nil }
-        }
-        return out
+    /// One card of `kind` drawn alone at the top of a 390 × 400 pt picture (16 pt sides, as in the feed); its height.
+    func card(_ kind: InboxCellKind, _ scene: InboxScene, _ imgs: PictureImages) throws -> (Picture, Double) {
+        let m = scene.displayModel(at: 0)
+        let row = try #require(m.feed.rows.first { $0.kind == kind })
+        let p = try Picture(width: 390, height: 400, scale: 1)
+        p.fill(PictureRect(x: 0, y: 0, width: 390, height: 400), PictureColor(242, 242, 247))
+        let h = InboxPicture.card(row, on: p, x: 16, y: 0, width: 358, colors: InboxPicture.Colors(t: m.context.theme),
+                                  context: m.context, images: InboxPicture.ResolvingImages(images: imgs, resolve: scene.resolve))
+        return (p, h)
     }
 
-    // The carousel's slides page: the card on screen differs between slide 1 and slide 2, and the video card has the
-    // white play badge at its poster's centre; the wallet card the black Add to Apple Wallet button.
+    func pixel(_ p: Picture, _ x: Int, _ y: Int) -> [UInt8] { let px = p.rgba(), i = (y * p.pixelWidth + x) * 4; return Array(px[i..<(i + 3)]) }
+
+    // The carousel's slides page: its picture differs between slide 1 and slide 2 (and so does the whole feed's);
+    // the video card has the white play badge at its poster's centre; the wallet card the black Add to Apple Wallet
+    // button 16 pt above its bottom.
     @Test func richCardsAreDrawnAsTheSDKDrawsThem() throws {
-        let (first, scene) = try inboxScene()
-        let kinds = scene.model.feed.rows.map(\.kind)
-        let carousel = try #require(kinds.firstIndex(of: .carousel))
-        let (paged, _) = try inboxScene(String(repeating: "down;", count: carousel) + "key right")
-        #expect(first.rgba() != paged.rgba(), "paging the carousel changes its picture")
-        let cards = rows(of: first)
-        #expect(cards.count >= kinds.count)
-        let px = first.rgba(), w = first.pixelWidth
-        func pixel(_ x: Int, _ y: Int) -> [UInt8] { let i = (y * w + x) * 4; return Array(px[i..<(i + 3)]) }
-        let video = cards[try #require(kinds.firstIndex(of: .video))]
-        // The poster starts 5.5 pt into the card and is 190 pt high: its centre holds the white badge.
-        #expect(pixel(195, video.lowerBound + 5 + 95) == [255, 255, 255])
-        let wallet = cards[try #require(kinds.firstIndex(of: .wallet))]
-        // The black button sits 16 pt above the card's bottom, 46 pt high.
-        #expect(pixel(60, wallet.upperBound - 16 - 23) == [0, 0, 0])
+        let (first, scene, imgs) = try inboxScene()
+        let carousel = try #require(scene.model.feed.rows.firstIndex { $0.kind == .carousel })
+        let (paged, pagedScene, _) = try inboxScene(String(repeating: "down;", count: carousel) + "key right")
+        #expect(first.rgba() != paged.rgba(), "paging the carousel changes the feed's picture")
+        let (slide1, ch) = try card(.carousel, scene, imgs)
+        let (slide2, _) = try card(.carousel, pagedScene, imgs)
+        #expect(slide1.rgba() != slide2.rgba())
+        // 190 pt gallery inset 5.5 pt, then the title and two lines of body.
+        #expect(ch > 190 + 5.5 + 14 + 18)
+        let (video, vh) = try card(.video, scene, imgs)
+        // Inside the white disc, above the dark triangle at its centre.
+        #expect(pixel(video, 195, 80) == [255, 255, 255])
+        #expect(vh > 190)
+        let (wallet, wh) = try card(.wallet, scene, imgs)
+        #expect(pixel(wallet, 60, Int(wh) - 16 - 23) == [0, 0, 0])
     }
 
     // A failed image says why, under "No image", as the stories picture does.

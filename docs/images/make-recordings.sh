@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Makes the pictures the README shows: a recording of each bundled sample and a contact sheet of the spring-sale
-# story. Run it again after a change to what they draw: bash docs/images/make.sh [PATH/TO/pushsim]
+# story. Run it again after a change to what they draw: bash docs/images/make-recordings.sh [PATH/TO/pushsim]
 # Each recording is 1x at 10 frames a second, lossy WebP at quality 60, to stay at a few hundred KB.
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
