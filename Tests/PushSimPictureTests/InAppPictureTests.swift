@@ -2,6 +2,7 @@
 // mid-spin, revealed) and dark, and the spec's geometry and colours read back from the pixels.
 
 import Foundation
+import PushSimApp
 import PushSimEngine
 import Testing
 @testable import PushSimPicture
@@ -272,5 +273,80 @@ struct InAppPictureTests {
         let samples = stride(from: 0.0, through: 1, by: 0.01).map { InAppMotion.spring($0, damping: 0.8) }
         #expect(samples.max()! < 1.05)
         #expect(InAppMotion.spring(0.5, damping: 0.8) > 0.8)
+    }
+}
+
+/// The command's path: configs through the SDK's parser into `pushsim inapp`'s scene, played on the simulated clock,
+/// drawn from the scene's presentations.
+@Suite(.serialized)
+struct InAppScenePictureTests {
+    let resources = Resources.locate()
+
+    func shot(_ files: [String], script: String, dark: Bool = false) throws -> (Picture, EventSink) {
+        let sink = EventSink()
+        let scene = InAppScene(sink: sink, appName: "Shop")
+        let intake = InAppIntake(parse: { InAppConfigParser.parse($0, isDark: $1, now: $2) })
+        let device = PictureDevice.standard
+        let options = InAppPresenterOptions(device: InAppDevice(screen: InAppSize(width: device.width, height: device.height),
+                                                                safeTop: device.safeTop, safeBottom: device.safeBottom),
+                                            wallStart: 1_795_000_000)
+        let native = scene.attachNative(intake: intake, options: options, capsEnabled: false, isDark: dark, store: nil)
+        for f in files { native.deliver(try intake.read(resources.path("inapp/" + f)), at: 0) }
+        let imgs = PictureImages(payloadFolder: resources.path("inapp"), appGroup: FileManager.default.temporaryDirectory.path)
+        let p = try shoot(scene, script: script) { p, t in
+            InAppPicture.draw(native.presentations(at: t), on: p, device: device, images: imgs, dark: dark)
+        }
+        #expect(imgs.diagnostics.isEmpty, "\(imgs.diagnostics.map(\.message))")
+        return (p, sink)
+    }
+
+    // spec §6.10 on the clock: 2 s into the 4.2 s spin the wheel is part way round; after the stop, the 1 s pause and
+    // the wheel's fade, the winning segment's reward panel.
+    @Test func spinOnTheClock() throws {
+        let (mid, _) = try shot(["spinwheel-daily-bonus.json"], script: "wait 1; spin; wait 2")
+        try expectGolden(mid, "inapp-scene-spinwheel-mid")
+        let (won, sink) = try shot(["spinwheel-daily-bonus.json"], script: "wait 1; spin; wait 6")
+        #expect(sink.events.contains { $0.event.name == "spin_stop" })
+        try expectGolden(won, "inapp-scene-spinwheel-won")
+    }
+
+    // spec §6.9 on the clock: a stroke through the scratch step, then past the threshold the reveal.
+    @Test func scratchOnTheClock() throws {
+        let (p, sink) = try shot(["scratchcard-black-friday.json"], script: "wait 1; scratch 0.05,0.25 0.5,0.5 0.95,0.3")
+        #expect(sink.events.contains { $0.event.name == "scratch" })
+        try expectGolden(p, "inapp-scene-scratchcard-stroke")
+    }
+
+    // spec §5.3, §5.4: a pip and a modal on screen together: the pip below, dimmed with the app by the modal's backdrop.
+    @Test func pipUnderAModal() throws {
+        let (p, _) = try shot(["pip-live-match.json", "modal-welcome-dark.json"], script: "wait 1")
+        try expectGolden(p, "inapp-scene-pip-and-modal")
+    }
+}
+
+/// Whatever the presentation holds, every template draws a whole picture: no crash, and cairo never stops drawing.
+@Suite(.serialized)
+struct InAppPictureRobustnessTests {
+    @Test(arguments: InAppFixtures.all.map(\.0))
+    func awkwardStates(_ name: String) throws {
+        let m = InAppFixtures.all.first { $0.0 == name }!.1
+        let images = PictureImages(payloadFolder: "/nonexistent", appGroup: FileManager.default.temporaryDirectory.path)
+        for device in [PictureDevice.standard, PictureDevice(parsing: "200x300")!, PictureDevice(parsing: "2000x3000")!] {
+            var pr = InAppPresentation(message: m, phase: .entering(.nan), screen: InAppSize(width: .infinity, height: -1))
+            pr.page = 99
+            pr.pageProgress = .infinity
+            pr.dragOffset = -.infinity
+            pr.scratch.strokes = [[InAppPoint(x: .nan, y: 0.5), InAppPoint(x: 1e300, y: -1e300)], [], Array(repeating: InAppPoint(x: 0.5, y: 0.5), count: 3)]
+            pr.scratch.foilFade = .nan
+            pr.wheel.angle = 1e300
+            pr.wheel.wheelFade = -.infinity
+            pr.pipCenter = InAppPoint(x: .nan, y: .infinity)
+            let p = try Picture(width: device.width, height: device.height, scale: 0.5)
+            InAppPicture.draw([pr], on: p, device: device, images: images, dark: true)
+            // A last mark in the bottom-right corner: still drawn, so cairo never went into its error state.
+            p.fill(PictureRect(x: device.width - 8, y: device.height - 8, width: 8, height: 8), PictureColor(255, 0, 255))
+            let px = p.rgba(), i = ((p.pixelHeight - 1) * p.pixelWidth + p.pixelWidth - 1) * 4
+            #expect(Array(px[i..<(i + 3)]) == [255, 0, 255], "\(name) on \(device.name)")
+        }
     }
 }

@@ -11,7 +11,8 @@ enum InAppPipPicture {
     /// The collapsed card's size on this phone.
     static func size(_ pip: InAppPip, _ device: PictureDevice) -> (width: Double, height: Double) {
         let w = device.width * pip.width
-        return (w, w * pip.aspectRatio)
+        // `aspectRatio` has no upper clamp in the SDK: a card taller than two screens is drawn two screens tall.
+        return (w, min(w * pip.aspectRatio, 2 * device.height))
     }
 
     static func draw(_ pr: InAppPresentation, _ pip: InAppPip, _ d: InAppDrawing) {

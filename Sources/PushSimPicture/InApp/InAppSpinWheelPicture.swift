@@ -62,7 +62,7 @@ enum InAppSpinWheelPicture {
         let cx = r.midX, cy = r.midY, radius = max(0, r.width / 2 - discInset)
         let n = max(1, w.segments.count)
         let slice = 2 * Double.pi / Double(n)
-        p.rotated(state.angle.isFinite ? state.angle : 0, aboutX: cx, y: cy) {
+        p.rotated(state.angle, aboutX: cx, y: cy) {
             for (i, segment) in w.segments.enumerated() {
                 let start = -Double.pi / 2 + Double(i) * slice
                 let fill = segment.color.map(PictureColor.init) ?? palette[i % palette.count].color(dark: d.dark)
