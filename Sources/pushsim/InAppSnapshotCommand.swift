@@ -86,16 +86,13 @@ struct InAppSnapshotCommand: SnapshotSubcommand {
     /// Turn on the native messages and deliver each FILE at t=0; a file that cannot be read ends the run in one line.
     /// A picture is not a show: no store, so display counts are neither read nor written (caps count within the run).
     func attachNative(to scene: InAppScene, phone: PictureDevice) -> NativeInApp {
-        let n = scene.attachNative(intake: native.intake, options: native.presenterOptions(phone: phone),
+        let intake = InAppIntake.sdk(language: native.language)
+        // Every file is read first, so a missing one ends the run before anything plays.
+        let deliveries: [InAppDelivery]
+        do throws(UserError) { deliveries = try files.map { f throws(UserError) in try intake.read(f) } } catch { fail(error) }
+        let n = scene.attachNative(intake: intake, options: native.presenterOptions(phone: phone),
                                    capsEnabled: native.frequencyCaps, isDark: native.dark, store: nil)
-        let intake = native.intake
-        for f in files {
-            do throws(UserError) {
-                n.deliver(try intake.read(f), at: 0)
-            } catch {
-                fail(error)
-            }
-        }
+        for d in deliveries { n.deliver(d, at: 0) }
         return n
     }
 

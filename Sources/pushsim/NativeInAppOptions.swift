@@ -39,16 +39,6 @@ struct NativeInAppSettings: ParsableArguments {
         return ISODate.parse(s)?.timeIntervalSince1970
     }
 
-    /// The SDK's parser, and the reading of a FILE: a native-config.json, a campaign ZIP (localised for --language by
-    /// its pushwoosh.json; its name is the resource code Core injects as inAppId), or '-'.
-    var intake: InAppIntake {
-        let language = self.language
-        return InAppIntake(parse: { InAppConfigParser.parse($0, isDark: $1, now: $2) }, read: { (path: String) throws(UserError) in
-            let loaded = try InAppSource.load(path: path, language: language)
-            return InAppDelivery(config: loaded.config, file: loaded.file, resourceCode: loaded.idOverride)
-        })
-    }
-
     /// The presenter's settings on `phone` (nil: the SDK's default 390 × 844 pt); the wall clock starts at --now,
     /// else the real time.
     func presenterOptions(phone: PictureDevice?) -> InAppPresenterOptions {

@@ -285,7 +285,7 @@ struct InAppScenePictureTests {
     func shot(_ files: [String], script: String, dark: Bool = false) throws -> (Picture, EventSink) {
         let sink = EventSink()
         let scene = InAppScene(sink: sink, appName: "Shop")
-        let intake = InAppIntake(parse: { InAppConfigParser.parse($0, isDark: $1, now: $2) })
+        let intake = InAppIntake.sdk()
         let device = PictureDevice.standard
         let options = InAppPresenterOptions(device: InAppDevice(screen: InAppSize(width: device.width, height: device.height),
                                                                 safeTop: device.safeTop, safeBottom: device.safeBottom),
