@@ -83,7 +83,8 @@ extension InAppConfigParser {
     /// `UIColor.pw_fromHex`: trims white space, drops one leading `#`, reads the rest as hexadecimal with the standard
     /// library's `UInt64(_:radix:)` (as the SDK does, so its quirks are the same) and picks the form by length.
     public static func hexColor(_ raw: String) -> InAppColor? {
-        var s = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+        let padded = raw.first?.isWhitespace == true || raw.last?.isWhitespace == true
+        var s = padded ? raw.trimmingCharacters(in: .whitespacesAndNewlines) : raw
         guard !s.isEmpty else { return nil }
         if s.hasPrefix("#") { s.removeFirst() }
         guard let v = UInt64(s, radix: 16) else { return nil }

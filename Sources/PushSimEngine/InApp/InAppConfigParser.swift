@@ -58,7 +58,7 @@ public struct InAppConfigParser {
         let envelope = InAppEnvelope(root, now: now)
         warnings += envelope.warnings
         guard let layout = InAppLayout(rawValue: displayType.lowercased()) else {
-            return .failure(InAppDrop(key: "displayType \"\(displayType)\"", path: "displayType",
+            return .failure(InAppDrop(key: "displayType \"\(InAppConfigParser.keyQuote(displayType))\"", path: "displayType",
                                       sentence: "`displayType` \(JSONValue.string(displayType).quoted) is not a template the SDK knows; it wants one of \(InAppConfigParser.layoutList) (any letter case)"))
         }
         checkSpelling(root, known: InAppConfigParser.rootKeys, path: "")
@@ -83,6 +83,12 @@ public struct InAppConfigParser {
         } catch {
             return .failure(error)
         }
+    }
+
+    /// The SDK logs an unknown `displayType` whole; pushsim cuts one longer than 256 characters (with "…") so that a
+    /// hostile value cannot make an event or a message megabytes long.
+    static func keyQuote(_ value: String) -> String {
+        value.count > 256 ? String(value.prefix(255)) + "…" : value
     }
 
     static let layoutList = InAppLayout.allCases.map(\.rawValue).joined(separator: ", ")

@@ -20,7 +20,8 @@ public enum InAppURL {
     /// pins `http://a b.com` as unparsable after the retry, while Linux Foundation accepts the escaped host.
     static func parse(_ string: String) -> String? {
         guard let url = URL(string: string) else { return nil }
-        if let host = URLComponents(url: url, resolvingAgainstBaseURL: false)?.percentEncodedHost,
+        // Only a string with an escape can have one in its host; most links skip the second parse.
+        if url.absoluteString.contains("%"), let host = URLComponents(url: url, resolvingAgainstBaseURL: false)?.percentEncodedHost,
            !host.hasPrefix("["), host.contains("%") {
             return nil
         }

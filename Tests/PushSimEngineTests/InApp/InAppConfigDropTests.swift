@@ -310,6 +310,18 @@ import Testing
         #expect(!video.warnings.contains { $0.path == "video.url" }, "the drop says it; no second warning")
     }
 
+    @Test func hugeStringsStayHugeInTheMessageButNotInTheSentence() {
+        let big = String(repeating: "é", count: 5_000_000)
+        let shown = InAppFixtures.parse(InAppFixtures.set(InAppFixtures.config(.modal), "modal.title.text", .string(big)))
+        guard case .modal(let c)? = shown.message?.content else { Issue.record("modal"); return }
+        #expect(c.title?.text.count == 5_000_000)
+        let dropped = InAppFixtures.parse(InAppFixtures.set(InAppFixtures.config(.modal), "modal.showClose", .string(big)))
+        #expect(dropped.drop?.key == "modal.showClose")
+        #expect((dropped.drop?.sentence.count ?? .max) < 200)
+        let type = InAppFixtures.parse(InAppFixtures.set(InAppFixtures.config(.modal), "displayType", .string(big)))
+        #expect(type.drop?.key == "displayType \"" + String(repeating: "é", count: 255) + "…\"")
+    }
+
     @Test func aTenThousandSegmentWheelIsDroppedAtTheCount() {
         let segment: JSONValue = .object(["message": .object(["text": "a", "color": "#000"]), "weight": 1])
         let config = InAppFixtures.set(InAppFixtures.config(.spinwheel), "spinwheel.segments", .array(Array(repeating: segment, count: 10_000)))
