@@ -5,7 +5,7 @@ import Testing
 @testable import PushSimEngine
 
 /// Messages built directly (the parser is another branch's), and a driver that logs `t event id`.
-enum InAppFixtures {
+enum InAppPlayFixtures {
     static let white = InAppColor.white, black = InAppColor.black
     static func text(_ s: String) -> InAppText { InAppText(text: s, color: black) }
     static func button(_ s: String, _ a: InAppAction) -> InAppButton {
@@ -88,7 +88,7 @@ extension TimedInAppEffect {
 }
 
 @Suite struct InAppPresenterTests {
-    typealias F = InAppFixtures
+    typealias F = InAppPlayFixtures
 
     @Test func didPresentAtTheStartOfTheInAnimationAndDidCloseAfterTheOutAnimation() {
         var d = InAppDriver()

@@ -5,7 +5,7 @@ import Testing
 @testable import PushSimEngine
 
 @Suite struct InAppTemplateTests {
-    typealias F = InAppFixtures
+    typealias F = InAppPlayFixtures
 
     @Test func bannerAutoDismissCountsFromTheEndOfItsSlideIn() {
         var d = InAppDriver()
