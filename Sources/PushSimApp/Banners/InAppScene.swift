@@ -112,6 +112,7 @@ public final class InAppScene: ScriptableScene, Leavable {
         if let native {
             if let d = native.nextDeadline { wake(d) }
             if native.presenter.isMoving(at: now) { wake(now + Self.frameStep) }
+            if let tick = native.presenter.nextTick(after: now) { wake(tick) }
         }
         return next
     }
@@ -322,11 +323,8 @@ public final class InAppScene: ScriptableScene, Leavable {
     /// and the socket path (needed for `pushsim notify --socket`) stays readable.
     public func statusLine(width: Int) -> String {
         let q = leaveAction.hint
-        var long = "↑↓ scroll  ⏎ click  t tap  s swipe  ? help  \(q)", mid = "t tap  s swipe  ? help  \(q)", short = "? help  \(q)"
-        if let native, native.focused != nil {
-            long = InAppKeys.hints(for: native.presentations(at: now), leave: leaveAction)
-            mid = long
-        }
+        let long = "↑↓ scroll  ⏎ click  t tap  s swipe  ? help  \(q)", mid = "t tap  s swipe  ? help  \(q)", short = "? help  \(q)"
+
         var source: String?
         if let listener { source = "listening on \(listener.path)" }
         else if !demo.isEmpty { source = "demo banners every \(JSONValue.formatNumber(demoInterval)) s" }
@@ -336,6 +334,12 @@ public final class InAppScene: ScriptableScene, Leavable {
         func join(_ parts: [String?]) -> String { parts.compactMap { $0 }.joined(separator: " · ") }
         var candidates: [[String?]] = [[long, last, source], [mid, last, source]]
         if opened != nil { candidates.append([mid, opened]) }
+        if let native, native.focused != nil {
+            // A native message's keys come first; what it did and where messages come from follow when they fit.
+            let h = InAppKeys.hints(for: native.presentations(at: now), leave: leaveAction)
+            for parts in [[h, last, source], [h, last], [h, source], [h]] where TextWidth.of(join(parts)) <= width { return join(parts) }
+            return TextWidth.truncate(h, to: width)
+        }
         for parts in candidates where TextWidth.of(join(parts)) <= width { return join(parts) }
         let room = width - TextWidth.of(join([mid, source])) - 3
         if let last, room >= 12 { return join([mid, TextWidth.truncate(last, to: room), source]) }
