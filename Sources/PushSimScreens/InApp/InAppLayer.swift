@@ -21,15 +21,15 @@ public struct InAppLayer {
     /// The background at a cell, or the host's when the cell is off the canvas (a card larger than the terminal).
     public func bg(_ x: Int, _ y: Int) -> Color { canvas.contains(x: x, y: y) ? canvas[x, y].bg : InAppPaint.hostBackground }
 
-    /// Paint `rect` with a config colour, blended with what is under each cell by its alpha.
+    /// Paint `rect` with a config colour, blended with what is under each cell by its alpha. A picture of the message
+    /// under it stays a picture: the terminal keeps as cells only those no longer showing the picture's symbols (a
+    /// button over a story, a chip over the hero image).
     public mutating func fill(_ rect: Rect, _ color: InAppColor) {
-        canvas.coverImages(in: rect)
         canvas.update(rect) { cell in cell = Cell(" ", fg: cell.fg, bg: color.over(cell.bg)) }
     }
 
     /// Paint `rect` with an opaque colour.
     public mutating func fill(_ rect: Rect, color: Color) {
-        canvas.coverImages(in: rect)
         canvas.fill(rect, with: Cell(" ", bg: color))
     }
 
@@ -55,6 +55,10 @@ public struct InAppLayer {
         let a = min(max(alpha, 0), 1)
         guard a > 0 else { return }
         let box = (clip ?? target.bounds).intersection(target.bounds)
+        // Pictures under the message (a pip's under a card) show as cells where it covers them.
+        if !target.images.isEmpty, let drawn = drawnBounds() {
+            target.coverImages(in: Rect(x: drawn.x + dx, y: drawn.y + dy, width: drawn.width, height: drawn.height).intersection(box))
+        }
         target.carryImages(of: canvas, dx: dx, dy: dy, clip: box, covered: a < 1 || dx != 0 || dy != 0)
         for y in 0..<canvas.height {
             let ty = y + dy
@@ -78,6 +82,17 @@ public struct InAppLayer {
                 put(c, x: tx, y: ty, on: &target, clip: box, layerX: x, layerY: y)
             }
         }
+    }
+
+    /// The smallest rectangle holding every cell the message drew on.
+    func drawnBounds() -> Rect? {
+        var x0 = Int.max, y0 = Int.max, x1 = -1, y1 = -1
+        for y in 0..<canvas.height {
+            for x in 0..<canvas.width where !isClear(x: x, y: y) {
+                x0 = min(x0, x); x1 = max(x1, x); y0 = min(y0, y); y1 = max(y1, y)
+            }
+        }
+        return x1 < 0 ? nil : Rect(x: x0, y: y0, width: x1 - x0 + 1, height: y1 - y0 + 1)
     }
 
     /// Write one cell without leaving half of a wide grapheme behind at the message's edge.
