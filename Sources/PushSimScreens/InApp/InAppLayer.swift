@@ -2,21 +2,20 @@
 
 import PushSimEngine
 
-/// A copy of the screen under the message whose cells are marked clear until the message draws on them: drawing reads
-/// the real colours underneath (a translucent card or button is blended with what it covers), and compositing copies
-/// only the message's own cells.
+/// A copy of the screen under the message: drawing reads the real colours underneath (a translucent card or button is
+/// blended with what it covers), and compositing copies only the message's own cells, its `region` (every template
+/// paints the whole of the rectangle it occupies, so nothing else needs telling apart).
 public struct InAppLayer {
     public var canvas: Canvas
-    /// Marks a cell the message has not drawn on (never reaches the terminal: `composite` copies only the others).
-    static let clear = Attributes(rawValue: 1 << 7)
+    /// The cells that are the message's: its card, bar or screen, set once it is drawn.
+    public var region = Rect(x: 0, y: 0, width: 0, height: 0)
 
     public init(over base: Canvas) {
         canvas = base
         canvas.images = []
-        canvas.update(canvas.bounds) { $0.attrs = Self.clear }
     }
 
-    public func isClear(x: Int, y: Int) -> Bool { canvas[x, y].attrs.contains(Self.clear) }
+    public func isClear(x: Int, y: Int) -> Bool { !region.contains(x: x, y: y) }
 
     /// The background at a cell, or the host's when the cell is off the canvas (a card larger than the terminal).
     public func bg(_ x: Int, _ y: Int) -> Color { canvas.contains(x: x, y: y) ? canvas[x, y].bg : InAppPaint.hostBackground }
@@ -56,16 +55,18 @@ public struct InAppLayer {
         guard a > 0 else { return }
         let box = (clip ?? target.bounds).intersection(target.bounds)
         // Pictures under the message (a pip's under a card) show as cells where it covers them.
-        if !target.images.isEmpty, let drawn = drawnBounds() {
-            target.coverImages(in: Rect(x: drawn.x + dx, y: drawn.y + dy, width: drawn.width, height: drawn.height).intersection(box))
+        let own = region.intersection(canvas.bounds)
+        guard !own.isEmpty else { return }
+        if !target.images.isEmpty {
+            target.coverImages(in: Rect(x: own.x + dx, y: own.y + dy, width: own.width, height: own.height).intersection(box))
         }
         target.carryImages(of: canvas, dx: dx, dy: dy, clip: box, covered: a < 1 || dx != 0 || dy != 0)
-        for y in 0..<canvas.height {
+        for y in own.y..<own.maxY {
             let ty = y + dy
             guard ty >= box.y, ty < box.maxY else { continue }
-            for x in 0..<canvas.width {
+            for x in own.x..<own.maxX {
                 let tx = x + dx
-                guard tx >= box.x, tx < box.maxX, !isClear(x: x, y: y) else { continue }
+                guard tx >= box.x, tx < box.maxX else { continue }
                 var c = canvas[x, y]
                 let under = target[tx, ty]
                 if a < 1 {
@@ -82,17 +83,6 @@ public struct InAppLayer {
                 put(c, x: tx, y: ty, on: &target, clip: box, layerX: x, layerY: y)
             }
         }
-    }
-
-    /// The smallest rectangle holding every cell the message drew on.
-    func drawnBounds() -> Rect? {
-        var x0 = Int.max, y0 = Int.max, x1 = -1, y1 = -1
-        for y in 0..<canvas.height {
-            for x in 0..<canvas.width where !isClear(x: x, y: y) {
-                x0 = min(x0, x); x1 = max(x1, x); y0 = min(y0, y); y1 = max(y1, y)
-            }
-        }
-        return x1 < 0 ? nil : Rect(x: x0, y: y0, width: x1 - x0 + 1, height: y1 - y0 + 1)
     }
 
     /// Write one cell without leaving half of a wide grapheme behind at the message's edge.
