@@ -34,7 +34,10 @@ import Testing
             assertSnapshot(of: c.plainText, as: .lines, named: "\(m.layout.rawValue)-\(size)")
             #expect(!maps[0].entries.isEmpty, "\(m.layout) records where its elements are")
             for y in 0..<c.height { #expect(TextWidth.of(c.row(y)) == size.width, "\(m.layout) row \(y) keeps its width") }
-            #expect(!c.cells.contains { $0.attrs.contains(InAppLayer.clear) }, "the layer's clear mark never reaches the screen")
+            let card = maps[0].rect(of: .body) ?? Rect(x: 0, y: 0, width: 0, height: 0)
+            if m.layout == .banner {
+                #expect(c.row(card.maxY + 1) == Self.frame([], width: size.width, height: size.height).0.row(card.maxY + 1), "\(m.layout): the app shows beside it")
+            }
         }
     }
 
@@ -391,5 +394,27 @@ import Testing
         var c = Canvas(width: 80, height: 24)
         HelpBox.draw(InAppKeys.helpLines(for: [Self.shown(F.scratch)]), title: "Scratch card", into: &c)
         assertSnapshot(of: c.plainText, as: .lines, named: "help-scratchcard")
+    }
+}
+
+extension InAppScreenTests {
+    /// Real pixels: a story's picture stays a picture under its text, tracks, chip and button (the terminal keeps as
+    /// cells only what no longer shows the picture's symbols); it turns to cells while the story fades, and a card
+    /// over a pip's picture covers it.
+    @Test func picturesStayPicturesUnderTheirOverlays() {
+        let pixels = PixelProvider { _ in nil }
+        let lookup: InAppImageLookup = { url, size in .image(Canvas(size: size, fill: Cell("▓", fg: .rgb(90, 60, 30))).withPicture(key: url, pixels: pixels)) }
+        var p = Self.shown(F.stories)
+        p.page = 2
+        let (c, _) = Self.frame([p], images: lookup)
+        #expect(c.images.count == 1 && c.images[0].covered == false)
+        p.phase = .entering(0.5)
+        let fading = Self.frame([p], images: lookup).0.images
+        #expect(!fading.isEmpty && !fading.contains { !$0.covered }, "while it fades the picture shows as cells")
+        let (both, _) = Self.frame([Self.shown(F.pip), Self.shown(F.modalPlain)], images: lookup)
+        #expect(both.images.count == 1 && both.images[0].covered == false, "the undimmed card is beside the pip, not over it")
+        let (under, _) = Self.frame([Self.shown(F.pip), Self.shown(F.modal)], images: lookup)
+        let pip = under.images.filter { $0.key.hasSuffix("match-1127.jpg") }
+        #expect(pip.count == 1 && pip[0].covered, "the dimmed backdrop is over the pip")
     }
 }

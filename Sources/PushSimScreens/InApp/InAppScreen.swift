@@ -40,6 +40,7 @@ public enum InAppScreen {
         var ctx = InAppDrawContext(p: p, grid: grid, images: images, now: now, options: options, scale: motion.scale)
         var layer = InAppLayer(over: canvas)
         let rect = drawTemplate(&ctx, on: &layer)
+        layer.region = rect
         // Slides off its edge by its own height: known once it is laid out.
         switch (p.message.content, p.phase) {
         case (.sheet, .entering(let t)) where !p.reduceMotion: motion.dy += Int(((1 - eased(t)) * Double(grid.screen.maxY - rect.y + grid.rows(40))).rounded())
