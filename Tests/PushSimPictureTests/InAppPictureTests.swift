@@ -349,4 +349,22 @@ struct InAppPictureRobustnessTests {
             #expect(Array(px[i..<(i + 3)]) == [255, 0, 255], "\(name) on \(device.name)")
         }
     }
+
+    // Lists the parser never leaves empty, drawn empty: a carousel or stories with nothing to show draws nothing over
+    // the app; a wheel without segments still draws its card, hub and pointer.
+    @Test func emptyLists() throws {
+        let images = PictureImages(payloadFolder: "/nonexistent", appGroup: FileManager.default.temporaryDirectory.path)
+        func draw(_ content: InAppContent?) throws -> [UInt8] {
+            let p = try Picture(width: 390, height: 844, scale: 0.5)
+            let shown = content.map { [InAppPresentation(message: InAppMessage(content: $0))] } ?? []
+            InAppPicture.draw(shown, on: p, device: .standard, images: images, dark: false)
+            return p.rgba()
+        }
+        let host = try draw(nil)
+        #expect(try draw(.carousel(InAppCarousel(showClose: true, items: []))) == host)
+        #expect(try draw(.stories(InAppStories(showClose: true, loop: false, items: []))) == host)
+        let wheel = InAppSpinWheel(segments: [], winIndex: 0, background: .solid(.black),
+                                   spinButton: InAppFixtures.button("SPIN", "#000000", "#FFFFFF"), reward: InAppReward(code: "X"), showClose: true)
+        #expect(try draw(.spinwheel(wheel)) != host)
+    }
 }

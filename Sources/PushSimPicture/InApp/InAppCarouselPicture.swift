@@ -23,6 +23,8 @@ enum InAppCarouselPicture {
     }
 
     static func draw(_ pr: InAppPresentation, _ c: InAppCarousel, _ d: InAppDrawing) {
+        // The parser never lets an empty carousel through; a presentation built by hand might.
+        guard !c.items.isEmpty else { return }
         let card = card(d)
         let look = InAppMotion.sharedCard(pr.phase, reduceMotion: pr.reduceMotion)
         InAppChrome.backdrop(d, opacity: 0.8 * look.backdrop)
