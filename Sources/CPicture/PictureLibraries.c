@@ -91,13 +91,14 @@ static const char *const names[] = {
     "pango_layout_set_width",
     "pango_layout_set_wrap",
     "pango_layout_is_ellipsized",
-    /* Added for the native in-app pictures (the wheel, the promo chip, the scratch strokes): kept after the
+    /* Added for the native in-app pictures (the wheel, the promo chip, the scratch strokes, the modal's line spacing): kept after the
        alphabetical block and pango_layout_is_ellipsized so the indices above do not move. */
     "cairo_rotate",
     "cairo_set_dash",
     "cairo_set_line_cap",
     "cairo_set_line_join",
     "cairo_set_operator",
+    "pango_layout_set_spacing",
 };
 #define COUNT (sizeof names / sizeof names[0])
 static void *functions[COUNT];
@@ -213,5 +214,6 @@ void cairo_set_dash(cairo_t *a0, const double *a1, int a2, double a3) { CALL(69,
 void cairo_set_line_cap(cairo_t *a0, cairo_line_cap_t a1) { CALL(70, cairo_set_line_cap)(a0, a1); }
 void cairo_set_line_join(cairo_t *a0, cairo_line_join_t a1) { CALL(71, cairo_set_line_join)(a0, a1); }
 void cairo_set_operator(cairo_t *a0, cairo_operator_t a1) { CALL(72, cairo_set_operator)(a0, a1); }
+void pango_layout_set_spacing(PangoLayout *a0, int a1) { CALL(73, pango_layout_set_spacing)(a0, a1); }
 
 #pragma GCC visibility pop

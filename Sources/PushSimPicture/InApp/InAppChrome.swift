@@ -155,18 +155,19 @@ public enum InAppChrome {
     // MARK: - Text and images
 
     /// A text object's height at `width` (0 when absent).
-    static func measure(_ d: InAppDrawing, _ t: InAppText?, font f: PictureFont, width: Double, maxLines: Int = 0) -> Double {
+    static func measure(_ d: InAppDrawing, _ t: InAppText?, font f: PictureFont, width: Double, maxLines: Int = 0,
+                        lineSpacing: Double = 0) -> Double {
         guard let t else { return 0 }
-        return d.picture.measure(TextWidth.sanitized(t.text), font: f, width: width, maxLines: maxLines).height
+        return d.picture.measure(TextWidth.sanitized(t.text), font: f, width: width, maxLines: maxLines, lineSpacing: lineSpacing).height
     }
 
     /// Draw a text object in its colour; the height used.
     @discardableResult
     static func text(_ d: InAppDrawing, _ t: InAppText?, x: Double, y: Double, width: Double, font f: PictureFont,
-                     align: Picture.Align, maxLines: Int = 0) -> Double {
+                     align: Picture.Align, maxLines: Int = 0, lineSpacing: Double = 0) -> Double {
         guard let t else { return 0 }
         return d.picture.text(TextWidth.sanitized(t.text), x: x, y: y, width: width, font: f, color: PictureColor(t.color),
-                              maxLines: maxLines, align: align)
+                              maxLines: maxLines, align: align, lineSpacing: lineSpacing)
     }
 
     /// `PWInAppImageLoader`'s final failure: a flat light-grey image (white 0.88) stretched over the frame.

@@ -11,6 +11,8 @@ enum InAppModalPicture {
     static let buttonsInset = 20.0, buttonsTop = 8.0
     static let closeInset = 20.0
     static let titleFont = InAppChrome.font(24, .heavy), messageFont = InAppChrome.font(15)
+    /// The message's paragraph line spacing.
+    static let messageLineSpacing = 3.5
 
     static func draw(_ pr: InAppPresentation, _ c: InAppCard, _ d: InAppDrawing) {
         let width = min(d.device.width - 2 * sideInset, maxWidth)
@@ -20,7 +22,7 @@ enum InAppModalPicture {
         var imageHeight = c.image.map { url in InAppChrome.aspect(d, url).map { imageWidth * $0 } ?? imageMinHeight } ?? 0
         let textWidth = width - 2 * textInset
         let th = InAppChrome.measure(d, c.title, font: titleFont, width: textWidth)
-        let mh = InAppChrome.measure(d, c.message, font: messageFont, width: textWidth)
+        let mh = InAppChrome.measure(d, c.message, font: messageFont, width: textWidth, lineSpacing: messageLineSpacing)
         let hasText = c.title != nil || c.message != nil
         let textHeight = th + mh + (th > 0 && mh > 0 ? textSpacing : 0)
         let textTop = c.image == nil ? 30.0 : 4.0
@@ -54,7 +56,8 @@ enum InAppModalPicture {
                     let x = card.x + textInset
                     top += InAppChrome.text(d, c.title, x: x, y: top, width: textWidth, font: titleFont, align: .center)
                     if th > 0 && mh > 0 { top += textSpacing }
-                    top += InAppChrome.text(d, c.message, x: x, y: top, width: textWidth, font: messageFont, align: .center)
+                    top += InAppChrome.text(d, c.message, x: x, y: top, width: textWidth, font: messageFont, align: .center,
+                                            lineSpacing: messageLineSpacing)
                 }
                 if !c.buttons.isEmpty {
                     top += (top > card.y ? spacing : 0) + buttonsTop
