@@ -52,7 +52,7 @@ enum FuzzTarget: String, CaseIterable {
         case .image: image(bytes)
         case .inapp: inapp(bytes)
         case .localize: localize(bytes)
-        case .zip: zip(bytes)
+        case .zip: zipArchive(bytes)
         }
     }
 
@@ -91,7 +91,7 @@ enum FuzzTarget: String, CaseIterable {
     }
 
     /// Property of the campaign ZIP reader: any bytes load or are refused in one line.
-    func zip(_ bytes: [UInt8]) {
+    func zipArchive(_ bytes: [UInt8]) {
         do {
             _ = try InAppSource.load(bytes: bytes, path: "fuzz.zip", language: nil)
         } catch {
