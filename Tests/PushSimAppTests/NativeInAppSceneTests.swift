@@ -148,4 +148,12 @@ import Testing
         // Core's injection: the resource code becomes the id when the config has none.
         #expect(d.injected["inAppId"] == .string("r-ABC"))
     }
+
+    @Test func theStatusLineKeepsTheMessagesKeysAndSaysHowManyWait() throws {
+        let (scene, _) = try run(["modal-welcome-dark.json", "banner-order-shipped.json", "sheet-notifications.json"], "wait 1")
+        let line = scene.statusLine(width: 200)
+        #expect(line.hasPrefix("modal · "), "\(line)")
+        #expect(line.contains("2 waiting"), "\(line)")
+        #expect(TextWidth.of(scene.statusLine(width: 40)) <= 40)
+    }
 }
