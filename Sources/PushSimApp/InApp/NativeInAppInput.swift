@@ -98,6 +98,8 @@ extension NativeInApp {
         let onPip = shown.indices.contains(i) && shown[i].message.layout == .pip
         mouse = MouseState(x: x, y: y, at: t, hit: h, onPip: onPip, stroke: [])
         if case .scratchArea(let fx, let fy) = h.element { mouse?.stroke = [InAppPoint(x: fx, y: fy)] }
+        // A finger on a story: held 0.25 s it pauses the page while it stays down, as on the phone.
+        if case .storyZone(let z) = h.element { _ = gesture(.fingerDownAt(Self.zoneX(z)), onPip: false, at: t) }
         return true
     }
 
@@ -125,13 +127,8 @@ extension NativeInApp {
             case .closeChip: g(.close)
             case .button(let n): g(.button(n - 1))
             case .body: g(.tap)
-            case .storyZone(let z):
-                if t - m.at >= StoriesState.longPressThreshold {
-                    _ = gesture(.fingerDown, at: m.at)
-                    g(.fingerUp)
-                } else {
-                    g(.tapAt(Self.zoneX(z)))
-                }
+            case .storyZone:
+                g(.fingerUp)  // a tap in its third, or the end of a hold
             case .hub: g(.spin)
             case .promoChip: g(.claim)
             case .revealButton: g(.reveal)
@@ -142,6 +139,7 @@ extension NativeInApp {
             }
             return
         }
+        if case .storyZone = m.hit.element { g(.fingerCancel) }
         let layout = presentations(at: t).indices.contains(m.hit.index ?? -1) ? presentations(at: t)[m.hit.index!].message.layout : nil
         switch layout {
         case .pip:
