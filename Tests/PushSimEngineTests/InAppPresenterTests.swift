@@ -280,4 +280,18 @@ extension TimedInAppEffect {
         d.gesture(.release(10, velocity: 901), at: 4)
         #expect(d.p.current == nil)
     }
+
+    @Test func aFloodOfTenThousandQueuesEachOnceAndDrainsInOrder() {
+        var p = InAppPresenter()
+        for i in 0..<10_000 { p.arrive(F.modal("m\(i % 5_000)"), at: 0) }
+        let suppressed = p.takeEffects().filter { if case .emit(let e) = $0.effect { return e.name == "inapp_suppressed" }; return false }
+        // m0 is on screen; m1…m4999 wait; the second 5,000 are duplicates of them.
+        #expect(suppressed.count == 5_000)
+        #expect(p.queue.count == 4_999 && p.queue.first?.id == "m1")
+        for k in 0..<3 { p.dismissCurrent(at: Double(k)); p.advance(to: Double(k) + 0.5) }
+        #expect(p.current?.message.id == "m3" && p.queue.count == 4_996)
+        // An id is free again once its message has left the queue.
+        p.arrive(F.modal("m1"), at: 4)
+        #expect(p.queue.last?.id == "m1")
+    }
 }

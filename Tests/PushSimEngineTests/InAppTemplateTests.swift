@@ -230,4 +230,16 @@ import Testing
         d.wait(until: 3)
         #expect(d.log.last == "2.15 inapp_closed w")
     }
+
+    @Test func aVideoPausesInTheBackgroundAndItsReadoutTicksOncePerSecond() {
+        var d = InAppDriver()
+        d.arrive(F.video("v"), at: 0)
+        d.gesture(.videoReady, at: 0)
+        #expect(d.p.nextTick(after: 0.2) == 1)
+        #expect(!d.p.isMoving(at: 0.5))  // past its 0.3 s fade, only the clock changes
+        d.p.setBackground(true, at: 2)
+        #expect(d.p.nextTick(after: 3) == nil)
+        d.p.setBackground(false, at: 10)
+        #expect(abs(d.p.presentations(at: 11).last!.player.position - 3) < 1e-9)
+    }
 }

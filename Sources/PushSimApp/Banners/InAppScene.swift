@@ -112,6 +112,7 @@ public final class InAppScene: ScriptableScene, Leavable {
         if let native {
             if let d = native.nextDeadline { wake(d) }
             if native.presenter.isMoving(at: now) { wake(now + Self.frameStep) }
+            if let tick = native.presenter.nextTick(after: now) { wake(tick) }
         }
         return next
     }

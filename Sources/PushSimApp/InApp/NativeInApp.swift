@@ -180,7 +180,10 @@ public final class NativeInApp {
     func perform(_ effects: [TimedInAppEffect]) {
         for e in effects {
             switch e.effect {
-            case .emit(let ev): emitEvent(ev, e.t)
+            case .emit(let ev):
+                // A new message starts with the keyboard's finger up and the scratch brush in the middle.
+                if ev.name == "inapp_did_present" { holding = false; brushDown = false; brush = InAppPoint(x: 0.5, y: 0.5) }
+                emitEvent(ev, e.t)
             case .openURL(let url):
                 openedURLs.append(url)
                 emitEvent(Event("open_url", ["url": .string(url)]), e.t)

@@ -77,6 +77,24 @@ extension InAppPlayer {
             if t < at + spin.duration { return true }
             if t < pa + InAppWheelSpin.panelFade(reduceMotion: reduceMotion) { return true }
         }
-        return player.status == .playing
+        return false
+    }
+
+    /// A playing video changes its readout once a second (whole seconds); the next such moment after `t`.
+    public func nextTick(after t: Double) -> Double? {
+        guard closingAt == nil, player.status == .playing, let since = playingSince else { return nil }
+        let position = playedBefore + max(0, t - since)
+        return since + (position + 1).rounded(.down) - playedBefore
+    }
+
+    /// The app goes to the background (the player pauses) or comes back (it plays on).
+    mutating func appState(background: Bool, at t: Double) {
+        guard closingAt == nil, player.status == .playing else { return }
+        if background, let since = playingSince {
+            playedBefore += t - since
+            playingSince = nil
+        } else if !background && playingSince == nil {
+            playingSince = t
+        }
     }
 }

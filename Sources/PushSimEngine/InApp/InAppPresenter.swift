@@ -39,7 +39,14 @@ public struct InAppPresenterOptions: Sendable, Equatable {
 public struct InAppPresenter: Sendable, Equatable {
     public var options: InAppPresenterOptions
     public var frequency: InAppFrequency
-    public private(set) var queue: [InAppMessage] = []
+    /// The FIFO queue, first to show first.
+    public var queue: ArraySlice<InAppMessage> { waiting[head...] }
+    /// The queue's storage and where its front is: dequeuing moves an index, not every message behind it (a flood
+    /// of thousands stays linear).
+    var waiting: [InAppMessage] = []
+    var head = 0
+    /// How many queued messages carry each id: the duplicate check without walking a long queue.
+    var queuedIDs: [String: Int] = [:]
     /// The shared-window message (`current`): cleared when its dismiss starts.
     public private(set) var current: InAppPlayer?
     public private(set) var pip: InAppPlayer?
@@ -87,10 +94,11 @@ public struct InAppPresenter: Sendable, Equatable {
             return presentPip(m, at: t)
         }
         // Duplicates by id only: the shared message on screen (not one already leaving) and the queue.
-        if let id = m.id, current?.message.id == id || queue.contains(where: { $0.id == id }) {
+        if let id = m.id, current?.message.id == id || queuedIDs[id] != nil {
             return suppress(m, .duplicate, at: t)
         }
-        queue.append(m)
+        waiting.append(m)
+        if let id = m.id { queuedIDs[id, default: 0] += 1 }
         showNextIfIdle(at: t)
     }
 
@@ -136,8 +144,8 @@ public struct InAppPresenter: Sendable, Equatable {
 
     /// `showNextIfIdle`: while nothing is current, not paused, the app is active and something waits, show the first.
     mutating func showNextIfIdle(at t: Double) {
-        while current == nil && !isPaused && !inBackground && !queue.isEmpty {
-            let m = queue.removeFirst()
+        while current == nil && !isPaused && !inBackground && head < waiting.count {
+            let m = dequeue()
             // ShouldDisplay, then the frequency re-check (a sibling with the same id may have shown meanwhile).
             if let id = m.id, options.declined.contains(id) { suppress(m, .declined, at: t); continue }
             if let why = frequency.refusal(of: m, wall: wall(at: t)) { suppress(m, why, at: t); continue }
@@ -148,6 +156,18 @@ public struct InAppPresenter: Sendable, Equatable {
             emit(Event("inapp_did_present", ["id": idValue(m), "layout": .string(m.layout.rawValue)]), at: t)
             apply(p.appearing(), isPip: false, at: t)
         }
+    }
+
+    mutating func dequeue() -> InAppMessage {
+        let m = waiting[head]
+        head += 1
+        if let id = m.id {
+            let n = (queuedIDs[id] ?? 1) - 1
+            queuedIDs[id] = n > 0 ? n : nil
+        }
+        if head == waiting.count { waiting.removeAll(keepingCapacity: true); head = 0 }
+        else if head >= 1024 && head * 2 >= waiting.count { waiting.removeFirst(head); head = 0 }
+        return m
     }
 
     // MARK: Dismissal
@@ -192,6 +212,9 @@ public struct InAppPresenter: Sendable, Equatable {
     /// The app leaves or enters the foreground: nothing is dequeued in the background; on return the queue drains.
     public mutating func setBackground(_ on: Bool, at t: Double) {
         now = max(now, t)
+        // Players pause in the background and play on when the app comes back.
+        current?.appState(background: on, at: t)
+        pip?.appState(background: on, at: t)
         inBackground = on
         if !on { showNextIfIdle(at: t) }
     }
@@ -311,6 +334,11 @@ public struct InAppPresenter: Sendable, Equatable {
         let pips = leaving.filter(\.isPip).map(\.player) + [pip].compactMap { $0 }
         let shared = leaving.filter { !$0.isPip }.map(\.player) + [current].compactMap { $0 }
         return (pips + shared).map { $0.presentation(at: t) }
+    }
+
+    /// The next moment a playing video's clock readout changes (it shows whole seconds), when nothing else moves.
+    public func nextTick(after t: Double) -> Double? {
+        [current?.nextTick(after: t), pip?.nextTick(after: t)].compactMap { $0 }.min()
     }
 
     /// Whether anything on screen moves on its own at `t`.
