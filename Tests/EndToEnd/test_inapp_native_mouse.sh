@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Native in-app messages by mouse in a real terminal: a press, drag and release across the scratch card's foil is one
-# stroke (a `scratch` event, the prize showing through), a click on the close chip closes it, the queued modal comes
+# stroke (erased as it goes, one `scratch` event at the release), a click on the close chip closes it, the queued modal comes
 # next and a click on its first button opens its link; clicks find their element through the drawing's hit maps.
 HERE=$(cd "$(dirname "$0")" && pwd)
 . "$HERE/lib.sh"
@@ -30,6 +30,9 @@ read -r cx cy < <(at "Scratch here")
 # One stroke: press left of the label, drag across it, release on the right.
 raw $'\e[<0;'"$((cx - 20));$cy"'M'
 for dx in -12 -4 4 12 20; do raw $'\e[<32;'"$((cx + dx));$cy"'M'; done
+# The foil is erased as the finger goes, before the stroke ends (the SDK hears of it at the release).
+wait_for "BF25-7QX" || die "the drag did not erase the foil as it went"
+grep -q '"event":"scratch"' "$E" && die "a scratch event before the finger came up"
 raw $'\e[<0;'"$((cx + 20));$cy"'m'
 wait_until grep -q '"event":"scratch","id":"scratch-bf-2026"' "$E" || die "the drag across the foil was not a scratch stroke"
 grep '"event":"scratch"' "$E" | tail -1 | grep -q '"fraction":0\.[1-9]' || die "the stroke erased too little: $(grep '"event":"scratch"' "$E" | tail -1)"
