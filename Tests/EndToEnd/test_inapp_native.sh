@@ -14,8 +14,10 @@ wait_for "carousel" || die "the carousel's key hints are missing"
 wait_until grep -q '"event":"inapp_page","id":"carousel-new-arrivals","index":0' "$WORK/events.jsonl" || die "no inapp_page 0 when the carousel appeared"
 keys Right
 wait_until grep -q '"event":"inapp_page","id":"carousel-new-arrivals","index":1' "$WORK/events.jsonl" || die "→ did not page forward"
-keys c
-wait_until grep -q '"event":"inapp_closed","id":"carousel-new-arrivals"' "$WORK/events.jsonl" || die "c did not close the carousel"
+# The mouse: a click on the carousel's 80 % scrim, beside the card, closes it (its backdrop takes the tap).
+click 2 12
+wait_until grep -q '"event":"inapp_closed","id":"carousel-new-arrivals"' "$WORK/events.jsonl" || die "a click beside the carousel did not close it"
+grep -q '"event":"host_click"' "$WORK/events.jsonl" && die "the click reached the app through the carousel's scrim"
 # One more from this shell (a sheet, which stays until touched): shown, and its id answered.
 out=$("$BIN" notify --socket "$S" --inapp "$R/sheet-notifications.json" 2>&1) || die "notify --inapp failed: $out"
 [ "$out" = "ok sheet-order-updates" ] || die "notify --inapp answered '$out', expected 'ok sheet-order-updates'"

@@ -148,4 +148,39 @@ import Testing
         // Core's injection: the resource code becomes the id when the config has none.
         #expect(d.injected["inAppId"] == .string("r-ABC"))
     }
+
+    @Test func theStatusLineKeepsTheMessagesKeysAndSaysHowManyWait() throws {
+        let (scene, _) = try run(["modal-welcome-dark.json", "banner-order-shipped.json", "sheet-notifications.json"], "wait 1")
+        let line = scene.statusLine(width: 200)
+        #expect(line.hasPrefix("modal · "), "\(line)")
+        #expect(line.contains("2 waiting"), "\(line)")
+        #expect(TextWidth.of(scene.statusLine(width: 40)) <= 40)
+    }
+
+    @Test func theMouseTapsWhatTheScreenDrewThere() throws {
+        // Where the modal's first button and close chip are at t=1 on 80 × 24 (the screens' hit map).
+        let (probe, _) = try run(["modal-welcome-dark.json"], "wait 1")
+        let map = try #require(probe.native?.hits(in: Size(width: 80, height: 24), at: 1).last)
+        let b = try #require(map.rect(of: .button(1)))
+        let (_, clicked) = try run(["modal-welcome-dark.json"], "wait 1; click \(b.x + b.width / 2),\(b.y); wait 1")
+        #expect(clicked.contains("1 inapp_clicked welcome-2026-q4 https://shop.example.com/offers/welcome10"), "\(clicked)")
+        let chip = try #require(map.rect(of: .closeChip))
+        let (_, closed) = try run(["modal-welcome-dark.json"], "wait 1; click \(chip.x),\(chip.y); wait 1")
+        #expect(closed.last == "1.22 inapp_closed welcome-2026-q4")
+        // The dimmed backdrop takes a click beside the card and closes it; the app never hears of it.
+        let (_, outside) = try run(["modal-welcome-dark.json"], "wait 1; click 0,12; wait 1")
+        #expect(outside.last == "1.22 inapp_closed welcome-2026-q4" && !outside.contains { $0.contains("host_click") })
+    }
+
+    @Test func aSheetDraggedDownWithTheMouseGoesOrSpringsBack() throws {
+        let (probe, _) = try run(["sheet-notifications.json"], "wait 1")
+        let map = try #require(probe.native?.hits(in: Size(width: 80, height: 24), at: 1).last)
+        let body = try #require(map.entries.first { $0.element == .body }?.rect)
+        // One row is 844 / 24 ≈ 35 pt: pressed and let go a row lower after a second is slow and short, it stays.
+        let (slow, _) = try run(["sheet-notifications.json"], "wait 1; press \(body.x + 2),\(body.y + 1); wait 1; drag \(body.x + 2),\(body.y + 2); release \(body.x + 2),\(body.y + 2); wait 1")
+        #expect(slow.native?.presenter.current != nil)
+        // Three rows (≈ 105 pt) is past 90 pt: it goes.
+        let (_, far) = try run(["sheet-notifications.json"], "wait 1; press \(body.x + 2),\(body.y + 1); wait 1; drag \(body.x + 2),\(body.y + 4); release \(body.x + 2),\(body.y + 4); wait 1")
+        #expect(far.last == "2.25 inapp_closed sheet-order-updates")
+    }
 }

@@ -242,4 +242,19 @@ import Testing
         d.p.setBackground(false, at: 10)
         #expect(abs(d.p.presentations(at: 11).last!.player.position - 3) < 1e-9)
     }
+
+    @Test func aFingerDownThenUpIsATapInItsThirdAndAMoveAwayCancelsIt() {
+        var d = InAppDriver()
+        d.arrive(F.stories("s", durations: [5, 5]), at: 0)
+        d.wait(until: 1)
+        d.gesture(.fingerDownAt(0.9), at: 1)
+        d.gesture(.fingerUp, at: 1.1)        // a quick tap in the right third: forward
+        #expect(d.log.last == "1.1 inapp_page s 1")
+        d.gesture(.fingerDownAt(0.1), at: 2)
+        d.gesture(.fingerCancel, at: 2.1)    // moved away (a swipe): no tap
+        #expect(d.log.last == "1.1 inapp_page s 1")
+        d.gesture(.fingerDownAt(0.9), at: 3)
+        d.gesture(.fingerUp, at: 3.1)        // forward on the last page without loop: the message closes
+        #expect(d.p.current == nil)
+    }
 }

@@ -337,7 +337,11 @@ public final class InAppScene: ScriptableScene, Leavable {
         if let native, native.focused != nil {
             // A native message's keys come first; what it did and where messages come from follow when they fit.
             let h = InAppKeys.hints(for: native.presentations(at: now), leave: leaveAction)
-            for parts in [[h, last, source], [h, last], [h, source], [h]] where TextWidth.of(join(parts)) <= width { return join(parts) }
+            // A flood says how many wait behind the message on screen.
+            let n = native.presenter.queue.count
+            let waiting: String? = n > 0 ? "\(n) waiting" : nil
+            for parts in [[h, waiting, last, source], [h, waiting, last], [h, waiting, source], [h, waiting], [h]]
+            where TextWidth.of(join(parts)) <= width { return join(parts) }
             return TextWidth.truncate(h, to: width)
         }
         for parts in candidates where TextWidth.of(join(parts)) <= width { return join(parts) }

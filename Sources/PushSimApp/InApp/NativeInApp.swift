@@ -85,6 +85,7 @@ public final class NativeInApp {
     struct MouseState {
         var x: Int, y: Int, at: Double
         var hit: InAppHit
+        var layout: InAppLayout?
         var onPip: Bool
         var stroke: [InAppPoint]
     }

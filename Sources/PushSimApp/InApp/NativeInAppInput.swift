@@ -91,13 +91,19 @@ extension NativeInApp {
         guard let i = h.index else { mouse = nil; return false }
         let shown = presentations(at: t)
         let onPip = shown.indices.contains(i) && shown[i].message.layout == .pip
-        mouse = MouseState(x: x, y: y, at: t, hit: h, onPip: onPip, stroke: [])
+        mouse = MouseState(x: x, y: y, at: t, hit: h, layout: shown.indices.contains(i) ? shown[i].message.layout : nil, onPip: onPip, stroke: [])
         if case .scratchArea(let fx, let fy) = h.element { mouse?.stroke = [InAppPoint(x: fx, y: fy)] }
+        // A finger on a story: held 0.25 s it pauses the page while it stays down, as on the phone.
+        if case .storyZone(let z) = h.element { _ = gesture(.fingerDownAt(Self.zoneX(z)), onPip: false, at: t) }
         return true
     }
 
-    /// A drag: a scratch stroke grows; other drags are decided on release.
+    /// A drag: a scratch stroke grows, a sheet follows the finger down; other drags are decided on release.
     public func drag(x: Int, y: Int, in size: Size, at t: Double) {
+        if let m = mouse, m.layout == .sheet {
+            _ = gesture(.drag(Double(y - m.y) * pointsPerRow(size, at: t)), onPip: false, at: t)
+            return
+        }
         guard var m = mouse, case .scratchArea = m.hit.element else { return }
         if case .scratchArea(let fx, let fy) = hit(x: x, y: y, in: size, at: t).element { m.stroke.append(InAppPoint(x: fx, y: fy)) }
         mouse = m
@@ -109,7 +115,7 @@ extension NativeInApp {
         guard let m = mouse else { return }
         mouse = nil
         let dx = x - m.x, dy = y - m.y
-        let pointsPerRow = (presentations(at: t).last?.screen.height ?? 844) / Double(max(1, size.height))
+        let pointsPerRow = self.pointsPerRow(size, at: t)
         func g(_ x: InAppGesture) { _ = gesture(x, onPip: m.onPip, at: t) }
         if case .scratchArea = m.hit.element {
             g(.scratch(m.stroke))
@@ -120,13 +126,8 @@ extension NativeInApp {
             case .closeChip: g(.close)
             case .button(let n): g(.button(n - 1))
             case .body: g(.tap)
-            case .storyZone(let z):
-                if t - m.at >= StoriesState.longPressThreshold {
-                    _ = gesture(.fingerDown, at: m.at)
-                    g(.fingerUp)
-                } else {
-                    g(.tapAt(Self.zoneX(z)))
-                }
+            case .storyZone:
+                g(.fingerUp)  // a tap in its third, or the end of a hold
             case .hub: g(.spin)
             case .promoChip: g(.claim)
             case .revealButton: g(.reveal)
@@ -137,17 +138,23 @@ extension NativeInApp {
             }
             return
         }
-        let layout = presentations(at: t).indices.contains(m.hit.index ?? -1) ? presentations(at: t)[m.hit.index!].message.layout : nil
-        switch layout {
+        if case .storyZone = m.hit.element { g(.fingerCancel) }
+        switch m.layout {
         case .pip:
             g(.pipDrag(InAppPoint(x: min(1, max(0, (Double(x) + 0.5) / Double(size.width))), y: min(1, max(0, (Double(y) + 0.5) / Double(size.height))))))
         case .sheet:
+            // Past 90 pt, or faster than 900 pt/s downward, it goes; else it springs back.
             let moved = Double(dy) * pointsPerRow
             g(.drag(moved))
-            g(.release(moved, velocity: 0))
+            g(.release(moved, velocity: moved / max(t - m.at, 0.001)))
         default:
             let d: InAppGesture.Direction = abs(dx) * 2 >= abs(dy) ? (dx < 0 ? .left : .right) : (dy < 0 ? .up : .down)
             g(.swipe(d))
         }
+    }
+
+    /// How many of the device's points one terminal row stands for.
+    func pointsPerRow(_ size: Size, at t: Double) -> Double {
+        (presentations(at: t).last?.screen.height ?? InAppSize.iPhone15.height) / Double(max(1, size.height))
     }
 }

@@ -19,7 +19,7 @@ extension InAppPlayer {
             return button(n, at: t)
         case .tap:
             return tap(at: t)
-        case .tapAt, .fingerDown, .fingerUp:
+        case .tapAt, .fingerDown, .fingerUp, .fingerDownAt, .fingerCancel:
             return story(g, at: t)
         case .swipe(let d):
             return swipe(d, at: t)
@@ -238,6 +238,13 @@ extension InAppPlayer {
         case .fingerDown:
             _ = StoriesPlayer.reduce(&s, .fingerDown(x: width / 2, width: width, at: t))
             return []
+        case .fingerDownAt(let f):
+            _ = StoriesPlayer.reduce(&s, .fingerDown(x: min(1, max(0, f)) * width, width: width, at: t))
+            return []
+        case .fingerCancel:
+            let out = storyEffects(StoriesPlayer.reduce(&s, .fingerMovedAway(at: t)))
+            page = s.index
+            return out
         case .fingerUp:
             guard let f = s.finger else { return [] }
             if !f.longPress && t - f.downAt < StoriesState.longPressThreshold && forwardOffEnd(f.x) {

@@ -28,6 +28,10 @@ public enum InAppGesture: Sendable, Equatable {
     /// stories: a finger goes down at the centre (a hold) / comes up.
     case fingerDown
     case fingerUp
+    /// stories: a finger goes down at this fraction of the width (the mouse); it comes up with `fingerUp` (a tap there,
+    /// or the end of a hold) or moves away with `fingerCancel` (a swipe).
+    case fingerDownAt(Double)
+    case fingerCancel
     case swipe(Direction)
     /// sheet and banner: a finger dragging the card by this many points toward its edge, then letting go at a speed.
     case drag(Double)
