@@ -82,7 +82,12 @@ import Testing
             p.phase = phase
             let (c, maps) = Self.frame([p])
             assertSnapshot(of: c.plainText, as: .lines, named: name)
-            if case .leaving = phase { #expect(maps[0].entries.isEmpty, "\(name): a leaving message takes no taps") }
+            if case .leaving = phase {
+                #expect(maps[0].entries.isEmpty, "\(name): a leaving message's controls take no taps")
+                let blocks = m.layout == .modal || m.layout == .stories
+                #expect(InAppScreen.hit(maps, x: 40, y: 12) == (blocks ? InAppHit(index: 0, element: .outside) : .app),
+                        "\(name): a blocking backdrop absorbs taps until it is gone")
+            }
         }
     }
 
