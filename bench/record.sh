@@ -26,16 +26,17 @@ JSON
 measure() {
   "$@" >/dev/null 2>&1
   for _ in $(seq "$RUNS"); do
-    /usr/bin/time -f "%e %M" "$@" 2>&1 >/dev/null | tail -1
+    /usr/bin/time -f "%e %M" "$@" 2>&1 >/dev/null | tail -1 | grep -E '^[0-9.]+ [0-9]+$' || echo "99999 99999"
   done | sort -n | awk '{ wall[NR] = $1 * 1000; if ($2 > rss) rss = $2 }
                        END { printf "%.0f %.0f\n", wall[int((NR + 1) / 2)], rss / 1024 }'
 }
 
-rec() { "$BIN" record stories "$WORK/five.json" --script "wait $1" --tail 0 "${@:2}"; }
-read -r w1 m1 < <(measure rec 10 --scale 1 -o "$WORK/s1.webp")
-read -r w3 m3 < <(measure rec 10 --scale 3 -o "$WORK/s3.webp")
-read -r w75 _ < <(measure rec 5 --scale 1 -o "$WORK/s75.webp")
-read -r w300 _ < <(measure rec 20 --scale 1 -o "$WORK/s300.webp")
+# A 10 s run at 15 fps is 150 frames (the tail is 0: the script's end is the run's end).
+rec=("$BIN" record stories "$WORK/five.json" --tail 0)
+read -r w1 m1 < <(measure "${rec[@]}" --script "wait 10" --scale 1 -o "$WORK/s1.webp")
+read -r w3 m3 < <(measure "${rec[@]}" --script "wait 10" --scale 3 -o "$WORK/s3.webp")
+read -r w75 _ < <(measure "${rec[@]}" --script "wait 5" --scale 1 -o "$WORK/s75.webp")
+read -r w300 _ < <(measure "${rec[@]}" --script "wait 20" --scale 1 -o "$WORK/s300.webp")
 # The contact sheet: 3 phones x 2 appearances x 2 languages (without the languages where --language is not taken).
 keys=(--matrix device=iphone-se,iphone-15,iphone-15-pro-max --matrix appearance=light,dark)
 "$BIN" snapshot stories --help | grep -q -- '--language' && keys+=(--matrix language=en,de)

@@ -91,8 +91,12 @@ static const char *const names[] = {
     "pango_layout_set_width",
     "pango_layout_set_wrap",
     "pango_layout_is_ellipsized",
+    "cairo_get_matrix",
+    "cairo_identity_matrix",
+    "cairo_paint",
+    "cairo_set_matrix",
     /* Added for the native in-app pictures (the wheel, the promo chip, the scratch strokes, the modal's line spacing): kept after the
-       alphabetical block and pango_layout_is_ellipsized so the indices above do not move. */
+       alphabetical block and the functions added after it so the indices above do not move. */
     "cairo_rotate",
     "cairo_set_dash",
     "cairo_set_line_cap",
@@ -208,12 +212,16 @@ void pango_layout_set_text(PangoLayout *a0, const char *a1, int a2) { CALL(64, p
 void pango_layout_set_width(PangoLayout *a0, int a1) { CALL(65, pango_layout_set_width)(a0, a1); }
 void pango_layout_set_wrap(PangoLayout *a0, PangoWrapMode a1) { CALL(66, pango_layout_set_wrap)(a0, a1); }
 gboolean pango_layout_is_ellipsized(PangoLayout *a0) { return CALL(67, pango_layout_is_ellipsized)(a0); }
+void cairo_get_matrix(cairo_t *a0, cairo_matrix_t *a1) { CALL(68, cairo_get_matrix)(a0, a1); }
+void cairo_identity_matrix(cairo_t *a0) { CALL(69, cairo_identity_matrix)(a0); }
+void cairo_paint(cairo_t *a0) { CALL(70, cairo_paint)(a0); }
+void cairo_set_matrix(cairo_t *a0, const cairo_matrix_t *a1) { CALL(71, cairo_set_matrix)(a0, a1); }
 
-void cairo_rotate(cairo_t *a0, double a1) { CALL(68, cairo_rotate)(a0, a1); }
-void cairo_set_dash(cairo_t *a0, const double *a1, int a2, double a3) { CALL(69, cairo_set_dash)(a0, a1, a2, a3); }
-void cairo_set_line_cap(cairo_t *a0, cairo_line_cap_t a1) { CALL(70, cairo_set_line_cap)(a0, a1); }
-void cairo_set_line_join(cairo_t *a0, cairo_line_join_t a1) { CALL(71, cairo_set_line_join)(a0, a1); }
-void cairo_set_operator(cairo_t *a0, cairo_operator_t a1) { CALL(72, cairo_set_operator)(a0, a1); }
-void pango_layout_set_spacing(PangoLayout *a0, int a1) { CALL(73, pango_layout_set_spacing)(a0, a1); }
+void cairo_rotate(cairo_t *a0, double a1) { CALL(72, cairo_rotate)(a0, a1); }
+void cairo_set_dash(cairo_t *a0, const double *a1, int a2, double a3) { CALL(73, cairo_set_dash)(a0, a1, a2, a3); }
+void cairo_set_line_cap(cairo_t *a0, cairo_line_cap_t a1) { CALL(74, cairo_set_line_cap)(a0, a1); }
+void cairo_set_line_join(cairo_t *a0, cairo_line_join_t a1) { CALL(75, cairo_set_line_join)(a0, a1); }
+void cairo_set_operator(cairo_t *a0, cairo_operator_t a1) { CALL(76, cairo_set_operator)(a0, a1); }
+void pango_layout_set_spacing(PangoLayout *a0, int a1) { CALL(77, pango_layout_set_spacing)(a0, a1); }
 
 #pragma GCC visibility pop

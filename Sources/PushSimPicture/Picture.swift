@@ -174,19 +174,47 @@ public final class Picture {
     /// Draw decoded pixels into `r`: aspect-fill crops the overflow (centred), aspect-fit letterboxes.
     public func image(_ img: DecodedImage, in r: PictureRect, mode: ContentMode = .aspectFill, radius: Double = 0) {
         guard img.width > 0, img.height > 0, r.width > 0, r.height > 0 else { return }
-        let src = SourceSurfaces.surface(for: img)
         let sx = r.width / Double(img.width), sy = r.height / Double(img.height)
         let k = mode == .aspectFill ? max(sx, sy) : min(sx, sy)
         let w = Double(img.width) * k, h = Double(img.height) * k
-        clipped(to: r, radius: radius) {
-            cairo_translate(cr, r.midX - w / 2, r.midY - h / 2)
-            cairo_scale(cr, k, k)
-            cairo_set_source_surface(cr, src, 0, 0)
+        let origin = (x: r.midX - w / 2, y: r.midY - h / 2)
+        /// The image scaled into `r` on `context` whose matrix is `m`: what is drawn either way.
+        func place(on context: OpaquePointer) {
+            cairo_translate(context, origin.x, origin.y)
+            cairo_scale(context, k, k)
+            cairo_set_source_surface(context, SourceSurfaces.surface(for: img), 0, 0)
             // GOOD is a box filter when shrinking: a 1500 px photo in a 390 pt frame keeps its detail without moiré.
-            cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
-            cairo_pattern_set_extend(cairo_get_source(cr), CAIRO_EXTEND_PAD)
-            cairo_rectangle(cr, 0, 0, Double(img.width), Double(img.height))
-            cairo_fill(cr)
+            cairo_pattern_set_filter(cairo_get_source(context), CAIRO_FILTER_GOOD)
+            cairo_pattern_set_extend(cairo_get_source(context), CAIRO_EXTEND_PAD)
+            cairo_rectangle(context, 0, 0, Double(img.width), Double(img.height))
+            cairo_fill(context)
+        }
+        var m = cairo_matrix_t()
+        cairo_get_matrix(cr, &m)
+        // Resampling a photo is most of a picture's time, and a recording draws the same photo in the same place in
+        // every frame: the scaled pixels are kept (ScaledImages) and copied. Only where the matrix is a scale and a
+        // translation; anything else (a zoom in progress) is drawn directly.
+        guard m.xy == 0, m.yx == 0, m.xx > 0, m.yy > 0 else {
+            return clipped(to: r, radius: radius) { place(on: cr) }
+        }
+        let bx0 = (m.x0 + m.xx * r.x).rounded(.down), by0 = (m.y0 + m.yy * r.y).rounded(.down)
+        let bx1 = (m.x0 + m.xx * r.maxX).rounded(.up), by1 = (m.y0 + m.yy * r.maxY).rounded(.up)
+        let key = ScaledImages.Key(image: img, m: m, bx0: bx0, by0: by0, width: Int(bx1 - bx0), height: Int(by1 - by0),
+                                   frame: [r.x, r.y, r.width, r.height, Double(mode == .aspectFill ? 0 : 1)])
+        let scaled = ScaledImages.surface(for: key, image: img) { target in
+            // The same drawing on a surface whose pixels are the destination's, moved by whole pixels.
+            var shifted = m
+            shifted.x0 -= bx0
+            shifted.y0 -= by0
+            let c = cairo_create(target)!
+            cairo_set_matrix(c, &shifted)
+            place(on: c)
+            cairo_destroy(c)
+        }
+        clipped(to: r, radius: radius) {
+            cairo_identity_matrix(cr)
+            cairo_set_source_surface(cr, scaled, bx0, by0)
+            cairo_paint(cr)
         }
     }
 
@@ -315,6 +343,53 @@ enum SourceSurfaces {
             return s
         }
         return found.pointer
+    }
+}
+
+/// Images already scaled to where a picture draws them, at its pixels: a recording draws the same photo in the same
+/// place in every frame, and resampling it was most of a frame's time. An entry keeps its image, so the pixel buffer
+/// that names it cannot be reused while it is cached.
+enum ScaledImages {
+    struct Key: Hashable, Sendable {
+        var buffer: UInt
+        var width: Int
+        var height: Int
+        /// The destination matrix without its whole-pixel translation, and the frame in user space.
+        var geometry: [Double]
+
+        init(image: DecodedImage, m: cairo_matrix_t, bx0: Double, by0: Double, width: Int, height: Int, frame: [Double]) {
+            buffer = image.rgba.withUnsafeBufferPointer { $0.baseAddress.map { UInt(bitPattern: $0) } ?? 0 }
+            self.width = width
+            self.height = height
+            geometry = [Double(image.width), Double(image.height), m.xx, m.yy, m.x0 - bx0, m.y0 - by0] + frame
+        }
+    }
+
+    struct Entry: Sendable {
+        var key: Key
+        var image: DecodedImage
+        var surface: SourceSurfaces.Surface
+    }
+
+    static let capacity = 8
+    static let cache = Mutex<[Entry]>([])
+
+    /// The kept surface for `key`, or a new one of its size that `draw` fills (owned by the cache).
+    static func surface(for key: Key, image: DecodedImage, draw: (OpaquePointer) -> Void) -> OpaquePointer {
+        if let hit = cache.withLock({ entries -> SourceSurfaces.Surface? in
+            guard let i = entries.firstIndex(where: { $0.key == key }) else { return nil }
+            let e = entries.remove(at: i)
+            entries.append(e)
+            return e.surface
+        }) { return hit.pointer }
+        let s = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(max(1, key.width)), Int32(max(1, key.height)))!
+        draw(s)
+        cairo_surface_flush(s)
+        cache.withLock { entries in
+            entries.append(Entry(key: key, image: image, surface: SourceSurfaces.Surface(pointer: s)))
+            if entries.count > capacity { cairo_surface_destroy(entries.removeFirst().surface.pointer) }
+        }
+        return s
     }
 }
 

@@ -102,13 +102,14 @@ enum ContactSheet {
         do { axes = try self.axes(picture.matrix) } catch { fail(UserError(error.message, exitCode: 2)) }
         let name = S.configuration.commandName ?? "snapshot"
         let base = baseArguments(after: name)
-        // Every combination, the first key varying slowest.
+        // Every combination, the first key varying slowest, in the order the keys were given.
         var combos: [[(key: String, value: String)]] = [[]]
         for axis in axes { combos = combos.flatMap { c in axis.values.map { c + [(axis.key, $0)] } } }
         let devices = combos.map { c in c.first { $0.key == "device" }.flatMap { PictureDevice(parsing: $0.value) } ?? picture.phone }
         let slotW = devices.map(\.width).max() ?? picture.phone.width
         let slotH = devices.map(\.height).max() ?? picture.phone.height
-        let columns = axes.first?.values.count ?? 1
+        // The last key varies fastest: its values are the columns, each row one combination of the others.
+        let columns = axes.last?.values.count ?? 1
         let rows = (combos.count + columns - 1) / columns
         let gap = 24.0, labelH = 40.0, margin = 24.0
         let sheetW = margin * 2 + Double(columns) * slotW + Double(columns - 1) * gap

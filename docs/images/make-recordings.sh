@@ -33,6 +33,6 @@ for f in welcome sale cjk shipped; do steps+="notify $(tr -d '\n' < "$R/banners/
 rec inapp-banners inapp --script "${steps}banner-swipe; wait 0.5"
 
 "$BIN" snapshot stories "$R/stories/spring-sale.json" --script "wait 2.5" --scale 1 \
-  --matrix device=iphone-se,iphone-15,iphone-15-pro-max --matrix appearance=light,dark \
+  --matrix appearance=light,dark --matrix device=iphone-se,iphone-15,iphone-15-pro-max \
   --report "$OUT/stories-spring-sale-matrix.md" -o "$OUT/stories-spring-sale-matrix.png"
 ls -l "$OUT"
