@@ -95,8 +95,8 @@ static const char *const names[] = {
     "cairo_identity_matrix",
     "cairo_paint",
     "cairo_set_matrix",
-    /* Added for the native in-app pictures (the wheel, the promo chip, the scratch strokes, the modal's line spacing): kept after the
-       alphabetical block and the functions added after it so the indices above do not move. */
+    /* Added for the native in-app pictures (the wheel, the promo chip, the scratch strokes, the modal's line
+       spacing): kept after the alphabetical block and the functions added after it, so no index above moves. */
     "cairo_rotate",
     "cairo_set_dash",
     "cairo_set_line_cap",
