@@ -63,6 +63,12 @@ public enum InAppSource {
 
     static func loadZIP(_ bytes: [UInt8], path: String, language: String?) throws(UserError) -> InAppLoaded {
         let name = InputFile.displayName(path)
+        // The end record is found here first: ZIPFoundation would look for it through the whole archive, byte by byte,
+        // and leaks its in-memory file when it is missing.
+        let directory = ZIPCentralDirectory.scan(bytes)
+        guard directory.complete else {
+            throw UserError("\(name): not a complete ZIP archive (it is truncated or damaged)", exitCode: 2)
+        }
         let archive: Archive
         do {
             archive = try Archive(data: Data(bytes), accessMode: .read)
@@ -70,7 +76,6 @@ public enum InAppSource {
             throw UserError("\(name): not a complete ZIP archive (it is truncated or damaged)", exitCode: 2)
         }
         // ZIPFoundation stops listing at an encrypted entry, so the central directory is read for those first.
-        let directory = ZIPCentralDirectory.scan(bytes)
         if directory.count > maxEntries {
             throw UserError("\(name): the ZIP has \(directory.count) entries (more than \(maxEntries)); a campaign resource holds a few files, so pushsim refuses it", exitCode: 2)
         }
@@ -177,8 +182,9 @@ public enum InAppSource {
 /// purpose bit 0; ZIPFoundation's listing stops at the first). Reads only the end record and the central directory's
 /// fixed fields, bounds-checked.
 enum ZIPCentralDirectory {
-    static func scan(_ b: [UInt8]) -> (count: Int, encrypted: [String]) {
-        guard b.count >= 22 else { return (0, []) }
+    /// `complete`: the end record is there, within the last 64 KB and 22 bytes, with its whole comment.
+    static func scan(_ b: [UInt8]) -> (complete: Bool, count: Int, encrypted: [String]) {
+        guard b.count >= 22 else { return (false, 0, []) }
         func u16(_ i: Int) -> Int { i >= 0 && i + 2 <= b.count ? Int(b[i]) | Int(b[i + 1]) << 8 : 0 }
         func u32(_ i: Int) -> Int { u16(i) | u16(i + 2) << 16 }
         var end = -1
@@ -188,7 +194,7 @@ enum ZIPCentralDirectory {
             if u32(i) == 0x0605_4B50 { end = i; break }
             i -= 1
         }
-        guard end >= 0 else { return (0, []) }
+        guard end >= 0, end + 22 + u16(end + 20) <= b.count else { return (false, 0, []) }
         let count = u16(end + 10)
         var p = u32(end + 16)
         var encrypted: [String] = []
@@ -199,6 +205,6 @@ enum ZIPCentralDirectory {
             if flags & 1 == 1 { encrypted.append(String(decoding: b[(p + 46)..<(p + 46 + nameLength)], as: UTF8.self)) }
             p += 46 + nameLength + extra + comment
         }
-        return (count, encrypted)
+        return (true, count, encrypted)
     }
 }

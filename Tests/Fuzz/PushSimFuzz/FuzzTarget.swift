@@ -152,7 +152,7 @@ enum FuzzTarget: String, CaseIterable {
         switch (direct, tree) {
         case (.success(let a), .success(let b)):
             guard a == b else { fatalError("reading items directly disagrees with reading them through a tree") }
-            for (m, n) in zip(a.messages, b.messages) {
+            for (m, n) in Swift.zip(a.messages, b.messages) {
                 guard InboxRow(m, forceCellKind: nil) == InboxRow(n, forceCellKind: nil) else {
                     fatalError("a message read directly makes another row than read through a tree: \(m.code)")
                 }
