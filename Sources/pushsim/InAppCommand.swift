@@ -72,7 +72,8 @@ struct InAppCommand: ParsableCommand {
                 scene = InAppScene(sink: sink, images: images, listener: listener, appName: inapp.appName)
             }
             try attachNative(to: scene)
-            scene.monochrome = !(ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
+            // No colours (NO_COLOR, --colors mono, a terminal without them): the wheel and the foil use glyphs.
+            scene.monochrome = terminal.media.colorMode(headless: headless) == .monochrome
             if headless {
                 terminal.headless.run(scene, sink: sink, script: inapp.script)
                 listener?.close()

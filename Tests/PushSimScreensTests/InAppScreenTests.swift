@@ -34,7 +34,10 @@ import Testing
             assertSnapshot(of: c.plainText, as: .lines, named: "\(m.layout.rawValue)-\(size)")
             #expect(!maps[0].entries.isEmpty, "\(m.layout) records where its elements are")
             for y in 0..<c.height { #expect(TextWidth.of(c.row(y)) == size.width, "\(m.layout) row \(y) keeps its width") }
-            #expect(!c.cells.contains { $0.attrs.contains(InAppLayer.clear) }, "the layer's clear mark never reaches the screen")
+            let card = maps[0].rect(of: .body) ?? Rect(x: 0, y: 0, width: 0, height: 0)
+            if m.layout == .banner {
+                #expect(c.row(card.maxY + 1) == Self.frame([], width: size.width, height: size.height).0.row(card.maxY + 1), "\(m.layout): the app shows beside it")
+            }
         }
     }
 
@@ -79,7 +82,12 @@ import Testing
             p.phase = phase
             let (c, maps) = Self.frame([p])
             assertSnapshot(of: c.plainText, as: .lines, named: name)
-            if case .leaving = phase { #expect(maps[0].entries.isEmpty, "\(name): a leaving message takes no taps") }
+            if case .leaving = phase {
+                #expect(maps[0].entries.isEmpty, "\(name): a leaving message's controls take no taps")
+                let blocks = m.layout == .modal || m.layout == .stories
+                #expect(InAppScreen.hit(maps, x: 40, y: 12) == (blocks ? InAppHit(index: 0, element: .outside) : .app),
+                        "\(name): a blocking backdrop absorbs taps until it is gone")
+            }
         }
     }
 
@@ -391,5 +399,47 @@ import Testing
         var c = Canvas(width: 80, height: 24)
         HelpBox.draw(InAppKeys.helpLines(for: [Self.shown(F.scratch)]), title: "Scratch card", into: &c)
         assertSnapshot(of: c.plainText, as: .lines, named: "help-scratchcard")
+    }
+}
+
+extension InAppScreenTests {
+    /// Real pixels: a story's picture stays a picture under its text, tracks, chip and button (the terminal keeps as
+    /// cells only what no longer shows the picture's symbols); it turns to cells while the story fades, and a card
+    /// over a pip's picture covers it.
+    @Test func picturesStayPicturesUnderTheirOverlays() {
+        let pixels = PixelProvider { _ in nil }
+        let lookup: InAppImageLookup = { url, size in .image(Canvas(size: size, fill: Cell("▓", fg: .rgb(90, 60, 30))).withPicture(key: url, pixels: pixels)) }
+        var p = Self.shown(F.stories)
+        p.page = 2
+        let (c, _) = Self.frame([p], images: lookup)
+        #expect(c.images.count == 1 && c.images[0].covered == false)
+        p.phase = .entering(0.5)
+        let fading = Self.frame([p], images: lookup).0.images
+        #expect(!fading.isEmpty && !fading.contains { !$0.covered }, "while it fades the picture shows as cells")
+        let (both, _) = Self.frame([Self.shown(F.pip), Self.shown(F.modalPlain)], images: lookup)
+        #expect(both.images.count == 1 && both.images[0].covered == false, "the undimmed card is beside the pip, not over it")
+        let (under, _) = Self.frame([Self.shown(F.pip), Self.shown(F.modal)], images: lookup)
+        let pip = under.images.filter { $0.key.hasSuffix("match-1127.jpg") }
+        #expect(pip.count == 1 && pip[0].covered, "the dimmed backdrop is over the pip")
+    }
+}
+
+extension InAppScreenTests {
+    /// A tall terminal (a row ≤ 20.8 pt): 52 pt buttons and the promo chip become framed three-row boxes.
+    @Test func tallTerminalFramesButtons() {
+        let size = Size(width: 90, height: 50)
+        let (modal, maps) = Self.frame([Self.shown(F.modal)], width: size.width, height: size.height)
+        assertSnapshot(of: modal.plainText, as: .lines, named: "modal-90x50")
+        let b1 = maps[0].rect(of: .button(1))!
+        #expect(b1.height == 3)
+        #expect(modal[b1.x, b1.y].grapheme == "╭" && modal.row(b1.y + 1).contains("Claim 10% off"), "radius 14: rounded corners")
+        var p = Self.shown(F.scratch)
+        p.rewardVisible = true
+        p.scratch.revealed = true
+        p.scratch.foilFade = 1
+        let (won, wmaps) = Self.frame([p], width: size.width, height: size.height)
+        assertSnapshot(of: won.plainText, as: .lines, named: "scratch-revealed-90x50")
+        let chip = wmaps[0].rect(of: .promoChip)!
+        #expect(chip.height == 3 && won[chip.x + 1, chip.y].grapheme == "┄", "a dashed frame")
     }
 }

@@ -199,7 +199,19 @@ public final class NativeInApp {
     // MARK: What is on screen
 
     public var isPresenting: Bool { presenter.isPresenting || !presenter.leaving.isEmpty }
-    public func presentations(at t: Double) -> [InAppPresentation] { presenter.presentations(at: t) }
+    public func presentations(at t: Double) -> [InAppPresentation] {
+        var shown = presenter.presentations(at: t)
+        // What the finger is doing that the SDK hears only at its release: the mouse's stroke so far is erased as it
+        // goes, and the keyboard's finger shows where it is once it has moved or is down.
+        for i in shown.indices where shown[i].message.layout == .scratchcard {
+            if let m = mouse, !m.onPip, m.stroke.count > 1 { shown[i].scratch.strokes.append(m.stroke) }
+            if brushDown || brush != InAppPoint(x: 0.5, y: 0.5) {
+                shown[i].scratchCursor = brush
+                shown[i].scratchFingerDown = brushDown
+            }
+        }
+        return shown
+    }
     /// The message keys act on: the shared-window one, else the pip.
     public var focused: InAppPlayer? { presenter.current ?? presenter.pip }
 }

@@ -82,12 +82,7 @@ extension NativeInApp {
 
     /// What is at a cell: the topmost message's element there, or the app.
     public func hit(x: Int, y: Int, in size: Size, at t: Double) -> InAppHit {
-        let maps = hits(in: size, at: t)
-        for i in maps.indices.reversed() {
-            if let e = maps[i].element(x: x, y: y) { return InAppHit(index: i, element: e) }
-            if maps[i].blocksApp { return InAppHit(index: i, element: .outside) }
-        }
-        return .app
+        InAppScreen.hit(hits(in: size, at: t), x: x, y: y)
     }
 
     /// A press: remembered with what it landed on (a scratch stroke starts at once); false when the app gets it.

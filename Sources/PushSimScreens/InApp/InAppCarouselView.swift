@@ -68,9 +68,7 @@ enum InAppCarouselView {
         layer.canvas.carryImages(of: slide, dx: rect.x + dx, dy: rect.y, clip: rect, covered: dx != 0)
         for y in 0..<slide.height {
             for x in 0..<slide.width where x + dx >= 0 && x + dx < rect.width {
-                var c = slide[x, y]
-                if c.attrs.contains(InAppLayer.clear) { c.attrs.remove(InAppLayer.clear) }
-                layer.canvas[rect.x + x + dx, rect.y + y] = c
+                layer.canvas[rect.x + x + dx, rect.y + y] = slide[x, y]
             }
         }
     }

@@ -8,7 +8,6 @@ enum InAppCloseChip {
     static func draw(right: Int, y: Int, on layer: inout InAppLayer, plain: Bool = false) -> Rect {
         let r = Rect(x: right - width, y: y, width: width, height: 1)
         guard layer.canvas.contains(x: r.x, y: y), layer.canvas.contains(x: r.maxX - 1, y: y) else { return Rect(x: 0, y: 0, width: 0, height: 0) }
-        layer.canvas.coverImages(in: r)
         for x in r.x..<r.maxX {
             let under = layer.canvas[x, y].bg
             // The banner's close is a plain ✕ at white 60 %, not the chip.

@@ -2,34 +2,33 @@
 
 import PushSimEngine
 
-/// A copy of the screen under the message whose cells are marked clear until the message draws on them: drawing reads
-/// the real colours underneath (a translucent card or button is blended with what it covers), and compositing copies
-/// only the message's own cells.
+/// A copy of the screen under the message: drawing reads the real colours underneath (a translucent card or button is
+/// blended with what it covers), and compositing copies only the message's own cells, its `region` (every template
+/// paints the whole of the rectangle it occupies, so nothing else needs telling apart).
 public struct InAppLayer {
     public var canvas: Canvas
-    /// Marks a cell the message has not drawn on (never reaches the terminal: `composite` copies only the others).
-    static let clear = Attributes(rawValue: 1 << 7)
+    /// The cells that are the message's: its card, bar or screen, set once it is drawn.
+    public var region = Rect(x: 0, y: 0, width: 0, height: 0)
 
     public init(over base: Canvas) {
         canvas = base
         canvas.images = []
-        canvas.update(canvas.bounds) { $0.attrs = Self.clear }
     }
 
-    public func isClear(x: Int, y: Int) -> Bool { canvas[x, y].attrs.contains(Self.clear) }
+    public func isClear(x: Int, y: Int) -> Bool { !region.contains(x: x, y: y) }
 
     /// The background at a cell, or the host's when the cell is off the canvas (a card larger than the terminal).
     public func bg(_ x: Int, _ y: Int) -> Color { canvas.contains(x: x, y: y) ? canvas[x, y].bg : InAppPaint.hostBackground }
 
-    /// Paint `rect` with a config colour, blended with what is under each cell by its alpha.
+    /// Paint `rect` with a config colour, blended with what is under each cell by its alpha. A picture of the message
+    /// under it stays a picture: the terminal keeps as cells only those no longer showing the picture's symbols (a
+    /// button over a story, a chip over the hero image).
     public mutating func fill(_ rect: Rect, _ color: InAppColor) {
-        canvas.coverImages(in: rect)
         canvas.update(rect) { cell in cell = Cell(" ", fg: cell.fg, bg: color.over(cell.bg)) }
     }
 
     /// Paint `rect` with an opaque colour.
     public mutating func fill(_ rect: Rect, color: Color) {
-        canvas.coverImages(in: rect)
         canvas.fill(rect, with: Cell(" ", bg: color))
     }
 
@@ -55,13 +54,19 @@ public struct InAppLayer {
         let a = min(max(alpha, 0), 1)
         guard a > 0 else { return }
         let box = (clip ?? target.bounds).intersection(target.bounds)
+        // Pictures under the message (a pip's under a card) show as cells where it covers them.
+        let own = region.intersection(canvas.bounds)
+        guard !own.isEmpty else { return }
+        if !target.images.isEmpty {
+            target.coverImages(in: Rect(x: own.x + dx, y: own.y + dy, width: own.width, height: own.height).intersection(box))
+        }
         target.carryImages(of: canvas, dx: dx, dy: dy, clip: box, covered: a < 1 || dx != 0 || dy != 0)
-        for y in 0..<canvas.height {
+        for y in own.y..<own.maxY {
             let ty = y + dy
             guard ty >= box.y, ty < box.maxY else { continue }
-            for x in 0..<canvas.width {
+            for x in own.x..<own.maxX {
                 let tx = x + dx
-                guard tx >= box.x, tx < box.maxX, !isClear(x: x, y: y) else { continue }
+                guard tx >= box.x, tx < box.maxX else { continue }
                 var c = canvas[x, y]
                 let under = target[tx, ty]
                 if a < 1 {

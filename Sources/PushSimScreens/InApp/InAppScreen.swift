@@ -40,6 +40,7 @@ public enum InAppScreen {
         var ctx = InAppDrawContext(p: p, grid: grid, images: images, now: now, options: options, scale: motion.scale)
         var layer = InAppLayer(over: canvas)
         let rect = drawTemplate(&ctx, on: &layer)
+        layer.region = rect
         // Slides off its edge by its own height: known once it is laid out.
         switch (p.message.content, p.phase) {
         case (.sheet, .entering(let t)) where !p.reduceMotion: motion.dy += Int(((1 - eased(t)) * Double(grid.screen.maxY - rect.y + grid.rows(40))).rounded())
@@ -55,7 +56,7 @@ public enum InAppScreen {
             e.rect = e.rect.intersection(grid.screen)
             return e.rect.isEmpty ? nil : e
         }
-        // While it leaves, a message takes no more taps (the SDK clears `current` before the out-animation).
+        // While it leaves, a message's controls take no more taps (the SDK clears `current` before the out-animation).
         if case .leaving = p.phase { hits.entries = [] }
         return hits
     }
@@ -170,7 +171,8 @@ public enum InAppScreen {
     public static func hit(_ maps: [InAppHitMap], x: Int, y: Int) -> InAppHit {
         for (i, map) in maps.enumerated().reversed() {
             if let e = map.element(x: x, y: y) { return InAppHit(index: i, element: e) }
-            if map.blocksApp && !map.entries.isEmpty { return InAppHit(index: i, element: .outside) }
+            // A blocking message that is leaving still absorbs taps (its scrim is there until the out-animation ends).
+            if map.blocksApp { return InAppHit(index: i, element: .outside) }
         }
         return .app
     }

@@ -40,7 +40,6 @@ enum InAppStoriesView {
         let fractions = stories.items.indices.map { $0 < page ? 1 : $0 > page ? 0 : min(max(ctx.p.pageProgress, 0), 1) }
         ProgressBar.draw(fractions, into: &layer.canvas, x: screen.x + barInset, y: barY, width: screen.width - 2 * barInset,
                          fill: .white, trackColor: Color.white.withAlpha(0.3, over: .black))
-        layer.canvas.update(Rect(x: screen.x, y: barY, width: screen.width, height: 1)) { $0.attrs.remove(InAppLayer.clear) }
         if ctx.p.held {
             layer.canvas.text("❚❚ held", x: screen.x + barInset, y: barY + 1, style: Style(fg: .white, attrs: .bold))
         }
