@@ -91,9 +91,16 @@ struct InAppCommand: ParsableCommand {
         let intake = InAppIntake.sdk(language: native.language)
         // Read every file first, so a missing one ends the run before anything plays.
         let deliveries = try files.map { f throws(UserError) in try intake.read(f) }
-        let store: Store
-        do { store = try Store(path: inapp.script.store ?? Store.defaultPath()) } catch { throw UserError(error.message, exitCode: error.exitCode) }
-        for w in store.warnings { FileHandle.standardError.write(Data("pushsim: warning: \(w)\n".utf8)) }
+        // The display counts: needed for --frequency-caps; otherwise a store that cannot be opened only means this
+        // run's shows are not counted, which must not stop the banners or the messages.
+        var store: Store?
+        do {
+            store = try Store(path: inapp.script.store ?? Store.defaultPath())
+        } catch {
+            if native.frequencyCaps { throw UserError(error.message, exitCode: error.exitCode) }
+            FileHandle.standardError.write(Data("pushsim: warning: \(error.message); native in-app shows are not counted in this run\n".utf8))
+        }
+        for w in store?.warnings ?? [] { FileHandle.standardError.write(Data("pushsim: warning: \(w)\n".utf8)) }
         let n = scene.attachNative(intake: intake, options: native.presenterOptions, capsEnabled: native.frequencyCaps,
                                    isDark: native.dark, store: store)
         for d in deliveries { n.deliver(d, at: 0) }

@@ -423,3 +423,23 @@ extension InAppScreenTests {
         #expect(pip.count == 1 && pip[0].covered, "the dimmed backdrop is over the pip")
     }
 }
+
+extension InAppScreenTests {
+    /// A tall terminal (a row ≤ 20.8 pt): 52 pt buttons and the promo chip become framed three-row boxes.
+    @Test func tallTerminalFramesButtons() {
+        let size = Size(width: 90, height: 50)
+        let (modal, maps) = Self.frame([Self.shown(F.modal)], width: size.width, height: size.height)
+        assertSnapshot(of: modal.plainText, as: .lines, named: "modal-90x50")
+        let b1 = maps[0].rect(of: .button(1))!
+        #expect(b1.height == 3)
+        #expect(modal[b1.x, b1.y].grapheme == "╭" && modal.row(b1.y + 1).contains("Claim 10% off"), "radius 14: rounded corners")
+        var p = Self.shown(F.scratch)
+        p.rewardVisible = true
+        p.scratch.revealed = true
+        p.scratch.foilFade = 1
+        let (won, wmaps) = Self.frame([p], width: size.width, height: size.height)
+        assertSnapshot(of: won.plainText, as: .lines, named: "scratch-revealed-90x50")
+        let chip = wmaps[0].rect(of: .promoChip)!
+        #expect(chip.height == 3 && won[chip.x + 1, chip.y].grapheme == "┄", "a dashed frame")
+    }
+}
