@@ -15,7 +15,7 @@ struct RecordCommand: ParsableCommand {
         clock from t=0 and draws a frame every 1/--fps seconds until the script's end plus --tail: each frame is \
         exactly the picture `pushsim snapshot` draws at that moment. The same input gives the same bytes.
 
-        WebP frames are encoded by libwebp's animation encoder (lossy at --quality, or --lossless); a GIF gets its own \
+        WebP frames are encoded by libwebp (lossy at --quality, or --lossless) and put together by libwebpmux; a GIF gets its own \
         256-colour palette each frame, chosen by libimagequant. Only the part of a frame that changed is encoded, \
         and frames are encoded as they are drawn, never all held.
 

@@ -29,10 +29,10 @@ rec inbox-mixed inbox "$R/inbox/mixed.json" --now 2026-11-23T09:30:00Z --script 
 rec inbox-requests-pushes inbox "$R/inbox/requests.json" "$R/inbox/pushes.json" --now 2026-11-23T09:30:00Z --script "wait 0.5; select; wait 0.5; down; delete; wait 0.5"
 rec inbox-empty inbox "$R/inbox/empty.json" --now 2026-11-23T09:30:00Z --script "refresh; wait 0.5"
 steps=""
-for f in welcome sale cjk shipped; do steps+="notify $(tr -d '\n' < "$R/banners/$f.json"); wait 2.5; "; done
-rec inapp-banners inapp --script "${steps}banner-swipe; wait 0.5"
+for f in welcome sale cjk shipped; do steps+="notify $(tr -d '\n' < "$R/banners/$f.json"); wait 4.5; "; done
+rec inapp-banners inapp --script "${steps}wait 2"
 
-"$BIN" snapshot stories "$R/stories/spring-sale.json" --script "wait 2.5" --scale 1 \
+"$BIN" snapshot stories "$R/stories/spring-sale.json" --collapsed --scale 1 \
   --matrix appearance=light,dark --matrix device=iphone-se,iphone-15,iphone-15-pro-max \
   --report "$OUT/stories-spring-sale-matrix.md" -o "$OUT/stories-spring-sale-matrix.png"
 ls -l "$OUT"

@@ -1,5 +1,5 @@
 // Animated pictures for `pushsim record`: frames go in one at a time and are encoded as they come (never all held),
-// as an animated WebP (libwebp's WebPAnimEncoder, from libwebpmux) or a GIF (giflib, a palette per frame chosen by
+// as an animated WebP (each changed rectangle encoded by libwebp, the frames put together by libwebpmux) or a GIF (giflib, a palette per frame chosen by
 // libimagequant). libwebpmux and libimagequant are loaded with dlopen when a recording starts (AnimationEncoder.c).
 #ifndef PUSHSIM_ANIMATION_ENCODER_H
 #define PUSHSIM_ANIMATION_ENCODER_H
