@@ -17,6 +17,7 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.0"),
         .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.0"),
+        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
     ],
     targets: [
         // C shims: the only places C headers enter.
@@ -66,6 +67,7 @@ let package = Package(
         // Scenes and the shared runtime (headless runner, script steps, event log).
         .target(name: "PushSimApp", dependencies: [
             "PushSimEngine", "PushSimScreens", "PushSimMedia", "PushSimStore",
+            .product(name: "ZIPFoundation", package: "ZIPFoundation"),
         ]),
         // Pictures: a scene drawn as the phone shows it (cairo + pango), for `pushsim snapshot`.
         .target(name: "PushSimPicture", dependencies: [

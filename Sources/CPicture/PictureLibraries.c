@@ -95,6 +95,14 @@ static const char *const names[] = {
     "cairo_identity_matrix",
     "cairo_paint",
     "cairo_set_matrix",
+    /* Added for the native in-app pictures (the wheel, the promo chip, the scratch strokes, the modal's line
+       spacing): kept after the alphabetical block and the functions added after it, so no index above moves. */
+    "cairo_rotate",
+    "cairo_set_dash",
+    "cairo_set_line_cap",
+    "cairo_set_line_join",
+    "cairo_set_operator",
+    "pango_layout_set_spacing",
 };
 #define COUNT (sizeof names / sizeof names[0])
 static void *functions[COUNT];
@@ -208,5 +216,12 @@ void cairo_get_matrix(cairo_t *a0, cairo_matrix_t *a1) { CALL(68, cairo_get_matr
 void cairo_identity_matrix(cairo_t *a0) { CALL(69, cairo_identity_matrix)(a0); }
 void cairo_paint(cairo_t *a0) { CALL(70, cairo_paint)(a0); }
 void cairo_set_matrix(cairo_t *a0, const cairo_matrix_t *a1) { CALL(71, cairo_set_matrix)(a0, a1); }
+
+void cairo_rotate(cairo_t *a0, double a1) { CALL(72, cairo_rotate)(a0, a1); }
+void cairo_set_dash(cairo_t *a0, const double *a1, int a2, double a3) { CALL(73, cairo_set_dash)(a0, a1, a2, a3); }
+void cairo_set_line_cap(cairo_t *a0, cairo_line_cap_t a1) { CALL(74, cairo_set_line_cap)(a0, a1); }
+void cairo_set_line_join(cairo_t *a0, cairo_line_join_t a1) { CALL(75, cairo_set_line_join)(a0, a1); }
+void cairo_set_operator(cairo_t *a0, cairo_operator_t a1) { CALL(76, cairo_set_operator)(a0, a1); }
+void pango_layout_set_spacing(PangoLayout *a0, int a1) { CALL(77, pango_layout_set_spacing)(a0, a1); }
 
 #pragma GCC visibility pop

@@ -221,7 +221,8 @@ public final class Picture {
 
     // MARK: - Text
 
-    private func layout(_ text: String, font: PictureFont, width: Double?, maxLines: Int, align: Align) -> OpaquePointer {
+    private func layout(_ text: String, font: PictureFont, width: Double?, maxLines: Int, align: Align,
+                        lineSpacing: Double = 0) -> OpaquePointer {
         let layout = pango_cairo_create_layout(cr)!
         pango_cairo_context_set_font_options(pango_layout_get_context(layout), fontOptions)
         pango_layout_context_changed(layout)
@@ -246,14 +247,17 @@ public final class Picture {
         case .center: pango_layout_set_alignment(layout, PANGO_ALIGN_CENTER)
         case .right: pango_layout_set_alignment(layout, PANGO_ALIGN_RIGHT)
         }
+        // UIKit's paragraph `lineSpacing`: extra points between lines.
+        if lineSpacing > 0 { pango_layout_set_spacing(layout, Int32(lineSpacing * Double(pushsim_pango_scale()))) }
         pango_layout_set_text(layout, text, -1)
         return layout
     }
 
     /// The size `text` takes: wrapped to `width` (when given) and cut to `maxLines` (0 = any).
-    public func measure(_ text: String, font: PictureFont, width: Double? = nil, maxLines: Int = 0) -> (width: Double, height: Double) {
+    public func measure(_ text: String, font: PictureFont, width: Double? = nil, maxLines: Int = 0,
+                        lineSpacing: Double = 0) -> (width: Double, height: Double) {
         guard !text.isEmpty else { return (0, 0) }
-        let l = layout(text, font: font, width: width, maxLines: maxLines, align: .left)
+        let l = layout(text, font: font, width: width, maxLines: maxLines, align: .left, lineSpacing: lineSpacing)
         defer { pushsim_layout_unref(l) }
         var w: Int32 = 0, h: Int32 = 0
         pango_layout_get_size(l, &w, &h)
@@ -264,9 +268,9 @@ public final class Picture {
     /// Draw `text` with its top-left at (x, y), wrapped to `width`; returns the height used.
     @discardableResult
     public func text(_ text: String, x: Double, y: Double, width: Double? = nil, font: PictureFont, color: PictureColor,
-                     maxLines: Int = 0, align: Align = .left) -> Double {
+                     maxLines: Int = 0, align: Align = .left, lineSpacing: Double = 0) -> Double {
         guard !text.isEmpty else { return 0 }
-        let l = layout(text, font: font, width: width, maxLines: maxLines, align: align)
+        let l = layout(text, font: font, width: width, maxLines: maxLines, align: align, lineSpacing: lineSpacing)
         defer { pushsim_layout_unref(l) }
         setColor(color)
         cairo_move_to(cr, x, y)

@@ -6,6 +6,9 @@ import Foundation
 public struct PictureFont: Equatable, Sendable {
     public enum Weight: Sendable, Equatable {
         case regular, medium, semibold, bold
+        /// SF Rounded's `.heavy` (the in-app titles): Liberation Sans has no heavier face than bold, which fontconfig
+        /// gives for it.
+        case heavy
 
         var pango: PangoWeight {
             switch self {
@@ -16,6 +19,7 @@ public struct PictureFont: Equatable, Sendable {
             // is asked: so 600 is asked as 700, the same Latin glyphs and a heavier CJK title, as iOS draws it.
             case .semibold: return PANGO_WEIGHT_BOLD
             case .bold: return PANGO_WEIGHT_BOLD
+            case .heavy: return PANGO_WEIGHT_HEAVY
             }
         }
     }

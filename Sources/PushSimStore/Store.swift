@@ -183,6 +183,7 @@ public final class Store {
                 t.column("updatedAt", .double).notNull()
             }
         }
+        registerInAppMigration(&m)
         return m
     }
 }

@@ -12,10 +12,11 @@ extension Store {
         }
     }
 
-    /// Reset what is asked for; with neither flag, everything.
-    public func reset(inbox: Bool, primer: Bool) throws(StoreError) {
-        let all = !inbox && !primer
+    /// Reset what is asked for; with no flag, everything.
+    public func reset(inbox: Bool, primer: Bool, inapp: Bool = false) throws(StoreError) {
+        let all = !inbox && !primer && !inapp
         if primer || all { try resetPrimer() }
         if inbox || all { try resetInbox() }
+        if inapp || all { try resetInApp() }
     }
 }

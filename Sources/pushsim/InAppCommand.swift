@@ -1,16 +1,18 @@
-// `pushsim inapp`: a host app screen that shows the in-app banners sent to it, interactive or headless.
+// `pushsim inapp`: a host app screen that shows the in-app banners and the SDK's native in-app messages sent to it,
+// interactive or headless.
 
 import ArgumentParser
 import Foundation
 import PushSimApp
 import PushSimEngine
+import PushSimStore
 
 struct InAppCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "inapp",
-        abstract: "A host app screen that shows in-app banners sent to it with `pushsim notify`.",
+        abstract: "A host app screen that shows in-app banners and the SDK's native in-app messages (7.2).",
         // Every option is optional; with more than 12 the generated line reads `<options>`, as if one were required.
-        usage: "pushsim inapp [<options>]",
+        usage: "pushsim inapp [<options>] [<file> ...]",
         discussion: """
         Listens on a Unix socket (default $XDG_RUNTIME_DIR/pushsim/inapp.sock, else /tmp/pushsim-$UID/inapp.sock); \
         each `pushsim notify` drops a banner over the app. One banner shows at a time; others wait their turn. \
@@ -28,6 +30,17 @@ struct InAppCommand: ParsableCommand {
         or drag, and a tap (f, or a click) only calls the delegate and removes it at once. Steps: foreground-push JSON, \
         foreground-push-file PATH, foreground-tap. Events: foreground_push_show (id, title, body, image), \
         foreground_push_tap (id, title, delegate), foreground_push_hide (id, reason timeout|tap), haptic.
+
+        Native in-app messages: each FILE (a native-config.json, a campaign resource ZIP holding one, or '-') arrives \
+        at t=0, in order, and goes through the SDK's queue (one shared-window message at a time, first in first out; \
+        a pip beside it); `pushsim notify --inapp FILE` sends one more. Steps: inapp JSON, inapp-file PATH, button N, \
+        close, tap, tap-outside, tap left|middle|right, hold SECONDS, swipe left|right|up|down, scratch X,Y X,Y …, \
+        reveal, spin, claim, mute, expand, pip-drag X,Y, video-ready, video-fail, video-end, background, foreground, \
+        pause on|off, dismiss, advance SECONDS. Events: inapp_dropped, inapp_dark_fallback, inapp_suppressed, \
+        inapp_will_present, inapp_did_present, inapp_clicked, inapp_closed, inapp_page, scratch, spin_stop, \
+        reward_revealed, reward_claimed, open_url. Keys on a message: 1-9 buttons, c close, t tap, o outside, arrows, \
+        space, r reveal, s spin, y copy the code, m mute, e expand; ? lists them.
+
         Keys: ↑/↓ scroll the app's list, enter click a row, t tap the banner, s or x swipe it away, ? help, q quit. \
         Mouse: click the banner to tap it, drag it upwards to swipe, click elsewhere to click the app.
         """
@@ -39,7 +52,11 @@ struct InAppCommand: ParsableCommand {
     @Flag(help: "Also drop the bundled demo banners (Resources/banners) in turn, every 6 seconds from t=1.")
     var demo = false
 
+    @Argument(help: ArgumentHelp("native-config.json files or campaign resource ZIPs ('-' = standard input), arriving in order at t=0.", valueName: "file"))
+    var files: [String] = []
+
     @OptionGroup(title: "In-app options") var inapp: InAppExperienceOptions
+    @OptionGroup(title: "Native in-app options") var native: NativeInAppOptions
     @OptionGroup(title: "Terminal options") var terminal: TerminalOptions
 
     func run() throws {
@@ -58,10 +75,15 @@ struct InAppCommand: ParsableCommand {
                                                 images: terminal.imageSource(payload: r.path("banners/demo.json"), appGroup: nil, fetch: inapp.fetch))
             } else {
                 // Image paths in banners are relative to the folder pushsim inapp runs in (notify sends absolute ones).
-                let images = terminal.imageSource(payload: FileManager.default.currentDirectoryPath + "/banner.json", appGroup: nil, fetch: inapp.fetch)
+                // A config's relative image paths are relative to its folder (the first file's, when there are several).
+                let first = files.first { $0 != "-" }.map { URL(fileURLWithPath: $0).standardized.path }
+                let images = terminal.imageSource(payload: first ?? FileManager.default.currentDirectoryPath + "/banner.json", appGroup: nil, fetch: inapp.fetch)
                 scene = InAppScene(sink: sink, images: images, listener: listener, appName: inapp.appName)
             }
             scene.foreground.configuration = inapp.foreground.configuration
+            try attachNative(to: scene)
+            // No colours (NO_COLOR, --colors mono, a terminal without them): the wheel and the foil use glyphs.
+            scene.monochrome = terminal.media.colorMode(headless: headless) == .monochrome
             if headless {
                 terminal.headless.run(scene, sink: sink, script: inapp.script)
                 listener?.close()
@@ -72,5 +94,25 @@ struct InAppCommand: ParsableCommand {
         } catch {
             fail(error)
         }
+    }
+
+    /// The SDK's native in-app module in the scene: the store's display counts, then FILEs delivered at t=0.
+    func attachNative(to scene: InAppScene) throws(UserError) {
+        let intake = InAppIntake.sdk(language: native.language)
+        // Read every file first, so a missing one ends the run before anything plays.
+        let deliveries = try files.map { f throws(UserError) in try intake.read(f) }
+        // The display counts: needed for --frequency-caps; otherwise a store that cannot be opened only means this
+        // run's shows are not counted, which must not stop the banners or the messages.
+        var store: Store?
+        do {
+            store = try Store(path: inapp.script.store ?? Store.defaultPath())
+        } catch {
+            if native.frequencyCaps { throw UserError(error.message, exitCode: error.exitCode) }
+            FileHandle.standardError.write(Data("pushsim: warning: \(error.message); native in-app shows are not counted in this run\n".utf8))
+        }
+        for w in store?.warnings ?? [] { FileHandle.standardError.write(Data("pushsim: warning: \(w)\n".utf8)) }
+        let n = scene.attachNative(intake: intake, options: native.presenterOptions, capsEnabled: native.frequencyCaps,
+                                   isDark: native.dark, store: store)
+        for d in deliveries { n.deliver(d, at: 0) }
     }
 }

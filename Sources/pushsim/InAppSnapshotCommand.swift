@@ -1,4 +1,4 @@
-// `pushsim snapshot inapp`: an in-app banner over the host app, as a PNG.
+// `pushsim snapshot inapp [FILE…]`: the SDK's native in-app messages (and in-app banners) over the host app, as a PNG.
 
 import ArgumentParser
 import Foundation
@@ -9,13 +9,26 @@ import PushSimPicture
 struct InAppSnapshotCommand: SnapshotSubcommand {
     static let configuration = CommandConfiguration(
         commandName: "inapp",
-        abstract: "Draw an in-app banner over the host app, once it has dropped in (or at the end of --script).",
+        abstract: "Draw native in-app messages (FILE…) or an in-app banner over the host app, at the end of --script.",
         // The options come from `inapp`, whose name would otherwise show up in the usage line.
-        usage: "pushsim snapshot inapp [--title <text>] [--body <text>] [<options>]",
-        discussion: "--title/--body send one banner at t=0 (the script's notify step, first); steps: notify {…}, banner-tap, banner-swipe, foreground-push {…} (the SDK's foreground-push banner, drawn under any banner), foreground-tap, wait…"
+        usage: "pushsim snapshot inapp [FILE...] [--dark] [--title <text>] [--body <text>] [<options>]",
+        discussion: """
+        Each FILE is a native-config.json, a campaign resource ZIP holding one, or '-'; they arrive in order at t=0 \
+        and go through the SDK's queue as in pushsim inapp --headless, and the picture is what is on screen when the \
+        script ends (default: wait 1, once the first message has finished appearing). Steps: inapp JSON, \
+        inapp-file PATH, button N, close, tap, tap-outside, swipe …, scratch X,Y …, reveal, spin, claim, mute, expand, \
+        pip-drag X,Y, video-ready, video-fail, dismiss, wait… (see pushsim inapp --help). \
+        --title/--body send one in-app banner at t=0 instead (steps: notify {…}, banner-tap, banner-swipe); \
+        foreground-push {…} draws the SDK's foreground-push banner (drawn under any banner), foreground-tap taps it.
+        """
     )
 
+    @Argument(help: ArgumentHelp("native-config.json files or campaign resource ZIPs ('-' = standard input), arriving in order at t=0.",
+                                 valueName: "file"))
+    var files: [String] = []
+
     @OptionGroup(title: "In-app options") var inapp: InAppExperienceOptions
+    @OptionGroup(title: "Native in-app options") var native: NativeInAppSettings
     @OptionGroup var picture: PictureOptions
 
     @Option(help: ArgumentHelp("The banner's title.", valueName: "text"))
@@ -27,7 +40,7 @@ struct InAppSnapshotCommand: SnapshotSubcommand {
     @Option(help: ArgumentHelp("The banner's thumbnail (a path or URL).", valueName: "path"))
     var image: String?
 
-    /// The in-app options' own --dark, where they have one (the native templates' dark overlay).
+    /// The native templates' --dark: the config's dark overlay, and the phone (host app, system colours) in dark.
     static func appearanceArguments(dark: Bool) -> [String] { dark ? ["--dark"] : [] }
 
     func shot() -> PictureShot {
@@ -48,9 +61,56 @@ struct InAppSnapshotCommand: SnapshotSubcommand {
         do { given = try script.steps(fallback: "wait 1").map(\.description).joined(separator: "\n") } catch { fail(error) }
         script.script = (steps + [given]).joined(separator: "\n")
         script.scriptFile = nil
-        let images = PictureImages(payloadFolder: FileManager.default.currentDirectoryPath, fetch: inapp.fetch.limits)
-        return PictureShot(scene: scene, script: script, sink: sink, name: "inapp", images: images) { p, t, device in
+        let phone = picture.phone
+        let native = files.isEmpty ? nil : attachNative(to: scene, phone: phone)
+        // Images resolve beside the first config (a ZIP's own images are not unpacked: remote ones are fetched).
+        let folder = files.first.map(MediaImageSource.folder(of:)) ?? FileManager.default.currentDirectoryPath
+        let images = PictureImages(payloadFolder: folder, fetch: inapp.fetch.limits)
+        let dark = self.native.dark
+        let name = files.first.map { PictureOptions.baseName(of: $0, fallback: "inapp") } ?? "inapp"
+        var shot = PictureShot(scene: scene, script: script, sink: sink, name: name, images: images) { p, t, device in
+            p.dark = p.dark || dark
             BannerPicture.draw(scene, at: t, on: p, device: device, images: images)
+            if let native {
+                InAppPicture.drawMessages(native.presentations(at: t),
+                                          InAppDrawing(picture: p, device: device, images: images, dark: p.dark))
+            }
         }
+        if let native {
+            shot.nothingShown = { [files] in
+                guard !native.isPresenting, scene.presenter.current == nil else { return nil }
+                return Self.nothingShown(files: files, events: sink.events.map(\.event))
+            }
+        }
+        return shot
+    }
+
+    /// Turn on the native messages and deliver each FILE at t=0; a file that cannot be read ends the run in one line.
+    /// A picture is not a show: no store, so display counts are neither read nor written (caps count within the run).
+    func attachNative(to scene: InAppScene, phone: PictureDevice) -> NativeInApp {
+        let intake = InAppIntake.sdk(language: native.language)
+        // Every file is read first, so a missing one ends the run before anything plays.
+        let deliveries: [InAppDelivery]
+        do throws(UserError) { deliveries = try files.map { f throws(UserError) in try intake.read(f) } } catch { fail(error) }
+        let n = scene.attachNative(intake: intake, options: native.presenterOptions(phone: phone),
+                                   capsEnabled: native.frequencyCaps, isDark: native.dark, store: nil)
+        for d in deliveries { n.deliver(d, at: 0) }
+        return n
+    }
+
+    /// Why the picture would show the bare app: what the events say became of each message.
+    static func nothingShown(files: [String], events: [Event]) -> String {
+        var why: [String] = []
+        for e in events {
+            switch e.name {
+            case "inapp_dropped":
+                why.append("\(e["file"]?.stringValue ?? "a config") was dropped at \(e["key"]?.stringValue ?? "?")")
+            case "inapp_suppressed":
+                why.append("\(e["id"]?.stringValue ?? "a message") was suppressed (\(e["reason"]?.stringValue ?? "?"))")
+            default: break
+            }
+        }
+        if why.isEmpty { return "no in-app message is on screen at the end of the script (every one had closed); end it earlier" }
+        return "no in-app message is on screen at the end of the script: " + why.joined(separator: "; ")
     }
 }

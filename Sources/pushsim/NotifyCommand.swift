@@ -10,7 +10,7 @@ import PushSimEngine
 struct NotifyCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "notify",
-        abstract: "Send an in-app banner to a running `pushsim inapp`, or an inbox push to a running `pushsim inbox`.",
+        abstract: "Send an in-app banner or a native in-app message to a running `pushsim inapp`, or an inbox push to a running `pushsim inbox`.",
         discussion: """
         Builds a banner {"id","title","body","link","duration","image"} from the options (or --json, which the \
         options override), checks it, and sends it as one JSON line over the socket. Prints `ok ID` when the \
@@ -26,6 +26,11 @@ struct NotifyCommand: ParsableCommand {
         --push FILE delivers an APNs payload ('-' = standard input) to a running `pushsim inapp` as a push that \
         arrives while the app is open, with the SDK's ForegroundPush module on: it shows the SDK's own banner \
         (the alert's title and body, the root attachment), not the banner above. Prints `ok ID`.
+
+        --inapp FILE delivers a native in-app message (a native-config.json, a campaign resource ZIP holding one, or \
+        '-') to the running `pushsim inapp`, which parses it as the SDK does and presents it: prints `ok ID` (`ok null` \
+        for a config without inAppId) when it was shown or queued; exits 1 with one line saying why when the SDK's \
+        parser dropped it (the key) or it was suppressed at once (expired, maxDisplays, cooldown, duplicate, declined).
         """
     )
 
@@ -41,18 +46,32 @@ struct NotifyCommand: ParsableCommand {
     var inbox: String?
     @Option(help: ArgumentHelp("Deliver the APNs payload in this file to a running pushsim inapp as a foreground push ('-' = standard input).", valueName: "file"))
     var push: String?
+
+    @Option(help: ArgumentHelp("Deliver the native in-app message in this file (native-config.json or resource ZIP; '-' = standard input) to a running pushsim inapp.", valueName: "file"))
+    var inapp: String?
+    @Option(help: ArgumentHelp("With --inapp: the device language a ZIP's pushwoosh.json is localised for (default its default_language).", valueName: "code"))
+    var language: String?
     @Option(help: ArgumentHelp("The socket of the running pushsim inapp, or pushsim inbox with --inbox (default $XDG_RUNTIME_DIR/pushsim/inapp.sock or inbox.sock, else under /tmp/pushsim-$UID/).", valueName: "path"))
     var socket: String?
 
     func validate() throws {
         if push != nil {
-            let others = [("--inbox", inbox), ("--title", title), ("--body", body), ("--link", link), ("--image", image), ("--id", id), ("--json", json)]
+            let others = [("--inbox", inbox), ("--title", title), ("--body", body), ("--link", link), ("--image", image), ("--id", id), ("--json", json), ("--inapp", inapp)]
                 .compactMap { $0.1 == nil ? nil : $0.0 } + (duration == nil ? [] : ["--duration"])
             if let first = others.first {
                 throw ValidationError("--push sends a foreground push, which takes its content from the file; \(first) does not go with it")
             }
             return
         }
+        if inapp != nil {
+            let banner = [("--title", title), ("--body", body), ("--link", link), ("--image", image), ("--id", id), ("--json", json),
+                          ("--inbox", inbox), ("--push", push)].compactMap { $0.1 == nil ? nil : $0.0 } + (duration == nil ? [] : ["--duration"])
+            if let first = banner.first {
+                throw ValidationError("--inapp sends a native in-app message, which takes its content from the file; drop \(first) (or drop --inapp)")
+            }
+            return
+        }
+        if language != nil { throw ValidationError("--language is for --inapp (a ZIP's localisation)") }
         if inbox != nil {
             let banner = [("--title", title), ("--body", body), ("--link", link), ("--image", image), ("--id", id), ("--json", json)]
                 .compactMap { $0.1 == nil ? nil : $0.0 } + (duration == nil ? [] : ["--duration"])
@@ -72,6 +91,7 @@ struct NotifyCommand: ParsableCommand {
 
     func run() throws {
         if let push { sendPush(push) }
+        if let inapp { sendInApp(inapp) }
         if let inbox { sendInbox(inbox) }
         do throws(UserError) {
             let banner = try makeBanner()
@@ -112,7 +132,7 @@ struct NotifyCommand: ParsableCommand {
             var doc = try InputFile.readJSON(file)
             let (parsed, diags) = ForegroundPush.parse(doc, file: InputFile.displayName(file))
             if parsed == nil, let e = diags.first(where: { $0.severity == .error }) { throw UserError(e.description) }
-            for d in diags { FileHandle.standardError.write(Data("pushsim: warning: \(d.description)\n".utf8)) }
+            for d in diags { StandardStreams.error("pushsim: warning: \(d.description)\n") }
             // A relative attachment path is made absolute, so the running instance finds it wherever it started.
             if var o = doc.objectValue, let a = o["attachment"]?.stringValue, !a.isEmpty, !a.hasPrefix("/"), URLText.scheme(of: a) == nil {
                 let base = file == "-" ? FileManager.default.currentDirectoryPath : (file as NSString).deletingLastPathComponent
@@ -121,6 +141,20 @@ struct NotifyCommand: ParsableCommand {
                 doc = .object(o)
             }
             let id = try SocketClient.send(ForegroundPushWire.line(doc), to: socket ?? SocketPath.defaultPath(for: .inapp), service: .inapp,
+                                           secureFolder: socket == nil)
+            print("ok \(id)")
+            Foundation.exit(0)
+        } catch {
+            fail(error)
+        }
+    }
+
+    /// `--inapp FILE`: read it here (a ZIP is unpacked and localised here), send the config, print the answer.
+    func sendInApp(_ file: String) -> Never {
+        do throws(UserError) {
+            let d = try InAppIntake.sdk(language: language).read(file)
+            for w in d.warnings { StandardStreams.error("pushsim: warning: \(w.description)\n") }
+            let id = try SocketClient.send(d.socketLine, to: socket ?? SocketPath.defaultPath(for: .inapp), service: .inapp,
                                            secureFolder: socket == nil)
             print("ok \(id)")
             Foundation.exit(0)

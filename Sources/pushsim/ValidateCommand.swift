@@ -9,11 +9,12 @@ import PushSimEngine
 struct ValidateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "validate",
-        abstract: "Check payloads (stories, inbox feeds, primer configs, in-app banners); exit 1 on an error, 2 when a file is not JSON.",
+        abstract: "Check payloads (stories, inbox feeds, primer configs, in-app banners, native in-app configs and ZIPs); exit 1 on an error, 2 when a file is not JSON.",
         discussion: """
         Each file's kind is told from its shape (pw_stories or a pages block: stories; response.messages, an array \
         of messages, pw_inbox pushes or a createMessage request with inbox_image/inbox_date/inbox_days: inbox; \
-        builder setter names: primer; title/body with link, duration or id: banner), or forced with --kind. A \
+        builder setter names: primer; title/body with link, duration or id: banner; displayType: a native in-app \
+        config, and a campaign resource ZIP holding native-config.json), or forced with --kind. A \
         createMessage request with both pw_stories and inbox keys is checked as both.
 
         Errors mean the device would not show the experience as written (no valid story page, every inbox message \
@@ -37,7 +38,7 @@ struct ValidateCommand: ParsableCommand {
     }
 
     enum Kind: String, ExpressibleByArgument, CaseIterable {
-        case auto, stories, inbox, primer, banner
+        case auto, stories, inbox, primer, banner, inapp
     }
 
     @Argument(help: ArgumentHelp("Payload files ('-' = standard input).", valueName: "file"))
@@ -46,7 +47,7 @@ struct ValidateCommand: ParsableCommand {
     @Option(help: "Output format: text, json or junit.")
     var format: Format = .text
 
-    @Option(help: "What the files are: auto (told from each file's shape), stories, inbox, primer or banner.")
+    @Option(help: "What the files are: auto (told from each file's shape), stories, inbox, primer, banner or inapp (a native in-app config).")
     var kind: Kind = .auto
 
     @Option(help: ArgumentHelp("The current time for inbox expiry, ISO 8601 (default: now).", valueName: "date"))

@@ -32,6 +32,8 @@ want_inbox=$(sorted --force-cell-kind --no-pinning --no-pin-indicator --no-swipe
   --no-buttons --light --empty-message --error-message --now --no-read-on-display --decline $COMMON)
 want_inapp=$(sorted --app-name --foreground-style --foreground-duration --foreground-vibration --foreground-gradient \
   --foreground-background --foreground-title-color --foreground-message-color --foreground-no-wave --foreground-no-delegate $COMMON)
+# The native in-app templates' settings (pushsim inapp adds its own --device; a snapshot's --device is the picture's).
+NATIVE="--dark --frequency-caps --language --now --reduce-motion --decline"
 terminal_stories="--headless --size --frames --symbols --colors --record --pixels --watch --events-pane --bell --device"
 terminal_primer="--headless --size --frames --symbols --colors --record --pixels"
 terminal_inbox="--headless --size --frames --symbols --colors --record --pixels --socket --watch --dump"
@@ -39,19 +41,19 @@ terminal_inapp="--headless --size --frames --symbols --colors --record --pixels 
 [ "$(options stories)" = "$(sorted $want_stories $terminal_stories)" ] || fail "stories --help lists: $(options stories)"
 [ "$(options primer run)" = "$(sorted $want_primer $terminal_primer)" ] || fail "primer run --help lists: $(options primer run)"
 [ "$(options inbox)" = "$(sorted $want_inbox $terminal_inbox)" ] || fail "inbox --help lists: $(options inbox)"
-[ "$(options inapp)" = "$(sorted $want_inapp $terminal_inapp)" ] || fail "inapp --help lists: $(options inapp)"
+[ "$(options inapp)" = "$(sorted $want_inapp $terminal_inapp $NATIVE --device)" ] || fail "inapp --help lists: $(options inapp)"
 # The snapshot subcommands: the experience's options and the picture's own, none of the terminal's.
 PICTURE="--output --device --scale --matrix --report"
 [ "$(options snapshot stories)" = "$(sorted $want_stories $PICTURE --dark)" ] || fail "snapshot stories --help lists: $(options snapshot stories)"
 [ "$(options snapshot primer)" = "$(sorted $want_primer $PICTURE --dark)" ] || fail "snapshot primer --help lists: $(options snapshot primer)"
 [ "$(options snapshot inbox)" = "$(sorted $want_inbox $PICTURE --dark)" ] || fail "snapshot inbox --help lists: $(options snapshot inbox)"
-[ "$(options snapshot inapp)" = "$(sorted $want_inapp $PICTURE --title --body --link --image)" ] || fail "snapshot inapp --help lists: $(options snapshot inapp)"
+[ "$(options snapshot inapp)" = "$(sorted $want_inapp $PICTURE $NATIVE --title --body --link --image)" ] || fail "snapshot inapp --help lists: $(options snapshot inapp)"
 }
 RECORDING="--fps --tail --touches --quality --lossless"
 [ "$(options record stories)" = "$(sorted $want_stories $PICTURE --dark $RECORDING)" ] || fail "record stories --help lists: $(options record stories)"
 [ "$(options record primer)" = "$(sorted $want_primer $PICTURE --dark $RECORDING)" ] || fail "record primer --help lists: $(options record primer)"
 [ "$(options record inbox)" = "$(sorted $want_inbox $PICTURE --dark $RECORDING)" ] || fail "record inbox --help lists: $(options record inbox)"
-[ "$(options record inapp)" = "$(sorted $want_inapp $PICTURE $RECORDING --title --body --link --image)" ] || fail "record inapp --help lists: $(options record inapp)"
+[ "$(options record inapp)" = "$(sorted $want_inapp $PICTURE $NATIVE $RECORDING --title --body --link --image)" ] || fail "record inapp --help lists: $(options record inapp)"
 for c in stories "primer run" inbox inapp; do
   # shellcheck disable=SC2086
   "$BIN" $c --help | grep -q '^TERMINAL OPTIONS:' || fail "$c --help has no Terminal options section"

@@ -66,6 +66,32 @@ expect_status 64 "$BIN" validate --now yesterday "$WORK/title.json"
 grep -q "^Error: --now must be an ISO 8601 date" "$WORK/err" || { echo "FAIL: no clear --now error" >&2; exit 1; }
 expect_status 64 "$BIN" validate - -
 
+# Native in-app configs (displayType) and campaign ZIPs: the SDK's drop key as one error; a ZIP localised and named.
+printf '{"displayType":"Modal","modal":{"background":"#FFF","title":"Hi","showClose":true,"buttons":[],"dimBackground":true}}' > "$WORK/native.json"
+expect_status 1 "$BIN" validate "$WORK/native.json"
+has 'error: modal.title: not shown: `modal.title` must be an object {text, color}; found a string (the SDK logs "Invalid native in-app config, dropped at: modal.title.text")'
+expect_status 1 "$BIN" validate --kind inapp --format json "$WORK/title.json"
+has '"kind":"inapp"'
+has 'dropped at: displayType'
+python3 - "$WORK" <<'PY'
+import sys, zipfile
+w = sys.argv[1]
+with zipfile.ZipFile(w + "/r-SALE.zip", "w", zipfile.ZIP_DEFLATED) as z:
+    z.writestr("native-config.json", '{"displayType":"banner","banner":{"position":"top","title":{"text":"{{t|text|Sale}}","color":"#FFF"},"background":"#000","action":{"type":"close"},"showClose":false}}')
+    z.writestr("pushwoosh.json", '{"default_language":"en","localization":{"en":{"t":"Big sale"}}}')
+with zipfile.ZipFile(w + "/html.zip", "w") as z:
+    z.writestr("index.html", "<html></html>")
+with zipfile.ZipFile(w + "/evil.zip", "w") as z:
+    z.writestr("../x", "a")
+PY
+expect_status 0 "$BIN" validate "$WORK/r-SALE.zip"
+has 'r-SALE.zip: warning: banner.autoDismiss: absent, so the banner stays on screen until it is tapped, swiped or closed'
+has '(native-config.json in a campaign ZIP (banner, id "r-SALE"))'
+expect_status 1 "$BIN" validate "$WORK/html.zip"
+has 'html.zip: error: an HTML rich media (index.html, no native-config.json); pushsim shows native in-app templates only'
+expect_status 2 "$BIN" validate "$WORK/evil.zip"
+has 'the ZIP entry "../x" points outside the archive'
+
 # JSON and JUnit formats.
 expect_status 1 "$BIN" validate --format json "$WORK/skipped.json"
 has '"severity":"error"'

@@ -11,4 +11,6 @@ STORE=$(mktemp -d)/state.sqlite   # a fresh device and inbox state, so the pictu
 "$BIN" snapshot inbox Resources/inbox/mixed.json --light --now 2026-11-23T09:30:00Z --store "$STORE" --scale 1 -o "$OUT/snapshot-inbox.png"
 "$BIN" snapshot inapp --title "Your order has shipped" --body "Order #1042 is on its way and arrives Thursday. Tap to track it." \
   --scale 1 -o "$OUT/snapshot-inapp.png"
+"$BIN" snapshot inapp Resources/inapp/scratchcard-black-friday.json --script "wait 1; scratch 0.05,0.25 0.5,0.5 0.95,0.3" --scale 1 \
+  -o "$OUT/snapshot-inapp-native.png"
 rm -rf "$(dirname "$STORE")"

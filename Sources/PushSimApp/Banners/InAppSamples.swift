@@ -17,8 +17,12 @@ extension SampleCatalog {
                    summary: "A host app that shows what `pushsim notify --title T --body B` sends from another terminal",
                    keys: keys, command: "pushsim inapp") {
                 let listener = try SocketListener(path: SocketPath.defaultPath(for: .inapp), service: .inapp, secureFolder: true)
-                return InAppScene(sink: EventSink(), images: MediaImageSource(payloadFolder: FileManager.default.currentDirectoryPath, mode: .background, colorMode: colors),
-                                  listener: listener)
+                let scene = InAppScene(sink: EventSink(), images: MediaImageSource(payloadFolder: FileManager.default.currentDirectoryPath, mode: .background, colorMode: colors),
+                                       listener: listener)
+                // pushsim notify --inapp reaches it too (no store: the home screen counts no display).
+                _ = scene.attachNative(intake: .sdk(), options: InAppPresenterOptions(wallStart: Date().timeIntervalSince1970),
+                                       capsEnabled: false, isDark: false, store: nil)
+                return scene
             },
         ]
     }

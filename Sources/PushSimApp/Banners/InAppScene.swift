@@ -3,6 +3,7 @@
 import Foundation
 import PushSimEngine
 import PushSimScreens
+import PushSimStore
 
 public final class InAppScene: ScriptableScene, Leavable {
     public private(set) var presenter = BannerPresenter()
@@ -47,6 +48,15 @@ public final class InAppScene: ScriptableScene, Leavable {
     /// How many of those `receive` steps have accounted for.
     var accountedFor = 0
 
+    /// The SDK's native in-app messages (PushwooshInApp), when the command turned them on (see `attachNative`).
+    public private(set) var native: NativeInApp?
+    /// Where a click the native messages let through landed (`host_click`'s cell).
+    var passThroughAt: (x: Int, y: Int)?
+    /// The mouse button went down on a native message.
+    var nativePressed = false
+    /// No colours (NO_COLOR): the native templates tell their parts apart by shade and glyph.
+    public var monochrome = false
+
     /// Animation frames are drawn at this step, and no faster.
     static let frameStep = 0.05
 
@@ -90,9 +100,14 @@ public final class InAppScene: ScriptableScene, Leavable {
         }
         advanceForegroundPushes(to: t)
         now = max(now, t)
+        native?.advance(to: t)
         if let listener {
             for m in listener.poll() {
                 received += 1
+                if let native, let d = InAppDelivery(socketLine: m.line) {
+                    listener.reply(m, native.deliver(d, at: now).reply)
+                    continue
+                }
                 switch receiveForegroundPush(m.line, at: now) ?? notify(text: m.line, at: now) {
                 case .success(let id): listener.reply(m, "ok \(id)")
                 case .failure(let e): listener.reply(m, "error \(e.sentence)")
@@ -109,6 +124,11 @@ public final class InAppScene: ScriptableScene, Leavable {
         if let end = presenter.animationEnd(at: now) { wake(min(end, now + Self.frameStep)) }
         if presenter.current?.banner.image != nil && images.isBusy { wake(now + Self.frameStep) }
         if let f = foregroundDeadline(now: now) { wake(f) }
+        if let native {
+            if let d = native.nextDeadline { wake(d) }
+            if native.presenter.isMoving(at: now) { wake(now + Self.frameStep) }
+            if let tick = native.presenter.nextTick(after: now) { wake(tick) }
+        }
         return next
     }
 
@@ -129,6 +149,7 @@ public final class InAppScene: ScriptableScene, Leavable {
             showHelp = false  // any key closes help, q included: q backs out one level at a time
             return
         }
+        if let native, native.key(k, at: t) { return }
         let visible = InAppHostScreen.listRect(in: size).height
         switch k {
         case .up: host.move(by: -1, visible: visible)
@@ -161,11 +182,22 @@ public final class InAppScene: ScriptableScene, Leavable {
     func mouse(_ m: MouseEvent, at t: Double) {
         switch m.kind {
         case .press:
-            pressed = (m.x, m.y, presenter.current.map { !$0.isLeaving } == true && bannerRect(at: t).contains(x: m.x, y: m.y))
+            let onBanner = presenter.current.map { !$0.isLeaving } == true && bannerRect(at: t).contains(x: m.x, y: m.y)
+            // A native message above the app takes the press first (the SDK's window sits over the app's).
+            if !onBanner, let native, native.press(x: m.x, y: m.y, in: size, at: t) { nativePressed = true; return }
+            pressed = (m.x, m.y, onBanner)
         case .drag:
+            if nativePressed { native?.drag(x: m.x, y: m.y, in: size, at: t); return }
             guard let p = pressed, p.onBanner else { return }
             apply(presenter.reduce(.drag(fraction: fraction(from: p.y, to: m.y)), at: t))
         case .release:
+            if nativePressed {
+                nativePressed = false
+                passThroughAt = (m.x, m.y)
+                native?.release(x: m.x, y: m.y, in: size, at: t)
+                passThroughAt = nil
+                return
+            }
             guard let p = pressed else { return }
             pressed = nil
             if p.onBanner {
@@ -249,6 +281,7 @@ public final class InAppScene: ScriptableScene, Leavable {
     // MARK: Steps
 
     public func expand(_ step: ScriptStep) throws -> [PrimitiveStep]? {
+        if let r = try native?.expand(step) { return r }
         switch step.name {
         case "notify":
             guard !step.argument.isEmpty else { throw ScriptError(step, "expected a banner as JSON, such as notify {\"title\":\"Hi\",\"body\":\"There\"}") }
@@ -307,6 +340,7 @@ public final class InAppScene: ScriptableScene, Leavable {
     public func statusLine(width: Int) -> String {
         let q = leaveAction.hint
         let long = "↑↓ scroll  ⏎ click  t tap  s swipe  ? help  \(q)", mid = "t tap  s swipe  ? help  \(q)", short = "? help  \(q)"
+
         var source: String?
         if let listener { source = "listening on \(listener.path)" }
         else if !demo.isEmpty { source = "demo banners every \(JSONValue.formatNumber(demoInterval)) s" }
@@ -316,6 +350,16 @@ public final class InAppScene: ScriptableScene, Leavable {
         func join(_ parts: [String?]) -> String { parts.compactMap { $0 }.joined(separator: " · ") }
         var candidates: [[String?]] = [[long, last, source], [mid, last, source]]
         if opened != nil { candidates.append([mid, opened]) }
+        if let native, native.focused != nil {
+            // A native message's keys come first; what it did and where messages come from follow when they fit.
+            let h = InAppKeys.hints(for: native.presentations(at: now), leave: leaveAction)
+            // A flood says how many wait behind the message on screen.
+            let n = native.presenter.queue.count
+            let waiting: String? = n > 0 ? "\(n) waiting" : nil
+            for parts in [[h, waiting, last, source], [h, waiting, last], [h, waiting, source], [h, waiting], [h]]
+            where TextWidth.of(join(parts)) <= width { return join(parts) }
+            return TextWidth.truncate(h, to: width)
+        }
         for parts in candidates where TextWidth.of(join(parts)) <= width { return join(parts) }
         let room = width - TextWidth.of(join([mid, source])) - 3
         if let last, room >= 12 { return join([mid, TextWidth.truncate(last, to: room), source]) }
@@ -335,12 +379,22 @@ public final class InAppScene: ScriptableScene, Leavable {
             let slot = cur.banner.image.map { images.slot(for: $0, size: BannerOverlay.thumbnail) } ?? .none
             BannerOverlay.draw(cur.banner, image: slot, offset: presenter.offset(at: max(t, now)), appName: appName, on: &c)
         }
+        if let native {
+            let images = self.images
+            InAppScreen.draw(native.presentations(at: max(t, now)), images: { u, s in images.slot(for: u, size: s) }, at: t,
+                             options: InAppDrawOptions(monochrome: monochrome), on: &c)
+            if let notice = native.notice, c.width > 4 {
+                // The SDK only logs why it refused a config; the tester reads it here until the next one arrives.
+                let line = " " + TextWidth.truncate(TextWidth.sanitized(notice), to: c.width - 4) + " "
+                c.text(line, x: 1, y: 1, style: Style(fg: .white, bg: .rgb(160, 40, 40), attrs: .bold))
+            }
+        }
         if showHelp { drawHelp(on: &c) }
         return c
     }
 
     func drawHelp(on c: inout Canvas) {
-        let lines = [
+        let lines: [String] = [
             "↑ ↓ pgup pgdn   move through the list",
             "⏎ or a click    click the app (host_click)",
             "t or a click    tap the banner (opens its link)",
@@ -352,6 +406,11 @@ public final class InAppScene: ScriptableScene, Leavable {
             "",
             "Send banners:  pushsim notify --title T --body B",
         ]
+        if let native, native.focused != nil {
+            HelpBox.draw(InAppKeys.helpLines(for: native.presentations(at: now), leave: leaveAction) + ["", "Send one:  pushsim notify --inapp FILE"],
+                         title: "Native in-app", into: &c)
+            return
+        }
         HelpBox.draw(lines, title: "In-app banners", into: &c)
     }
 
@@ -359,5 +418,23 @@ public final class InAppScene: ScriptableScene, Leavable {
     public func bannerRect(at t: Double) -> Rect {
         guard presenter.current != nil else { return Rect(x: 0, y: 0, width: 0, height: 0) }
         return BannerOverlay.rect(in: size, offset: presenter.offset(at: t)).intersection(Rect(x: 0, y: 0, width: size.width, height: size.height))
+    }
+}
+
+extension InAppScene {
+    /// Turn on the native in-app messages: their events go through this scene's event log and status line, and a tap
+    /// they let through reaches the host app as `host_click`.
+    public func attachNative(intake: InAppIntake, options: InAppPresenterOptions, capsEnabled: Bool, isDark: Bool,
+                             store: Store?) -> NativeInApp {
+        let n = NativeInApp(intake: intake, options: options, capsEnabled: capsEnabled, isDark: isDark, store: store) { [unowned self] e, t in
+            self.emit(e, at: t)
+        }
+        n.onPassThrough = { [unowned self] t in
+            // A step's tap-outside lands beside the message: the middle of the app's list, left edge.
+            let at = passThroughAt ?? (2, InAppHostScreen.listRect(in: size).y + InAppHostScreen.listRect(in: size).height / 2)
+            hostClick(x: at.x, y: at.y, at: t)
+        }
+        native = n
+        return n
     }
 }

@@ -9,6 +9,7 @@ public struct Sample {
         case primer = "Push primer"
         case inbox = "Inbox"
         case banners = "In-app banners"
+        case nativeInApp = "Native in-app"
     }
 
     public var experience: Experience
@@ -42,6 +43,7 @@ public enum SampleCatalog {
         list += primerSamples(resources, colors)
         list += inboxSamples(resources, colors)
         list += bannersSamples(resources, colors)
+        list += nativeInAppSamples(resources, colors)
         return list
     }
 }

@@ -8,7 +8,7 @@ extension PayloadValidation {
         public var message: String
     }
 
-    static let expected = "expected a stories payload (pw_stories anywhere, or a pw_stories block with pages), an inbox feed (response.messages, an array of messages, an APNs push with pw_inbox, or a createMessage request with inbox_image, inbox_date or inbox_days), a primer config (builder setter names such as style, position, acceptButton) or an in-app banner (title or body with link, duration or id)"
+    static let expected = "expected a stories payload (pw_stories anywhere, or a pw_stories block with pages), an inbox feed (response.messages, an array of messages, an APNs push with pw_inbox, or a createMessage request with inbox_image, inbox_date or inbox_days), a primer config (builder setter names such as style, position, acceptButton), an in-app banner (title or body with link, duration or id) or a native in-app config (displayType)"
 
     /// Keys only a getInboxMessages item or an APNs inbox push has.
     static let inboxItemKeys: Set<String> = ["inbox_id", "pw_inbox", "inbox_params", "aps", "rt", "action_type", "action_params", "order"]
@@ -27,6 +27,7 @@ extension PayloadValidation {
         case .object(let o):
             // A getInboxMessages response is an inbox feed even when a message's action_params mention pw_stories.
             if o["response"]?["messages"]?.arrayValue != nil || o["messages"]?.arrayValue != nil { return .success([.inbox]) }
+            if isNativeInApp(o) { return .success([.inapp]) }
             var kinds: [PayloadKind] = []
             if mentionsStories(doc, depth: 0) || o["pages"]?.arrayValue != nil { kinds.append(.stories) }
             if isInboxObject(o) { kinds.append(.inbox) }
@@ -62,6 +63,12 @@ extension PayloadValidation {
         if objects.contains(where: { !inboxItemKeys.isDisjoint(with: $0.keys) || $0["text"] != nil }) { return .success([.inbox]) }
         if objects.contains(where: { !bannerOnlyKeys.isDisjoint(with: $0.keys) || $0["title"] != nil }) { return .success([.banner]) }
         return .failure(DetectionError(message: "cannot tell what to check: an array of \(plural(items.count, "item")) that are neither inbox messages (inbox_id, pw_inbox, rt, text, …) nor in-app banners (title, body, link, …); pass --kind inbox or --kind banner"))
+    }
+
+    /// A native in-app config: `displayType`, or a template block beside the in-app envelope's `inAppId`.
+    static func isNativeInApp(_ o: JSONObject) -> Bool {
+        if o["displayType"] != nil { return true }
+        return o["inAppId"] != nil && InAppLayout.allCases.contains { o[$0.rawValue]?.objectValue != nil }
     }
 
     /// A getInboxMessages response, an APNs inbox push, or a createMessage request with an inbox notification.

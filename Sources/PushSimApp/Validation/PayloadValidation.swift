@@ -7,7 +7,7 @@ import PushSimMedia
 
 /// What a file can be checked as.
 public enum PayloadKind: String, CaseIterable, Sendable, Equatable {
-    case stories, inbox, primer, banner
+    case stories, inbox, primer, banner, inapp
 
     /// How a summary names a file of this kind.
     public var noun: String {
@@ -16,6 +16,7 @@ public enum PayloadKind: String, CaseIterable, Sendable, Equatable {
         case .inbox: return "inbox feed"
         case .primer: return "primer config"
         case .banner: return "in-app banner"
+        case .inapp: return "native in-app config"
         }
     }
 }
@@ -111,6 +112,7 @@ public enum PayloadValidation {
         var duplicateCount = 0
         do throws(UserError) {
             let bytes = try InputFile.readBytes(path)
+            if InAppSource.isZIP(bytes) { return InAppValidation.checkZIP(bytes, path: path, options: options) }
             do {
                 doc = try JSONParser.parse(bytes: bytes, duplicates: &duplicates, duplicateCount: &duplicateCount)
             } catch {
@@ -164,6 +166,7 @@ public enum PayloadValidation {
             case .inbox: lint = InboxValidation.lint(doc, source: source, options: options)
             case .primer: lint = PrimerValidation.lint(doc, source: source)
             case .banner: lint = BannerValidation.lint(doc, source: source)
+            case .inapp: lint = InAppValidation.lint(doc, source: source, options: options)
             }
             summaries.append(lint.summary)
             for d in lint.diagnostics {

@@ -103,6 +103,11 @@ public struct InAppPresentation: Sendable, Equatable {
     public var pipCenter: InAppPoint
     public var pipExpanded: Bool
 
+    /// scratch card: where the keyboard's finger is over the scratch area (fractions 0…1), nil until the arrow keys
+    /// move it; `scratchFingerDown` while it scratches (space toggles it).
+    public var scratchCursor: InAppPoint? = nil
+    public var scratchFingerDown = false
+
     public init(message: InAppMessage, phase: Phase = .shown, screen: InAppSize = .iPhone15, reduceMotion: Bool = false) {
         self.message = message; self.phase = phase; self.screen = screen; self.reduceMotion = reduceMotion
         page = 0; pageProgress = 0; held = false; dragOffset = 0

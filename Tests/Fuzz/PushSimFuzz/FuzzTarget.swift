@@ -10,7 +10,7 @@ import PushSimTerminal
 
 /// The readers under test. Each returns normally for any input; a crash, a trap or a failed property is a finding.
 enum FuzzTarget: String, CaseIterable {
-    case json, stories, inbox, primer, banner, script, image, input
+    case json, stories, inbox, primer, banner, script, image, inapp, localize, zip, input
 
     /// Chosen once per process from the environment (libFuzzer runs one target per process).
     static let current: FuzzTarget = {
@@ -52,7 +52,53 @@ enum FuzzTarget: String, CaseIterable {
                 _ = step.words
             }
         case .image: image(bytes)
+        case .inapp: inapp(bytes)
+        case .localize: localize(bytes)
+        case .zip: zipArchive(bytes)
         case .input: input(bytes)
+        }
+    }
+
+    /// Properties of the native in-app parser, light and dark: it is deterministic; a drop has a key and a
+    /// one-line sentence; a message is the template `displayType` names, with every clamp inside its range.
+    func inapp(_ bytes: [UInt8]) {
+        guard let doc = try? JSONParser.parse(bytes: bytes) else { return }
+        for dark in [false, true] {
+            let r = InAppConfigParser.parse(doc, isDark: dark, now: FuzzTarget.now.timeIntervalSince1970)
+            guard r == InAppConfigParser.parse(doc, isDark: dark, now: FuzzTarget.now.timeIntervalSince1970) else { fatalError("not deterministic") }
+            guard (r.message == nil) != (r.drop == nil) else { fatalError("a message and a drop, or neither") }
+            if let d = r.drop, d.key.isEmpty || d.sentence.isEmpty || d.sentence.contains("\n") { fatalError("drop \(d)") }
+            if r.darkFallback != nil && !dark { fatalError("a dark fallback on a light phone") }
+            guard let m = r.message else { continue }
+            guard m.layout.rawValue == doc["displayType"]?.stringValue?.lowercased() else { fatalError("layout \(m.layout)") }
+            switch m.content {
+            case .pip(let p): guard (0.15...0.70).contains(p.width), p.aspectRatio > 0, p.borderRadius >= 0 else { fatalError("pip \(p)") }
+            case .scratchcard(let s): guard (0.1...0.9).contains(s.revealThreshold) else { fatalError("threshold") }
+            case .spinwheel(let w): guard (2...12).contains(w.segments.count), w.segments.indices.contains(w.winIndex) else { fatalError("wheel") }
+            case .stories(let s): guard !s.items.isEmpty, s.items.allSatisfy({ $0.duration > 0 && $0.duration <= 30 }) else { fatalError("stories") }
+            case .carousel(let c): guard !c.items.isEmpty else { fatalError("carousel") }
+            case .banner(let b): guard b.autoDismiss >= 0, b.autoDismiss.isFinite else { fatalError("banner") }
+            default: break
+            }
+        }
+    }
+
+    /// Property of the localiser: a config without `{{` comes back unchanged; any other either fills or refuses
+    /// as too large. The input is the config; the table is fixed (a key, a colour and the two formatting modifiers).
+    func localize(_ bytes: [UInt8]) {
+        let table = try! JSONParser.parse(#"{"default_language":"en","localization":{"en":{"k":"v {x|text|y}","c":"14234c","p":"1234.5","d":"0"}}}"#)
+        let doc = (try? JSONParser.parse(bytes: bytes)) ?? .string(String(decoding: bytes, as: UTF8.self))
+        guard let r = try? InAppLocalizer.localize(doc, pushwoosh: table, language: nil) else { return }
+        if !doc.jsonText().contains("{{"), r.config != doc { fatalError("a config without placeholders changed") }
+        _ = try? InAppLocalizer.localize(doc, pushwoosh: nil, language: "fr")
+    }
+
+    /// Property of the campaign ZIP reader: any bytes load or are refused in one line.
+    func zipArchive(_ bytes: [UInt8]) {
+        do {
+            _ = try InAppSource.load(bytes: bytes, path: "fuzz.zip", language: nil)
+        } catch {
+            if error.message.contains("\n") || error.message.isEmpty { fatalError("refusal \(error.message)") }
         }
     }
 
@@ -128,7 +174,7 @@ enum FuzzTarget: String, CaseIterable {
         switch (direct, tree) {
         case (.success(let a), .success(let b)):
             guard a == b else { fatalError("reading items directly disagrees with reading them through a tree") }
-            for (m, n) in zip(a.messages, b.messages) {
+            for (m, n) in Swift.zip(a.messages, b.messages) {
                 guard InboxRow(m, forceCellKind: nil) == InboxRow(n, forceCellKind: nil) else {
                     fatalError("a message read directly makes another row than read through a tree: \(m.code)")
                 }

@@ -1,0 +1,210 @@
+// Where a native in-app config comes from: a `native-config.json`, a campaign resource ZIP holding one (localised from
+// its `pushwoosh.json` and given the ZIP's name as its id, as Core does), or standard input. Every refusal is one
+// sentence naming the file.
+
+import Foundation
+import PushSimEngine
+import ZIPFoundation
+
+/// A config ready for `InAppConfigParser.parse`, as the SDK's in-app module receives it from Core.
+public struct InAppLoaded: Sendable, Equatable {
+    /// The config: localised, and with `inAppId` set to `idOverride` when it had none.
+    public var config: JSONValue
+    /// The id Core injects for a ZIP whose config has no `inAppId` (the ZIP's name without `.zip`); nil otherwise.
+    public var idOverride: String?
+    /// The path as given (`-` for standard input), as `inapp_dropped` reports it.
+    public var file: String
+    /// The `native-config.json` came out of a ZIP.
+    public var fromZIP: Bool
+    /// What the localisation said (placeholders without a value, colours without `#`), with JSON paths.
+    public var warnings: [Diagnostic]
+
+    public init(config: JSONValue, idOverride: String? = nil, file: String, fromZIP: Bool = false, warnings: [Diagnostic] = []) {
+        self.config = config; self.idOverride = idOverride; self.file = file; self.fromZIP = fromZIP; self.warnings = warnings
+    }
+}
+
+public enum InAppSource {
+    /// A ZIP whose entries declare more than this many bytes in all is refused before anything is inflated.
+    public static let maxDeclaredBytes = InputFile.maxBytes
+    public static let maxEntries = 1_000
+    public static let configName = "native-config.json"
+    public static let localizationName = "pushwoosh.json"
+
+    /// Reads `path` (`-` = standard input): a ZIP is told by its first bytes, whatever its name.
+    public static func load(path: String, language: String? = nil) throws(UserError) -> InAppLoaded {
+        let bytes = try InputFile.readBytes(path)
+        return try load(bytes: bytes, path: path, language: language)
+    }
+
+    public static func load(bytes: [UInt8], path: String, language: String? = nil) throws(UserError) -> InAppLoaded {
+        let name = InputFile.displayName(path)
+        if isZIP(bytes) {
+            return try loadZIP(bytes, path: path, language: language)
+        }
+        let config = try json(bytes, what: name)
+        return InAppLoaded(config: config, file: path)
+    }
+
+    /// A local file header, or the end record of an empty archive.
+    static func isZIP(_ b: [UInt8]) -> Bool {
+        b.count >= 4 && b[0] == 0x50 && b[1] == 0x4B && ((b[2] == 3 && b[3] == 4) || (b[2] == 5 && b[3] == 6))
+    }
+
+    static func json(_ bytes: [UInt8], what: String) throws(UserError) -> JSONValue {
+        do {
+            return try JSONParser.parse(bytes: bytes)
+        } catch {
+            throw UserError("\(what): not valid JSON: \(error.description)", exitCode: what.contains(": ") ? 2 : 1)
+        }
+    }
+
+    // MARK: ZIP
+
+    static func loadZIP(_ bytes: [UInt8], path: String, language: String?) throws(UserError) -> InAppLoaded {
+        let name = InputFile.displayName(path)
+        // The end record is found here first: ZIPFoundation would look for it through the whole archive, byte by byte,
+        // and leaks its in-memory file when it is missing.
+        let directory = ZIPCentralDirectory.scan(bytes)
+        guard directory.complete else {
+            throw UserError("\(name): not a complete ZIP archive (it is truncated or damaged)", exitCode: 2)
+        }
+        let archive: Archive
+        do {
+            archive = try Archive(data: Data(bytes), accessMode: .read)
+        } catch {
+            throw UserError("\(name): not a complete ZIP archive (it is truncated or damaged)", exitCode: 2)
+        }
+        // ZIPFoundation stops listing at an encrypted entry, so the central directory is read for those first.
+        if directory.count > maxEntries {
+            throw UserError("\(name): the ZIP has \(directory.count) entries (more than \(maxEntries)); a campaign resource holds a few files, so pushsim refuses it", exitCode: 2)
+        }
+        if let first = directory.encrypted.first {
+            throw UserError("\(name): \(first) is encrypted; pushsim reads unencrypted resource ZIPs only", exitCode: 2)
+        }
+        var entries: [Entry] = []
+        var declared: UInt64 = 0
+        for entry in archive {
+            entries.append(entry)
+            if entries.count > maxEntries {
+                throw UserError("\(name): the ZIP has more than \(maxEntries) entries; a campaign resource holds a few files, so pushsim refuses it", exitCode: 2)
+            }
+            let (sum, overflow) = declared.addingReportingOverflow(entry.uncompressedSize)
+            declared = overflow ? .max : sum
+            if isTraversal(entry.path) {
+                throw UserError("\(name): the ZIP entry \(JSONValue.string(entry.path).quoted) points outside the archive's folder; pushsim refuses such archives", exitCode: 2)
+            }
+        }
+        if entries.count < directory.count {
+            throw UserError("\(name): the ZIP lists \(directory.count) entries but only \(entries.count) can be read (it is truncated or damaged)", exitCode: 2)
+        }
+        if declared > UInt64(maxDeclaredBytes) {
+            throw UserError("\(name): the ZIP's files would unpack to \(declared / 1_048_576) MB; pushsim unpacks at most \(maxDeclaredBytes / 1_048_576) MB", exitCode: 2)
+        }
+        guard let configEntry = find(configName, in: entries) else {
+            let html = entries.contains { ($0.path as NSString).lastPathComponent.lowercased() == "index.html" }
+            throw UserError("\(name): \(html ? "an HTML rich media (index.html, no \(configName))" : "the ZIP holds no \(configName)"); pushsim shows native in-app templates only")
+        }
+        let config = try json(try extract(configEntry, from: archive, zip: name), what: "\(name): \(configEntry.path)")
+        var pushwoosh: JSONValue?
+        let folder = (configEntry.path as NSString).deletingLastPathComponent
+        if let entry = entries.first(where: { $0.type == .file && $0.path == (folder.isEmpty ? localizationName : "\(folder)/\(localizationName)") }) {
+            pushwoosh = try json(try extract(entry, from: archive, zip: name), what: "\(name): \(entry.path)")
+        }
+        let localized: InAppLocalizer.Result
+        do {
+            localized = try InAppLocalizer.localize(config, pushwoosh: pushwoosh, language: language)
+        } catch {
+            throw UserError("\(name): localising \(configName) makes it larger than \(error.limit / 1_048_576) MB; pushsim stops there", exitCode: 2)
+        }
+        var out = localized.config
+        var idOverride: String?
+        if path != "-", case .object(var root) = out, root["inAppId"] == nil {
+            let base = (path as NSString).lastPathComponent
+            let id = base.lowercased().hasSuffix(".zip") ? String(base.dropLast(4)) : base
+            if !id.isEmpty {
+                idOverride = id
+                root["inAppId"] = .string(id)
+                out = .object(root)
+            }
+        }
+        return InAppLoaded(config: out, idOverride: idOverride, file: path, fromZIP: true, warnings: localized.warnings)
+    }
+
+    /// `native-config.json` at the archive's root, else in its one top-level folder (a zipped campaign folder).
+    static func find(_ file: String, in entries: [Entry]) -> Entry? {
+        if let root = entries.first(where: { $0.path == file }) { return root }
+        let nested = entries.filter { e in
+            let parts = e.path.split(separator: "/", omittingEmptySubsequences: false)
+            return parts.count == 2 && parts[1] == file && !parts[0].hasPrefix("__MACOSX")
+        }
+        return nested.count == 1 ? nested[0] : nil
+    }
+
+    /// An absolute path, a drive letter, or a `..` component (either slash).
+    static func isTraversal(_ path: String) -> Bool {
+        if path.hasPrefix("/") || path.hasPrefix("\\") { return true }
+        if path.count >= 2, path.dropFirst().first == ":" { return true }
+        return path.split(whereSeparator: { $0 == "/" || $0 == "\\" }).contains("..")
+    }
+
+    /// The entry's bytes, stopping as soon as more than the cap arrived (a declared size may lie).
+    static func extract(_ entry: Entry, from archive: Archive, zip: String) throws(UserError) -> [UInt8] {
+        if entry.type == .symlink {
+            throw UserError("\(zip): \(entry.path) is a symbolic link inside the ZIP, not a file", exitCode: 2)
+        }
+        var out: [UInt8] = []
+        let cap = InputFile.maxBytes
+        struct TooLarge: Error {}
+        do {
+            _ = try archive.extract(entry, skipCRC32: false) { data in
+                if out.count + data.count > cap { throw TooLarge() }
+                out.append(contentsOf: data)
+            }
+        } catch is TooLarge {
+            throw UserError("\(zip): \(entry.path) unpacks to more than \(cap / 1_048_576) MB; pushsim reads up to \(cap / 1_048_576) MB", exitCode: 2)
+        } catch {
+            throw UserError("\(zip): \(entry.path) cannot be unpacked (the ZIP is damaged: \(describe(error)))", exitCode: 2)
+        }
+        return out
+    }
+
+    static func describe(_ error: Error) -> String {
+        switch error {
+        case Archive.ArchiveError.invalidCRC32: return "its checksum does not match"
+        case Archive.ArchiveError.invalidCompressionMethod: return "an unsupported compression method"
+        default: return "its data cannot be inflated"
+        }
+    }
+}
+
+/// What ZIPFoundation does not say: how many entries the central directory lists and which are encrypted (general
+/// purpose bit 0; ZIPFoundation's listing stops at the first). Reads only the end record and the central directory's
+/// fixed fields, bounds-checked.
+enum ZIPCentralDirectory {
+    /// `complete`: the end record is there, within the last 64 KB and 22 bytes, with its whole comment.
+    static func scan(_ b: [UInt8]) -> (complete: Bool, count: Int, encrypted: [String]) {
+        guard b.count >= 22 else { return (false, 0, []) }
+        func u16(_ i: Int) -> Int { i >= 0 && i + 2 <= b.count ? Int(b[i]) | Int(b[i + 1]) << 8 : 0 }
+        func u32(_ i: Int) -> Int { u16(i) | u16(i + 2) << 16 }
+        var end = -1
+        var i = b.count - 22
+        let lowest = max(0, b.count - 22 - 65_535)
+        while i >= lowest {
+            if u32(i) == 0x0605_4B50 { end = i; break }
+            i -= 1
+        }
+        guard end >= 0, end + 22 + u16(end + 20) <= b.count else { return (false, 0, []) }
+        let count = u16(end + 10)
+        var p = u32(end + 16)
+        var encrypted: [String] = []
+        for _ in 0..<count {
+            guard p + 46 <= b.count, u32(p) == 0x0201_4B50 else { break }
+            let flags = u16(p + 8), nameLength = u16(p + 28), extra = u16(p + 30), comment = u16(p + 32)
+            guard p + 46 + nameLength <= b.count else { break }
+            if flags & 1 == 1 { encrypted.append(String(decoding: b[(p + 46)..<(p + 46 + nameLength)], as: UTF8.self)) }
+            p += 46 + nameLength + extra + comment
+        }
+        return (true, count, encrypted)
+    }
+}

@@ -1,0 +1,100 @@
+// A player's state at one moment as the drawings need it (`InAppPresentation`), and whether anything on it is moving
+// (so the terminal draws frames only while something moves).
+
+extension InAppPlayer {
+    public func presentation(at t: Double) -> InAppPresentation {
+        var p = InAppPresentation(message: message, phase: phase(at: t), screen: device.screen, reduceMotion: reduceMotion)
+        p.page = page
+        if let s = stories {
+            p.page = s.index
+            p.pageProgress = s.phase == .idle ? 0 : s.fraction(at: clamped(t))
+            p.held = s.paused
+        }
+        p.dragOffset = dragOffset(at: t)
+        p.scratch = scratch
+        if let r = revealedAt {
+            let fade = reduceMotion ? 0.2 : 0.45
+            p.scratch.foilFade = min(1, max(0, (t - r) / fade))
+        }
+        if case .scratchcard = message.content { p.rewardVisible = scratch.revealed }
+        if let spin, let at = spunAt {
+            let stop = at + spin.duration
+            p.wheel.angle = spin.angle(after: t - at)
+            p.wheel.spinning = t < stop
+            if t >= stop, case .spinwheel(let w) = message.content {
+                p.wheel.stoppedIndex = w.winIndex
+                let fadeStart = stop + InAppWheelSpin.panelDelay(reduceMotion: reduceMotion)
+                p.wheel.wheelFade = min(1, max(0, (t - fadeStart) / InAppWheelSpin.wheelFade(reduceMotion: reduceMotion)))
+            }
+            if let pa = panelAt { p.rewardVisible = t + 1e-9 >= pa }
+        }
+        if let c = copiedAt { p.copied = t < c + Self.copiedFor }
+        p.player = player
+        p.player.position = playedBefore + (playingSince.map { max(0, clamped(t) - $0) } ?? 0)
+        if player.status == .loading, let r = readyAt, clamped(t) >= r {
+            // Ready on its own by now, even if no timer has been fired for it yet (a picture of any moment).
+            p.player.status = .playing
+            p.player.position = clamped(t) - r
+        }
+        if case .pip = message.content {
+            p.pipExpanded = pipExpanded
+            p.pipCenter = pipCenter(at: t)
+        }
+        return p
+    }
+
+    /// Time stops for the message when its out-animation starts.
+    func clamped(_ t: Double) -> Double { closingAt.map { min($0, t) } ?? t }
+
+    public func phase(at t: Double) -> InAppPresentation.Phase {
+        if let c = closingAt { return .leaving(min(1, max(0, (t - c) / outDuration))) }
+        let e = t - presentedAt
+        return e < inDuration ? .entering(max(0, e / inDuration)) : .shown
+    }
+
+    func dragOffset(at t: Double) -> Double {
+        guard let s = settle else { return dragOffset }
+        let f = min(1, max(0, (t - s.at) / s.duration))
+        return s.from * (1 - f)
+    }
+
+    func pipCenter(at t: Double) -> InAppPoint {
+        guard let m = pipMove else { return pipCentre(pipCorner) }
+        let f = min(1, max(0, (t - m.at) / m.duration))
+        if f >= 1 { return m.to }
+        return InAppPoint(x: m.from.x + (m.to.x - m.from.x) * f, y: m.from.y + (m.to.y - m.from.y) * f)
+    }
+
+    /// Whether the picture changes on its own at `t` (an animation, a progress bar, a spinning wheel, a playing video).
+    public func isMoving(at t: Double) -> Bool {
+        if let c = closingAt { return t < c + outDuration }
+        if t < presentedAt + inDuration { return true }
+        if settle != nil || pipMove != nil { return true }
+        if let e = expandChangedAt, t < e + Self.pipSpring { return true }
+        if let s = stories, s.phase == .idle || s.isRunning { return true }
+        if let r = revealedAt, t < r + (reduceMotion ? 0.2 : 0.45) { return true }
+        if let spin, let at = spunAt, let pa = panelAt {
+            if t < at + spin.duration { return true }
+            if t < pa + InAppWheelSpin.panelFade(reduceMotion: reduceMotion) { return true }
+        }
+        return false
+    }
+
+    /// A playing video changes its readout once a second (whole seconds); the next such moment after `t`.
+    public func nextTick(after t: Double) -> Double? {
+        guard closingAt == nil, player.status == .playing, let since = playingSince else { return nil }
+        let position = playedBefore + max(0, t - since)
+        return since + (position + 1).rounded(.down) - playedBefore
+    }
+
+    /// The app goes to the background (the player pauses) or comes back (it plays on).
+    mutating func appState(background: Bool, at t: Double) {
+        guard closingAt == nil, player.status == .playing else { return }
+        if background, let since = playingSince {
+            playedBefore += t - since
+            playingSince = nil
+        } else if !background && playingSince == nil {
+            playingSince = t
+        }
+    }
+}

@@ -1,0 +1,20 @@
+// spinwheel (`PWSpinWheelInAppView`): the centred card with title, message and the wheel; once the wheel has
+// faded after its stop, the resolved prize's reward panel in its place.
+
+import PushSimEngine
+
+enum InAppSpinWheelView {
+    static func draw(_ w: InAppSpinWheel, ctx: inout InAppDrawContext, on layer: inout InAppLayer) -> Rect {
+        // A square wheel area: as many rows as half its columns, plus the pointer's row.
+        let (card, slot) = InAppCenteredCard.drawGame(surface: w.background, title: w.title, message: w.message,
+                                                      preferred: { $0 / 2 + 1 }, minimum: 6, bottom: 24, ctx: &ctx, on: &layer)
+        if let area = slot {
+            if ctx.p.rewardVisible {
+                InAppRewardPanel.draw(w.resolvedReward, in: area, surface: w.background.first, copied: ctx.p.copied, ctx: &ctx, on: &layer)
+            } else if ctx.p.wheel.wheelFade < 1 {
+                InAppWheel.draw(w, state: ctx.p.wheel, in: area, surface: w.background.first, ctx: &ctx, on: &layer)
+            }
+        }
+        return card
+    }
+}

@@ -1,0 +1,113 @@
+// `pushsim validate` on native in-app configs and campaign ZIPs: detection, the one error at the SDK's key, the dark
+// overlay as a dark phone sees it, warnings, and the text and JSON outputs.
+
+import Foundation
+import Testing
+@testable import PushSimApp
+import PushSimEngine
+
+@Suite struct InAppValidationTests {
+    /// The spec's sample configs, kept as the in-app fuzz target's seeds.
+    static let samples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Fuzz/corpus/inapp/").path + "/"
+    static let modal = ##"{"displayType":"modal","inAppId":"w","modal":{"background":"#FFFFFF","showClose":true,"buttons":[],"dimBackground":true}}"##
+
+    func report(_ text: String, name: String = "native-config.json", kind: PayloadKind? = nil) throws -> PayloadValidation.FileReport {
+        PayloadValidation.check(try validationTemp(text, name: name), options: .init(kind: kind, now: validationNow))
+    }
+
+    @Test func nativeConfigsAreDetectedByDisplayType() throws {
+        #expect(try PayloadValidation.detect(JSONParser.parse(Self.modal)).get() == [.inapp])
+        #expect(try PayloadValidation.detect(JSONParser.parse(#"{"inAppId":"x","modal":{}}"#)).get() == [.inapp])
+        #expect(try PayloadValidation.detect(JSONParser.parse(#"{"displayType":5}"#)).get() == [.inapp])
+    }
+
+    @Test func aValidConfigIsOk() throws {
+        let r = try report(Self.modal)
+        #expect(r.findings.isEmpty)
+        #expect(PayloadValidation.text([r]).hasSuffix("native-config.json: ok (native in-app config (modal, id \"w\"))\n1 file checked: 0 errors, 0 warnings\n"))
+    }
+
+    @Test func theRefusalIsOneErrorAtItsKeyPath() throws {
+        let r = try report(##"{"displayType":"Modal","modal":{"background":"#fff","title":"Hi","showClose":"yes","buttons":[],"dimBackground":true}}"##)
+        #expect(r.errorCount == 1)
+        let e = r.findings[0]
+        #expect(e.path == "modal.title")
+        #expect(e.message == "not shown: `modal.title` must be an object {text, color}; found a string (the SDK logs \"Invalid native in-app config, dropped at: modal.title.text\")")
+        #expect(e.kind == .inapp)
+        #expect(PayloadValidation.exitStatus([r]) == 1)
+        #expect(r.summary == "native in-app config (not shown)")
+    }
+
+    @Test func theBundledSpecSamplesValidateAsTheSpecSays() throws {
+        func check(_ file: String) -> PayloadValidation.FileReport {
+            PayloadValidation.check(Self.samples + file, options: .init(now: validationNow))
+        }
+        #expect(check("invalid-modal-title-string.json").findings.first { $0.severity == .error }?.message.contains("dropped at: modal.title.text") == true)
+        #expect(check("invalid-stories-duration-string.json").findings.first { $0.severity == .error }?.message.contains("dropped at: stories.items[1].duration") == true)
+        let carousel = check("carousel-new-arrivals.json")
+        #expect(carousel.errorCount == 0)
+        #expect(carousel.findings.contains { $0.path == "carousel.showClose" })
+        let stories = check("stories-weekend-recipes.json")
+        #expect(stories.findings.contains { $0.path.hasSuffix(".duration") && $0.message.contains("30 s") })
+        let wheel = check("spinwheel-daily-bonus.json")
+        #expect(wheel.findings.contains { $0.path == "spinwheel.segments" && $0.message.contains("weight") })
+        let dark = check("modal-welcome-dark.json")
+        #expect(dark.errorCount == 0)
+        #expect(dark.findings.map(\.path) == ["modal.dark.title.text"])
+        for file in ["banner-order-shipped.json", "video-launch-trailer.json", "pip-live-match.json", "scratchcard-black-friday.json"] {
+            #expect(check(file).errorCount == 0, "\(file)")
+        }
+    }
+
+    @Test func aBrokenOrRejectedDarkOverlayIsAWarning() throws {
+        let broken = try report(Self.modal.replacingOccurrences(of: #""dimBackground":true"#, with: #""dimBackground":true,"dark":{"buttons":[{}]}"#))
+        #expect(broken.errorCount == 0)
+        #expect(broken.findings.map(\.path) == ["modal.dark"])
+        #expect(broken.findings[0].message.contains("Invalid dark overlay (modal.dark.buttons length 1 != 0), falling back to light variant"))
+        let rejected = try report(Self.modal.replacingOccurrences(of: #""dimBackground":true"#, with: #""dimBackground":true,"dark":{"background":"black"}"#))
+        #expect(rejected.findings.map(\.path) == ["modal.background"])
+        #expect(rejected.findings[0].message.contains("(merged config rejected)"))
+        #expect(rejected.findings[0].severity == .warning)
+        let rescued = try report(Self.modal.replacingOccurrences(of: ##""background":"#FFFFFF""##, with: #""background":"white""#)
+            .replacingOccurrences(of: #""dimBackground":true"#, with: ##""dimBackground":true,"dark":{"background":"#000000"}"##))
+        #expect(rescued.findings.map(\.severity) == [.error, .warning])
+        #expect(rescued.findings[1].message.hasPrefix("on a dark phone the overlay's values make the config valid"))
+    }
+
+    @Test func jsonOutputCarriesTheKind() throws {
+        let r = try report(#"{"displayType":"pip"}"#)
+        let json = try JSONParser.parse(PayloadValidation.json([r]))
+        #expect(json == .array([.object(["severity": "error", "file": .string(r.file), "path": "pip",
+                                         "message": "not shown: `pip` must be an object holding the template's settings (the block named after `displayType`, in lower case); it is missing (the SDK logs \"Invalid native in-app config, dropped at: pip\")",
+                                         "kind": "inapp"])]))
+    }
+
+    @Test func kindInappForcesTheCheck() throws {
+        let r = try report(#"{"title":"x"}"#, kind: .inapp)
+        #expect(r.findings.first?.message.contains("dropped at: displayType") == true)
+    }
+
+    @Test func aCampaignZIPIsCheckedAfterLocalisation() throws {
+        let config = #"{"displayType":"modal","modal":{"background":"{{Bg|color|ffffff}}","showClose":true,"buttons":[],"dimBackground":true}}"#
+        let path = try TestZIP.write([TestZIP.Entry("native-config.json", config), TestZIP.Entry("pushwoosh.json", #"{"default_language":"en","localization":{"en":{"Bg":"14234c"}}}"#)], name: "r-CODE.zip")
+        let r = PayloadValidation.check(path, options: .init(now: validationNow))
+        #expect(r.kinds == [.inapp])
+        #expect(r.findings.map(\.severity) == [.warning, .error])
+        #expect(r.findings.allSatisfy { $0.path == "modal.background" })
+        #expect(r.findings[0].message.contains("without a leading #"))
+        #expect(r.summary == "native-config.json in a campaign ZIP (not shown)")
+        let html = PayloadValidation.check(try TestZIP.write([TestZIP.Entry("index.html", "<p>")]), options: .init(now: validationNow))
+        #expect(html.findings.map(\.message) == ["an HTML rich media (index.html, no native-config.json); pushsim shows native in-app templates only"])
+        #expect(PayloadValidation.exitStatus([html]) == 1)
+        let cut = PayloadValidation.check(try TestZIP.write([TestZIP.Entry("../evil", "x")]), options: .init(now: validationNow))
+        #expect(PayloadValidation.exitStatus([cut]) == 2)
+    }
+
+    @Test func aDeepConfigIsOneSentence() throws {
+        let deep = String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000)
+        let r = try report(#"{"displayType":"modal","modal":"# + deep + "}")
+        #expect(r.unreadable)
+        #expect(r.findings.first?.message.contains("nesting deeper than 512 levels") == true)
+    }
+}
