@@ -69,12 +69,7 @@ public enum InAppSource {
         guard directory.complete else {
             throw UserError("\(name): not a complete ZIP archive (it is truncated or damaged)", exitCode: 2)
         }
-        let archive: Archive
-        do {
-            archive = try Archive(data: Data(bytes), accessMode: .read)
-        } catch {
-            throw UserError("\(name): not a complete ZIP archive (it is truncated or damaged)", exitCode: 2)
-        }
+        let archive = try openArchive(bytes, name: name)
         // ZIPFoundation stops listing at an encrypted entry, so the central directory is read for those first.
         if directory.count > maxEntries {
             throw UserError("\(name): the ZIP has \(directory.count) entries (more than \(maxEntries)); a campaign resource holds a few files, so pushsim refuses it", exitCode: 2)
@@ -96,7 +91,7 @@ public enum InAppSource {
             }
         }
         if entries.count < directory.count {
-            throw UserError("\(name): the ZIP lists \(directory.count) entries but only \(entries.count) can be read (it is truncated or damaged)", exitCode: 2)
+            throw UserError("\(name): the ZIP lists \(directory.count) \(directory.count == 1 ? "entry" : "entries") but only \(entries.count) can be read (it is truncated or damaged)", exitCode: 2)
         }
         if declared > UInt64(maxDeclaredBytes) {
             throw UserError("\(name): the ZIP's files would unpack to \(declared / 1_048_576) MB; pushsim unpacks at most \(maxDeclaredBytes / 1_048_576) MB", exitCode: 2)
@@ -129,6 +124,35 @@ public enum InAppSource {
             }
         }
         return InAppLoaded(config: out, idOverride: idOverride, file: path, fromZIP: true, warnings: localized.warnings)
+    }
+
+    /// The archive over a private copy of `bytes` in a file, unlinked at once (the open handle keeps it): ZIPFoundation's
+    /// in-memory archive traps when a hostile header makes it read past the end of its data, where a file just reads
+    /// nothing. The copy also keeps the archive exactly the bytes that were checked.
+    static func openArchive(_ bytes: [UInt8], name: String) throws(UserError) -> Archive {
+        var template = Array((NSTemporaryDirectory() + "/pushsim-zip-XXXXXX").utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard fd >= 0 else {
+            throw UserError("\(name): cannot be unpacked (no temporary file: \(String(cString: strerror(errno))))", exitCode: 2)
+        }
+        let temp = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        defer { unlink(temp) }
+        var written = 0
+        while written < bytes.count {
+            let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + written, $0.count - written) }
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else {
+                close(fd)
+                throw UserError("\(name): cannot be unpacked (the temporary copy failed: \(String(cString: strerror(errno))))", exitCode: 2)
+            }
+            written += n
+        }
+        close(fd)
+        do {
+            return try Archive(url: URL(fileURLWithPath: temp), accessMode: .read)
+        } catch {
+            throw UserError("\(name): not a complete ZIP archive (it is truncated or damaged)", exitCode: 2)
+        }
     }
 
     /// `native-config.json` at the archive's root, else in its one top-level folder (a zipped campaign folder).
