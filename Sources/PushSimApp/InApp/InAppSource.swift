@@ -100,11 +100,11 @@ public enum InAppSource {
             let html = entries.contains { ($0.path as NSString).lastPathComponent.lowercased() == "index.html" }
             throw UserError("\(name): \(html ? "an HTML rich media (index.html, no \(configName))" : "the ZIP holds no \(configName)"); pushsim shows native in-app templates only")
         }
-        let config = try json(try extract(configEntry, from: archive, zip: name), what: "\(name): \(configEntry.path)")
+        let config = try json(try extract(configEntry, from: archive, bytes: bytes, zip: name), what: "\(name): \(configEntry.path)")
         var pushwoosh: JSONValue?
         let folder = (configEntry.path as NSString).deletingLastPathComponent
         if let entry = entries.first(where: { $0.type == .file && $0.path == (folder.isEmpty ? localizationName : "\(folder)/\(localizationName)") }) {
-            pushwoosh = try json(try extract(entry, from: archive, zip: name), what: "\(name): \(entry.path)")
+            pushwoosh = try json(try extract(entry, from: archive, bytes: bytes, zip: name), what: "\(name): \(entry.path)")
         }
         let localized: InAppLocalizer.Result
         do {
@@ -173,7 +173,11 @@ public enum InAppSource {
     }
 
     /// The entry's bytes, stopping as soon as more than the cap arrived (a declared size may lie).
-    static func extract(_ entry: Entry, from archive: Archive, zip: String) throws(UserError) -> [UInt8] {
+    static func extract(_ entry: Entry, from archive: Archive, bytes: [UInt8], zip: String) throws(UserError) -> [UInt8] {
+        // ZIPFoundation's inflater loops for ever when an entry's data runs past the end of the archive.
+        guard ZIPCentralDirectory.dataFits(bytes, name: entry.path) else {
+            throw UserError("\(zip): \(entry.path) cannot be unpacked (the ZIP is damaged: its data runs past the end of the archive)", exitCode: 2)
+        }
         if entry.type == .symlink {
             throw UserError("\(zip): \(entry.path) is a symbolic link inside the ZIP, not a file", exitCode: 2)
         }
@@ -206,19 +210,25 @@ public enum InAppSource {
 /// purpose bit 0; ZIPFoundation's listing stops at the first). Reads only the end record and the central directory's
 /// fixed fields, bounds-checked.
 enum ZIPCentralDirectory {
-    /// `complete`: the end record is there, within the last 64 KB and 22 bytes, with its whole comment.
-    static func scan(_ b: [UInt8]) -> (complete: Bool, count: Int, encrypted: [String]) {
-        guard b.count >= 22 else { return (false, 0, []) }
-        func u16(_ i: Int) -> Int { i >= 0 && i + 2 <= b.count ? Int(b[i]) | Int(b[i + 1]) << 8 : 0 }
-        func u32(_ i: Int) -> Int { u16(i) | u16(i + 2) << 16 }
-        var end = -1
+    /// Little-endian fields, 0 outside the bytes.
+    static func u16(_ b: [UInt8], _ i: Int) -> Int { i >= 0 && i + 2 <= b.count ? Int(b[i]) | Int(b[i + 1]) << 8 : 0 }
+    static func u32(_ b: [UInt8], _ i: Int) -> Int { u16(b, i) | u16(b, i + 2) << 16 }
+
+    /// Where the end record starts: its signature, searched back from the end over the longest possible comment.
+    static func endRecord(_ b: [UInt8]) -> Int? {
         var i = b.count - 22
-        let lowest = max(0, b.count - 22 - 65_535)
-        while i >= lowest {
-            if u32(i) == 0x0605_4B50 { end = i; break }
+        while i >= max(0, b.count - 22 - 65_535) {
+            if u32(b, i) == 0x0605_4B50 { return i }
             i -= 1
         }
-        guard end >= 0, end + 22 + u16(end + 20) <= b.count else { return (false, 0, []) }
+        return nil
+    }
+
+    /// `complete`: the end record is there, within the last 64 KB and 22 bytes, with its whole comment.
+    static func scan(_ b: [UInt8]) -> (complete: Bool, count: Int, encrypted: [String]) {
+        func u16(_ i: Int) -> Int { ZIPCentralDirectory.u16(b, i) }
+        func u32(_ i: Int) -> Int { ZIPCentralDirectory.u32(b, i) }
+        guard let end = endRecord(b), end + 22 + u16(end + 20) <= b.count else { return (false, 0, []) }
         let count = u16(end + 10)
         var p = u32(end + 16)
         var encrypted: [String] = []
@@ -230,5 +240,28 @@ enum ZIPCentralDirectory {
             p += 46 + nameLength + extra + comment
         }
         return (true, count, encrypted)
+    }
+
+    /// True when the first entry named `name` has its local header and all its data (the larger of the central
+    /// directory's and the local header's compressed sizes) inside the archive.
+    static func dataFits(_ b: [UInt8], name: String) -> Bool {
+        func u16(_ i: Int) -> Int { ZIPCentralDirectory.u16(b, i) }
+        func u32(_ i: Int) -> Int { ZIPCentralDirectory.u32(b, i) }
+        guard let end = endRecord(b) else { return false }
+        var p = u32(end + 16)
+        let wanted = Array(name.utf8)
+        for _ in 0..<u16(end + 10) {
+            guard p + 46 <= b.count, u32(p) == 0x0201_4B50 else { return false }
+            let nameLength = u16(p + 28)
+            guard p + 46 + nameLength <= b.count else { return false }
+            if Array(b[(p + 46)..<(p + 46 + nameLength)]) == wanted {
+                let local = u32(p + 42)
+                guard local + 30 <= b.count, u32(local) == 0x0403_4B50 else { return false }
+                let dataStart = local + 30 + u16(local + 26) + u16(local + 28)
+                return dataStart + max(u32(p + 20), u32(local + 18)) <= b.count
+            }
+            p += 46 + nameLength + u16(p + 30) + u16(p + 32)
+        }
+        return false
     }
 }

@@ -119,6 +119,15 @@ import PushSimEngine
         }
     }
 
+    /// Found by the zip fuzz target: a compressed size running past the end made ZIPFoundation's inflater loop for ever.
+    @Test func dataRunningPastTheEndIsRefusedNotInflated() throws {
+        var bytes = TestZIP.bytes([TestZIP.Entry("native-config.json", Self.modal)])
+        bytes[18] = 0xFF; bytes[19] = 0xFF  // the local header's compressed size
+        #expect(throws: UserError("sale.zip: native-config.json cannot be unpacked (the ZIP is damaged: its data runs past the end of the archive)", exitCode: 2)) {
+            try InAppSource.load(bytes: bytes, path: "sale.zip")
+        }
+    }
+
     @Test func aLyingDeclaredSizeCannotInflateTheReader() throws {
         // The headers say 10 bytes: the reader stops at what they say (and the checksum of those bytes fails), or
         // reads the stored data whole; either way nothing beyond the archive's own bytes is produced.
