@@ -173,37 +173,54 @@ public enum InAppSource {
     }
 
     /// The entry's bytes, stopping as soon as more than the cap arrived (a declared size may lie).
+    /// The entry's bytes, inflated here from the archive's own bytes with ZIPFoundation's inflater: its archive reader
+    /// loops for ever when a deflate stream does not end before the end of the file, where this provider stops at the
+    /// entry's compressed size. Stops as soon as more than the cap arrived (a declared size may lie); checks the CRC.
     static func extract(_ entry: Entry, from archive: Archive, bytes: [UInt8], zip: String) throws(UserError) -> [UInt8] {
-        // ZIPFoundation's inflater loops for ever when an entry's data runs past the end of the archive.
-        guard ZIPCentralDirectory.dataFits(bytes, name: entry.path) else {
-            throw UserError("\(zip): \(entry.path) cannot be unpacked (the ZIP is damaged: its data runs past the end of the archive)", exitCode: 2)
-        }
         if entry.type == .symlink {
             throw UserError("\(zip): \(entry.path) is a symbolic link inside the ZIP, not a file", exitCode: 2)
         }
-        var out: [UInt8] = []
+        guard let data = ZIPCentralDirectory.locate(bytes, name: entry.path, size: entry.compressedSize) else {
+            throw UserError("\(zip): \(entry.path) cannot be unpacked (the ZIP is damaged: its data runs past the end of the archive)", exitCode: 2)
+        }
         let cap = InputFile.maxBytes
         struct TooLarge: Error {}
+        struct Truncated: Error {}
+        var out: [UInt8] = []
         do {
-            _ = try archive.extract(entry, skipCRC32: false) { data in
-                if out.count + data.count > cap { throw TooLarge() }
-                out.append(contentsOf: data)
+            switch data.method {
+            case 0:
+                guard data.size <= cap else { throw TooLarge() }
+                out = Array(bytes[data.start..<(data.start + data.size)])
+            case 8:
+                var offset = 0
+                _ = try Data.decompress(size: Int64(data.size), bufferSize: 16 * 1024, skipCRC32: true, provider: { _, chunk in
+                    guard offset < data.size else { throw Truncated() }
+                    let n = min(chunk, data.size - offset)
+                    defer { offset += n }
+                    return Data(bytes[(data.start + offset)..<(data.start + offset + n)])
+                }, consumer: { piece in
+                    if out.count + piece.count > cap { throw TooLarge() }
+                    out.append(contentsOf: piece)
+                })
+            default:
+                throw UserError("\(zip): \(entry.path) cannot be unpacked (compression method \(data.method); resource ZIPs are stored or deflated)", exitCode: 2)
             }
+        } catch let e as UserError {
+            throw e
         } catch is TooLarge {
             throw UserError("\(zip): \(entry.path) unpacks to more than \(cap / 1_048_576) MB; pushsim reads up to \(cap / 1_048_576) MB", exitCode: 2)
+        } catch is Truncated {
+            throw UserError("\(zip): \(entry.path) cannot be unpacked (the ZIP is damaged: its compressed data ends early)", exitCode: 2)
         } catch {
-            throw UserError("\(zip): \(entry.path) cannot be unpacked (the ZIP is damaged: \(describe(error)))", exitCode: 2)
+            throw UserError("\(zip): \(entry.path) cannot be unpacked (the ZIP is damaged: its data cannot be inflated)", exitCode: 2)
+        }
+        guard UInt32(truncatingIfNeeded: Data(out).crc32(checksum: 0)) == data.crc else {
+            throw UserError("\(zip): \(entry.path) cannot be unpacked (the ZIP is damaged: its checksum does not match)", exitCode: 2)
         }
         return out
     }
 
-    static func describe(_ error: Error) -> String {
-        switch error {
-        case Archive.ArchiveError.invalidCRC32: return "its checksum does not match"
-        case Archive.ArchiveError.invalidCompressionMethod: return "an unsupported compression method"
-        default: return "its data cannot be inflated"
-        }
-    }
 }
 
 /// What ZIPFoundation does not say: how many entries the central directory lists and which are encrypted (general
@@ -242,26 +259,31 @@ enum ZIPCentralDirectory {
         return (true, count, encrypted)
     }
 
-    /// True when the first entry named `name` has its local header and all its data (the larger of the central
-    /// directory's and the local header's compressed sizes) inside the archive.
-    static func dataFits(_ b: [UInt8], name: String) -> Bool {
+    /// Where the first entry named `name` keeps its data, how it is compressed and its CRC, when the local header and
+    /// all the data (the largest of the central directory's, the local header's and ZIPFoundation's `size`, which may
+    /// come from a data descriptor) lie inside the archive; nil otherwise.
+    static func locate(_ b: [UInt8], name: String, size: UInt64) -> (start: Int, size: Int, method: Int, crc: UInt32)? {
+        guard size <= UInt64(b.count) else { return nil }
         func u16(_ i: Int) -> Int { ZIPCentralDirectory.u16(b, i) }
         func u32(_ i: Int) -> Int { ZIPCentralDirectory.u32(b, i) }
-        guard let end = endRecord(b) else { return false }
+        guard let end = endRecord(b) else { return nil }
         var p = u32(end + 16)
         let wanted = Array(name.utf8)
         for _ in 0..<u16(end + 10) {
-            guard p + 46 <= b.count, u32(p) == 0x0201_4B50 else { return false }
+            guard p + 46 <= b.count, u32(p) == 0x0201_4B50 else { return nil }
             let nameLength = u16(p + 28)
-            guard p + 46 + nameLength <= b.count else { return false }
+            guard p + 46 + nameLength <= b.count else { return nil }
             if Array(b[(p + 46)..<(p + 46 + nameLength)]) == wanted {
                 let local = u32(p + 42)
-                guard local + 30 <= b.count, u32(local) == 0x0403_4B50 else { return false }
-                let dataStart = local + 30 + u16(local + 26) + u16(local + 28)
-                return dataStart + max(u32(p + 20), u32(local + 18)) <= b.count
+                guard local + 30 <= b.count, u32(local) == 0x0403_4B50 else { return nil }
+                let start = local + 30 + u16(local + 26) + u16(local + 28)
+                // The central directory's size; a data descriptor's (ZIPFoundation's `size`) when it says 0.
+                let compressed = u32(p + 20) > 0 ? u32(p + 20) : Int(size)
+                guard start + max(compressed, u32(local + 18), Int(size)) <= b.count else { return nil }
+                return (start, compressed, u16(p + 10), UInt32(u32(p + 16)))
             }
             p += 46 + nameLength + u16(p + 30) + u16(p + 32)
         }
-        return false
+        return nil
     }
 }
