@@ -194,11 +194,15 @@ public enum InAppSource {
                 out = Array(bytes[data.start..<(data.start + data.size)])
             case 8:
                 var offset = 0
+                // Every chunk is exactly `chunk` bytes, zero-padded after the data: the inflater tells zlib a whole
+                // buffer is there whatever the provider returns, and would read past a short one.
                 _ = try Data.decompress(size: Int64(data.size), bufferSize: 16 * 1024, skipCRC32: true, provider: { _, chunk in
                     guard offset < data.size else { throw Truncated() }
                     let n = min(chunk, data.size - offset)
                     defer { offset += n }
-                    return Data(bytes[(data.start + offset)..<(data.start + offset + n)])
+                    var piece = Data(bytes[(data.start + offset)..<(data.start + offset + n)])
+                    if n < chunk { piece.append(Data(count: chunk - n)) }
+                    return piece
                 }, consumer: { piece in
                     if out.count + piece.count > cap { throw TooLarge() }
                     out.append(contentsOf: piece)
