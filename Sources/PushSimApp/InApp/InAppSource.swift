@@ -69,12 +69,7 @@ public enum InAppSource {
         guard directory.complete else {
             throw UserError("\(name): not a complete ZIP archive (it is truncated or damaged)", exitCode: 2)
         }
-        let archive: Archive
-        do {
-            archive = try Archive(data: Data(bytes), accessMode: .read)
-        } catch {
-            throw UserError("\(name): not a complete ZIP archive (it is truncated or damaged)", exitCode: 2)
-        }
+        let archive = try openArchive(bytes, name: name)
         // ZIPFoundation stops listing at an encrypted entry, so the central directory is read for those first.
         if directory.count > maxEntries {
             throw UserError("\(name): the ZIP has \(directory.count) entries (more than \(maxEntries)); a campaign resource holds a few files, so pushsim refuses it", exitCode: 2)
@@ -96,7 +91,7 @@ public enum InAppSource {
             }
         }
         if entries.count < directory.count {
-            throw UserError("\(name): the ZIP lists \(directory.count) entries but only \(entries.count) can be read (it is truncated or damaged)", exitCode: 2)
+            throw UserError("\(name): the ZIP lists \(directory.count) \(directory.count == 1 ? "entry" : "entries") but only \(entries.count) can be read (it is truncated or damaged)", exitCode: 2)
         }
         if declared > UInt64(maxDeclaredBytes) {
             throw UserError("\(name): the ZIP's files would unpack to \(declared / 1_048_576) MB; pushsim unpacks at most \(maxDeclaredBytes / 1_048_576) MB", exitCode: 2)
@@ -105,11 +100,11 @@ public enum InAppSource {
             let html = entries.contains { ($0.path as NSString).lastPathComponent.lowercased() == "index.html" }
             throw UserError("\(name): \(html ? "an HTML rich media (index.html, no \(configName))" : "the ZIP holds no \(configName)"); pushsim shows native in-app templates only")
         }
-        let config = try json(try extract(configEntry, from: archive, zip: name), what: "\(name): \(configEntry.path)")
+        let config = try json(try extract(configEntry, from: archive, bytes: bytes, zip: name), what: "\(name): \(configEntry.path)")
         var pushwoosh: JSONValue?
         let folder = (configEntry.path as NSString).deletingLastPathComponent
         if let entry = entries.first(where: { $0.type == .file && $0.path == (folder.isEmpty ? localizationName : "\(folder)/\(localizationName)") }) {
-            pushwoosh = try json(try extract(entry, from: archive, zip: name), what: "\(name): \(entry.path)")
+            pushwoosh = try json(try extract(entry, from: archive, bytes: bytes, zip: name), what: "\(name): \(entry.path)")
         }
         let localized: InAppLocalizer.Result
         do {
@@ -131,6 +126,35 @@ public enum InAppSource {
         return InAppLoaded(config: out, idOverride: idOverride, file: path, fromZIP: true, warnings: localized.warnings)
     }
 
+    /// The archive over a private copy of `bytes` in a file, unlinked at once (the open handle keeps it): ZIPFoundation's
+    /// in-memory archive traps when a hostile header makes it read past the end of its data, where a file just reads
+    /// nothing. The copy also keeps the archive exactly the bytes that were checked.
+    static func openArchive(_ bytes: [UInt8], name: String) throws(UserError) -> Archive {
+        var template = Array((NSTemporaryDirectory() + "/pushsim-zip-XXXXXX").utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard fd >= 0 else {
+            throw UserError("\(name): cannot be unpacked (no temporary file: \(String(cString: strerror(errno))))", exitCode: 2)
+        }
+        let temp = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        defer { unlink(temp) }
+        var written = 0
+        while written < bytes.count {
+            let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + written, $0.count - written) }
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else {
+                close(fd)
+                throw UserError("\(name): cannot be unpacked (the temporary copy failed: \(String(cString: strerror(errno))))", exitCode: 2)
+            }
+            written += n
+        }
+        close(fd)
+        do {
+            return try Archive(url: URL(fileURLWithPath: temp), accessMode: .read)
+        } catch {
+            throw UserError("\(name): not a complete ZIP archive (it is truncated or damaged)", exitCode: 2)
+        }
+    }
+
     /// `native-config.json` at the archive's root, else in its one top-level folder (a zipped campaign folder).
     static func find(_ file: String, in entries: [Entry]) -> Entry? {
         if let root = entries.first(where: { $0.path == file }) { return root }
@@ -149,52 +173,83 @@ public enum InAppSource {
     }
 
     /// The entry's bytes, stopping as soon as more than the cap arrived (a declared size may lie).
-    static func extract(_ entry: Entry, from archive: Archive, zip: String) throws(UserError) -> [UInt8] {
+    /// The entry's bytes, inflated here from the archive's own bytes with ZIPFoundation's inflater: its archive reader
+    /// loops for ever when a deflate stream does not end before the end of the file, where this provider stops at the
+    /// entry's compressed size. Stops as soon as more than the cap arrived (a declared size may lie); checks the CRC.
+    static func extract(_ entry: Entry, from archive: Archive, bytes: [UInt8], zip: String) throws(UserError) -> [UInt8] {
         if entry.type == .symlink {
             throw UserError("\(zip): \(entry.path) is a symbolic link inside the ZIP, not a file", exitCode: 2)
         }
-        var out: [UInt8] = []
+        guard let data = ZIPCentralDirectory.locate(bytes, name: entry.path, size: entry.compressedSize) else {
+            throw UserError("\(zip): \(entry.path) cannot be unpacked (the ZIP is damaged: its data runs past the end of the archive)", exitCode: 2)
+        }
         let cap = InputFile.maxBytes
         struct TooLarge: Error {}
+        struct Truncated: Error {}
+        var out: [UInt8] = []
         do {
-            _ = try archive.extract(entry, skipCRC32: false) { data in
-                if out.count + data.count > cap { throw TooLarge() }
-                out.append(contentsOf: data)
+            switch data.method {
+            case 0:
+                guard data.size <= cap else { throw TooLarge() }
+                out = Array(bytes[data.start..<(data.start + data.size)])
+            case 8:
+                var offset = 0
+                // Every chunk is exactly `chunk` bytes, zero-padded after the data: the inflater tells zlib a whole
+                // buffer is there whatever the provider returns, and would read past a short one.
+                _ = try Data.decompress(size: Int64(data.size), bufferSize: 16 * 1024, skipCRC32: true, provider: { _, chunk in
+                    guard offset < data.size else { throw Truncated() }
+                    let n = min(chunk, data.size - offset)
+                    defer { offset += n }
+                    var piece = Data(bytes[(data.start + offset)..<(data.start + offset + n)])
+                    if n < chunk { piece.append(Data(count: chunk - n)) }
+                    return piece
+                }, consumer: { piece in
+                    if out.count + piece.count > cap { throw TooLarge() }
+                    out.append(contentsOf: piece)
+                })
+            default:
+                throw UserError("\(zip): \(entry.path) cannot be unpacked (compression method \(data.method); resource ZIPs are stored or deflated)", exitCode: 2)
             }
+        } catch let e as UserError {
+            throw e
         } catch is TooLarge {
             throw UserError("\(zip): \(entry.path) unpacks to more than \(cap / 1_048_576) MB; pushsim reads up to \(cap / 1_048_576) MB", exitCode: 2)
+        } catch is Truncated {
+            throw UserError("\(zip): \(entry.path) cannot be unpacked (the ZIP is damaged: its compressed data ends early)", exitCode: 2)
         } catch {
-            throw UserError("\(zip): \(entry.path) cannot be unpacked (the ZIP is damaged: \(describe(error)))", exitCode: 2)
+            throw UserError("\(zip): \(entry.path) cannot be unpacked (the ZIP is damaged: its data cannot be inflated)", exitCode: 2)
+        }
+        guard UInt32(truncatingIfNeeded: Data(out).crc32(checksum: 0)) == data.crc else {
+            throw UserError("\(zip): \(entry.path) cannot be unpacked (the ZIP is damaged: its checksum does not match)", exitCode: 2)
         }
         return out
     }
 
-    static func describe(_ error: Error) -> String {
-        switch error {
-        case Archive.ArchiveError.invalidCRC32: return "its checksum does not match"
-        case Archive.ArchiveError.invalidCompressionMethod: return "an unsupported compression method"
-        default: return "its data cannot be inflated"
-        }
-    }
 }
 
 /// What ZIPFoundation does not say: how many entries the central directory lists and which are encrypted (general
 /// purpose bit 0; ZIPFoundation's listing stops at the first). Reads only the end record and the central directory's
 /// fixed fields, bounds-checked.
 enum ZIPCentralDirectory {
-    /// `complete`: the end record is there, within the last 64 KB and 22 bytes, with its whole comment.
-    static func scan(_ b: [UInt8]) -> (complete: Bool, count: Int, encrypted: [String]) {
-        guard b.count >= 22 else { return (false, 0, []) }
-        func u16(_ i: Int) -> Int { i >= 0 && i + 2 <= b.count ? Int(b[i]) | Int(b[i + 1]) << 8 : 0 }
-        func u32(_ i: Int) -> Int { u16(i) | u16(i + 2) << 16 }
-        var end = -1
+    /// Little-endian fields, 0 outside the bytes.
+    static func u16(_ b: [UInt8], _ i: Int) -> Int { i >= 0 && i + 2 <= b.count ? Int(b[i]) | Int(b[i + 1]) << 8 : 0 }
+    static func u32(_ b: [UInt8], _ i: Int) -> Int { u16(b, i) | u16(b, i + 2) << 16 }
+
+    /// Where the end record starts: its signature, searched back from the end over the longest possible comment.
+    static func endRecord(_ b: [UInt8]) -> Int? {
         var i = b.count - 22
-        let lowest = max(0, b.count - 22 - 65_535)
-        while i >= lowest {
-            if u32(i) == 0x0605_4B50 { end = i; break }
+        while i >= max(0, b.count - 22 - 65_535) {
+            if u32(b, i) == 0x0605_4B50 { return i }
             i -= 1
         }
-        guard end >= 0, end + 22 + u16(end + 20) <= b.count else { return (false, 0, []) }
+        return nil
+    }
+
+    /// `complete`: the end record is there, within the last 64 KB and 22 bytes, with its whole comment.
+    static func scan(_ b: [UInt8]) -> (complete: Bool, count: Int, encrypted: [String]) {
+        func u16(_ i: Int) -> Int { ZIPCentralDirectory.u16(b, i) }
+        func u32(_ i: Int) -> Int { ZIPCentralDirectory.u32(b, i) }
+        guard let end = endRecord(b), end + 22 + u16(end + 20) <= b.count else { return (false, 0, []) }
         let count = u16(end + 10)
         var p = u32(end + 16)
         var encrypted: [String] = []
@@ -206,5 +261,33 @@ enum ZIPCentralDirectory {
             p += 46 + nameLength + extra + comment
         }
         return (true, count, encrypted)
+    }
+
+    /// Where the first entry named `name` keeps its data, how it is compressed and its CRC, when the local header and
+    /// all the data (the largest of the central directory's, the local header's and ZIPFoundation's `size`, which may
+    /// come from a data descriptor) lie inside the archive; nil otherwise.
+    static func locate(_ b: [UInt8], name: String, size: UInt64) -> (start: Int, size: Int, method: Int, crc: UInt32)? {
+        guard size <= UInt64(b.count) else { return nil }
+        func u16(_ i: Int) -> Int { ZIPCentralDirectory.u16(b, i) }
+        func u32(_ i: Int) -> Int { ZIPCentralDirectory.u32(b, i) }
+        guard let end = endRecord(b) else { return nil }
+        var p = u32(end + 16)
+        let wanted = Array(name.utf8)
+        for _ in 0..<u16(end + 10) {
+            guard p + 46 <= b.count, u32(p) == 0x0201_4B50 else { return nil }
+            let nameLength = u16(p + 28)
+            guard p + 46 + nameLength <= b.count else { return nil }
+            if Array(b[(p + 46)..<(p + 46 + nameLength)]) == wanted {
+                let local = u32(p + 42)
+                guard local + 30 <= b.count, u32(local) == 0x0403_4B50 else { return nil }
+                let start = local + 30 + u16(local + 26) + u16(local + 28)
+                // The central directory's size; a data descriptor's (ZIPFoundation's `size`) when it says 0.
+                let compressed = u32(p + 20) > 0 ? u32(p + 20) : Int(size)
+                guard start + max(compressed, u32(local + 18), Int(size)) <= b.count else { return nil }
+                return (start, compressed, u16(p + 10), UInt32(u32(p + 16)))
+            }
+            p += 46 + nameLength + u16(p + 30) + u16(p + 32)
+        }
+        return nil
     }
 }

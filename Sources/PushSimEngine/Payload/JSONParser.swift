@@ -457,7 +457,10 @@ private struct Parser {
                     }
                     if (0xD800...0xDFFF).contains(code) { code = 0xFFFD }  // a lone surrogate becomes U+FFFD
                     Parser.putUTF8(code, out, &n)
-                default: throw fail("unknown escape '\\\(Character(Unicode.Scalar(e)))'", at: i - 2)
+                default:
+                    // A control byte or a non-ASCII byte is named by its value: quoted raw, a newline would split the message.
+                    let shown = (0x20..<0x7F).contains(e) ? "'\\\(Character(Unicode.Scalar(e)))'" : "'\\' before byte 0x\(String(e, radix: 16, uppercase: true))"
+                    throw fail("unknown escape \(shown)", at: i - 2)
                 }
                 k = JSONScanner.plainRun(bytes, from: i)
                 continue

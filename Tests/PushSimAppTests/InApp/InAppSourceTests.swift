@@ -107,6 +107,27 @@ import PushSimEngine
         }
     }
 
+    /// Found by the zip fuzz target: a central directory pointing past the end made ZIPFoundation's in-memory archive
+    /// trap; the archive is now read from a file, where such a read finds nothing.
+    @Test func aDirectoryPointingPastTheEndIsRefused() throws {
+        let hex = "504b0304140000000000ab487b5d1f871b600d0000000d0000000a000000696e6465782e68746d6c3c68746d6c3e3c2f68746d6c3e504b01021403140000000000ab487b5d1f871b600d0000000d0000000a0000000000000000000000800100000000696e6465782e68746d6c504b050600000000010001006d6c3c68746d00000000"
+        var bytes: [UInt8] = []
+        var i = hex.startIndex
+        while i < hex.endIndex { let j = hex.index(i, offsetBy: 2); bytes.append(UInt8(hex[i..<j], radix: 16)!); i = j }
+        #expect(throws: UserError("sale.zip: the ZIP lists 1 entry but only 0 can be read (it is truncated or damaged)", exitCode: 2)) {
+            try InAppSource.load(bytes: bytes, path: "sale.zip")
+        }
+    }
+
+    /// Found by the zip fuzz target: a compressed size running past the end made ZIPFoundation's inflater loop for ever.
+    @Test func dataRunningPastTheEndIsRefusedNotInflated() throws {
+        var bytes = TestZIP.bytes([TestZIP.Entry("native-config.json", Self.modal)])
+        bytes[18] = 0xFF; bytes[19] = 0xFF  // the local header's compressed size
+        #expect(throws: UserError("sale.zip: native-config.json cannot be unpacked (the ZIP is damaged: its data runs past the end of the archive)", exitCode: 2)) {
+            try InAppSource.load(bytes: bytes, path: "sale.zip")
+        }
+    }
+
     @Test func aLyingDeclaredSizeCannotInflateTheReader() throws {
         // The headers say 10 bytes: the reader stops at what they say (and the checksum of those bytes fails), or
         // reads the stored data whole; either way nothing beyond the archive's own bytes is produced.
