@@ -124,8 +124,8 @@ typedef struct {
     int termios_valid;
     struct termios termios;
     volatile sig_atomic_t recording;
-    /// Standard input's file status flags before the screen made it non-blocking (-1: untouched).
-    int stdin_flags;
+    /// A copy of the original standard input while fd 0 is the screen's own non-blocking reopen of it (-1: untouched).
+    int stdin_saved;
 } pushsim_guard_state;
 
 static inline pushsim_guard_state *pushsim_guard(void) {
@@ -175,7 +175,7 @@ static inline void pushsim_restore_everything(void) {
     // risk (ncurses' own handlers do the same).
     if (g->screen_active) { g->screen_active = 0; endwin(); }
     if (g->termios_valid) tcsetattr(0, TCSANOW, &g->termios);
-    if (g->stdin_flags >= 0) fcntl(0, F_SETFL, g->stdin_flags);
+    if (g->stdin_saved >= 0) dup2(g->stdin_saved, 0);
 }
 
 static inline void pushsim_on_crash(int sig) {
@@ -233,17 +233,25 @@ static inline int pushsim_install_signals(void) {
 /* Standard input non-blocking (on = 1) while the screen reads it, or as it was (on = 0). ncurses reads the rest of
    a mouse sequence with a blocking read(2): a partial one (`ESC [ < 0 ; 1` in pasted bytes) blocked the whole run
    loop until the next key came, and then ate that key. Non-blocking, the partial sequence ends where the bytes do.
-   The flag belongs to the open file the shell shares, so it is put back on every exit path (and for Ctrl-Z). */
+   O_NONBLOCK belongs to the open file, which a terminal's fd 0 shares with fd 1 (and with the shell): set there, it
+   made standard output non-blocking too, and a large picture escape (a sixel) lost bytes to EAGAIN. So fd 0 becomes
+   a second open of the same terminal (/proc/self/fd/0), non-blocking on its own; the original is kept aside and put
+   back on every exit path (and for Ctrl-Z). Where the reopen fails, input stays blocking, as before. */
 static inline void pushsim_stdin_nonblocking(int on) {
     pushsim_guard_state *g = pushsim_guard();
     if (on) {
-        int flags = fcntl(0, F_GETFL);
-        if (flags < 0) return;
-        if (g->stdin_flags < 0) g->stdin_flags = flags;
-        fcntl(0, F_SETFL, flags | O_NONBLOCK);
-    } else if (g->stdin_flags >= 0) {
-        fcntl(0, F_SETFL, g->stdin_flags);
-        g->stdin_flags = -1;
+        if (g->stdin_saved >= 0 || !isatty(0)) return;
+        int fd = open("/proc/self/fd/0", O_RDONLY | O_NOCTTY | O_NONBLOCK | O_CLOEXEC);
+        if (fd < 0) return;
+        int saved = fcntl(0, F_DUPFD_CLOEXEC, 3);
+        if (saved < 0) { close(fd); return; }
+        if (dup2(fd, 0) < 0) { close(fd); close(saved); return; }
+        close(fd);
+        g->stdin_saved = saved;
+    } else if (g->stdin_saved >= 0) {
+        dup2(g->stdin_saved, 0);
+        close(g->stdin_saved);
+        g->stdin_saved = -1;
     }
 }
 

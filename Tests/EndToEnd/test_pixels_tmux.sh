@@ -21,7 +21,8 @@ show_story() {
   wait_for "page 1/1" || die "the status line did not appear"
   if [ "${1:-}" = picture ]; then
     local end=$(( $(date +%s) + E2E_TIMEOUT ))
-    until grep -q '_Ga=p' "$WORK/story.cast" 2>/dev/null; do
+    # The recording is written under a hidden name beside story.cast and renamed when pushsim ends.
+    until cat "$WORK/story.cast" "$WORK"/.story.cast.* 2>/dev/null | grep -q '_Ga=p'; do
       [ "$(date +%s)" -le "$end" ] || die "the picture never arrived"
       sleep 0.1
     done

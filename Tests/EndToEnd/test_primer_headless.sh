@@ -113,5 +113,5 @@ for field in '| Date | ' '| pushsim | ' '| SDK rules | ' '| Config | ' '| Run it
 done
 # A report that cannot be written (a full disk: /dev/full) ends the run with one line, not a crash.
 err=$("$BIN" primer walkthrough --headless --junit /dev/full 2>&1 >/dev/null) && fail "a failed report write exited 0"
-[ "$err" = "pushsim: /dev/full: cannot be written (No space left on device)" ] || fail "a failed report write said: $err"
+[ "$err" = "pushsim: /dev/full: cannot be written (the disk is full)" ] || fail "a failed report write said: $err"
 echo ok

@@ -1,0 +1,90 @@
+#!/usr/bin/env bash
+# The native in-app templates as a user meets them (issue 21's goals), on the release binary:
+#  - validate 10,000 native-config.json files (one file each, the bundled samples with their own inAppId) in one
+#    run: wall time (median of 3 whole-process runs) and peak memory (GNU time's maximum RSS);
+#  - snapshot inapp at 3x of the scratch card and the spin wheel: CPU of the whole process, mean of RUNS runs;
+#  - the spin wheel spinning in a real terminal (tmux, 80x24): CPU of every thread over the 4.2 s spin as a share of
+#    one core, and per frame drawn (frames counted by PUSHSIM_DEBUG_STATS against a run that does not spin);
+#  - idle with a modal on screen and nothing moving: wake-ups of every thread over 5 s.
+# Usage: bash bench/inapp.sh PATH/TO/pushsim (make bench runs it through bench/run.sh).
+set -u
+BIN=$(readlink -f "${1:-$BIN}")
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+E2E_TIMEOUT=30
+. "$ROOT/Tests/EndToEnd/lib.sh"
+. "$ROOT/bench/lib/result.sh"
+RUNS=${RUNS:-5}
+export XDG_DATA_HOME="$WORK/data" XDG_CACHE_HOME="$WORK/cache"
+
+# 1. validate 10,000 configs.
+mkdir -p "$WORK/configs"
+python3 - "$ROOT/Resources/inapp" "$WORK/configs" <<'PY'
+import json, os, sys
+src, dst = sys.argv[1:]
+samples = [json.load(open(os.path.join(src, f))) for f in sorted(os.listdir(src)) if f.endswith(".json")]
+for i in range(10000):
+    c = dict(samples[i % len(samples)]); c["inAppId"] = f"bench-{i}"
+    with open(os.path.join(dst, f"c{i:05}.json"), "w") as f: json.dump(c, f)
+PY
+walls=()
+for _ in 1 2 3; do
+  t0=$(date +%s%N)
+  /usr/bin/time -f '%M' -o "$WORK/rss" "$BIN" validate "$WORK"/configs/*.json > "$WORK/out" 2>&1
+  t1=$(date +%s%N)
+  walls+=($(( (t1 - t0) / 1000000 )))
+done
+tail -1 "$WORK/out"
+wall=$(printf '%s\n' "${walls[@]}" | sort -n | sed -n 2p); rss=$(( $(tail -1 "$WORK/rss") / 1024 ))
+echo "validate 10,000 configs: ${walls[*]} ms wall, peak ${rss} MB"
+result "validate 10,000 native configs, one run (median of 3)" "$wall ms" "< 1000 ms" "$wall < 1000"
+result "validate 10,000 native configs, peak memory" "$rss MB" "< 100 MB" "$rss < 100"
+
+# 2. snapshot inapp at 3x.
+snap_cpu() {
+  local TIMEFORMAT="%U %S"
+  "$BIN" snapshot inapp "$@" -o "$WORK/s.png" >/dev/null 2>&1
+  for _ in $(seq "$RUNS"); do { time "$BIN" snapshot inapp "$@" -o "$WORK/s.png" >/dev/null 2>&1; } 2>&1; done \
+    | awk '{ s += ($1 + $2) * 1000 } END { printf "%.0f", s / NR }'
+}
+for sample in scratchcard-black-friday spinwheel-daily-bonus; do
+  c=$(snap_cpu "$ROOT/Resources/inapp/$sample.json" --scale 3)
+  echo "snapshot inapp $sample at 3x: $c ms CPU (mean of $RUNS)"
+  result "snapshot inapp $sample at 3x" "$c ms CPU" "< 300 ms CPU" "$c < 300"
+done
+
+# 3. the spin in a terminal, and 4. idle with a modal on screen.
+spin_run() {  # spin_run yes|no: renders and CPU of the 5 s after the wheel is on screen
+  local spin=$1 pid c0 c1
+  start 80 24
+  run env PUSHSIM_DEBUG_STATS="$WORK/stats-$spin.json" "$BIN" inapp "$ROOT/Resources/inapp/spinwheel-daily-bonus.json" --pixels off
+  wait_for "SPIN" || die "the wheel did not appear"
+  sleep 1.5
+  pid=$(pushsim_pid) || die "pushsim is not running"
+  c0=$(cpu_ms_of "$pid")
+  [ "$spin" = yes ] && keys s
+  sleep 4.4
+  c1=$(cpu_ms_of "$pid")
+  keys q; keys q
+  expect_exit 0 >/dev/null
+  T kill-server >/dev/null 2>&1
+  echo "$(( c1 - c0 )) $(python3 -c "import json,sys; print(json.load(open(sys.argv[1]))['renders'])" "$WORK/stats-$spin.json")"
+}
+read -r cpu_spin frames_spin < <(spin_run yes)
+read -r cpu_still frames_still < <(spin_run no)
+frames=$(( frames_spin - frames_still ))
+share=$(py "round($cpu_spin / 4400 * 100, 1)")
+per=$(py "round($cpu_spin / max(1, $frames), 2)")
+echo "spin: $cpu_spin ms CPU over 4.4 s ($share % of a core), $frames frames ($per ms CPU a frame); still: $cpu_still ms"
+result "the spin wheel's 4.2 s spin in a terminal, every thread" "$share % of a core" "< 5 %" "$share < 5"
+result "a spin frame to the terminal" "$per ms CPU" "< 5 ms" "$per < 5"
+
+start 80 24
+run "$BIN" inapp "$ROOT/Resources/inapp/modal-welcome-dark.json" --pixels off
+wait_for "Welcome" || die "the modal did not appear"
+sleep 2
+pid=$(pushsim_pid) || die "pushsim is not running"
+n=$(idle_wakeups "$pid" 5)
+echo "a modal on screen, nothing moving: $n wake-ups in 5 s"
+result "wake-ups with a native modal on screen, all threads, 5 s" "$n" "0" "$n == 0"
+keys q; keys q
+exit $((BENCH_MISSES > 0))
