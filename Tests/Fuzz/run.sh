@@ -22,7 +22,7 @@ for t in $TARGETS; do
   # zip: ZIPFoundation opens an archive through Foundation's FileManager.fileSystemRepresentation, which on Linux
   # leaks the path's bytes (about 40) on every open; the leak check would stop at the first input.
   leaks=; [ "$t" = zip ] && leaks=-detect_leaks=0
-  PUSHSIM_FUZZ_TARGET=$t "$BIN" $leaks -max_total_time="$SECONDS_EACH" -timeout=10 -rss_limit_mb=2048 -max_len=65536 \
+  ASAN_OPTIONS=${ASAN_OPTIONS:-}${leaks:+:detect_leaks=0} PUSHSIM_FUZZ_TARGET=$t "$BIN" $leaks -max_total_time="$SECONDS_EACH" -timeout=10 -rss_limit_mb=2048 -max_len=65536 \
     -print_final_stats=1 -artifact_prefix="$OUT/findings/$t/" "$OUT/corpus/$t" "$HERE/corpus/$t" \
     > "$OUT/$t.log" 2>&1
   status=$?

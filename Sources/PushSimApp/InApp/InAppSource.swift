@@ -75,7 +75,7 @@ public enum InAppSource {
             throw UserError("\(name): the ZIP has \(directory.count) entries (more than \(maxEntries)); a campaign resource holds a few files, so pushsim refuses it", exitCode: 2)
         }
         if let first = directory.encrypted.first {
-            throw UserError("\(name): \(first) is encrypted; pushsim reads unencrypted resource ZIPs only", exitCode: 2)
+            throw UserError("\(name): \(shown(first)) is encrypted; pushsim reads unencrypted resource ZIPs only", exitCode: 2)
         }
         var entries: [Entry] = []
         var declared: UInt64 = 0
@@ -100,11 +100,11 @@ public enum InAppSource {
             let html = entries.contains { ($0.path as NSString).lastPathComponent.lowercased() == "index.html" }
             throw UserError("\(name): \(html ? "an HTML rich media (index.html, no \(configName))" : "the ZIP holds no \(configName)"); pushsim shows native in-app templates only")
         }
-        let config = try json(try extract(configEntry, from: archive, bytes: bytes, zip: name), what: "\(name): \(configEntry.path)")
+        let config = try json(try extract(configEntry, from: archive, bytes: bytes, zip: name), what: "\(name): \(shown(configEntry.path))")
         var pushwoosh: JSONValue?
         let folder = (configEntry.path as NSString).deletingLastPathComponent
         if let entry = entries.first(where: { $0.type == .file && $0.path == (folder.isEmpty ? localizationName : "\(folder)/\(localizationName)") }) {
-            pushwoosh = try json(try extract(entry, from: archive, bytes: bytes, zip: name), what: "\(name): \(entry.path)")
+            pushwoosh = try json(try extract(entry, from: archive, bytes: bytes, zip: name), what: "\(name): \(shown(entry.path))")
         }
         let localized: InAppLocalizer.Result
         do {
@@ -155,6 +155,12 @@ public enum InAppSource {
         }
     }
 
+    /// An entry's name for a message: as it is, or JSON-quoted when it holds a control character (a newline in a hostile
+    /// name would split the one-line message).
+    static func shown(_ path: String) -> String {
+        path.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F } ? JSONValue.string(path).jsonText() : path
+    }
+
     /// `native-config.json` at the archive's root, else in its one top-level folder (a zipped campaign folder).
     static func find(_ file: String, in entries: [Entry]) -> Entry? {
         if let root = entries.first(where: { $0.path == file }) { return root }
@@ -178,10 +184,10 @@ public enum InAppSource {
     /// entry's compressed size. Stops as soon as more than the cap arrived (a declared size may lie); checks the CRC.
     static func extract(_ entry: Entry, from archive: Archive, bytes: [UInt8], zip: String) throws(UserError) -> [UInt8] {
         if entry.type == .symlink {
-            throw UserError("\(zip): \(entry.path) is a symbolic link inside the ZIP, not a file", exitCode: 2)
+            throw UserError("\(zip): \(shown(entry.path)) is a symbolic link inside the ZIP, not a file", exitCode: 2)
         }
         guard let data = ZIPCentralDirectory.locate(bytes, name: entry.path, size: entry.compressedSize) else {
-            throw UserError("\(zip): \(entry.path) cannot be unpacked (the ZIP is damaged: its data runs past the end of the archive)", exitCode: 2)
+            throw UserError("\(zip): \(shown(entry.path)) cannot be unpacked (the ZIP is damaged: its data runs past the end of the archive)", exitCode: 2)
         }
         let cap = InputFile.maxBytes
         struct TooLarge: Error {}
@@ -208,19 +214,19 @@ public enum InAppSource {
                     out.append(contentsOf: piece)
                 })
             default:
-                throw UserError("\(zip): \(entry.path) cannot be unpacked (compression method \(data.method); resource ZIPs are stored or deflated)", exitCode: 2)
+                throw UserError("\(zip): \(shown(entry.path)) cannot be unpacked (compression method \(data.method); resource ZIPs are stored or deflated)", exitCode: 2)
             }
         } catch let e as UserError {
             throw e
         } catch is TooLarge {
-            throw UserError("\(zip): \(entry.path) unpacks to more than \(cap / 1_048_576) MB; pushsim reads up to \(cap / 1_048_576) MB", exitCode: 2)
+            throw UserError("\(zip): \(shown(entry.path)) unpacks to more than \(cap / 1_048_576) MB; pushsim reads up to \(cap / 1_048_576) MB", exitCode: 2)
         } catch is Truncated {
-            throw UserError("\(zip): \(entry.path) cannot be unpacked (the ZIP is damaged: its compressed data ends early)", exitCode: 2)
+            throw UserError("\(zip): \(shown(entry.path)) cannot be unpacked (the ZIP is damaged: its compressed data ends early)", exitCode: 2)
         } catch {
-            throw UserError("\(zip): \(entry.path) cannot be unpacked (the ZIP is damaged: its data cannot be inflated)", exitCode: 2)
+            throw UserError("\(zip): \(shown(entry.path)) cannot be unpacked (the ZIP is damaged: its data cannot be inflated)", exitCode: 2)
         }
         guard UInt32(truncatingIfNeeded: Data(out).crc32(checksum: 0)) == data.crc else {
-            throw UserError("\(zip): \(entry.path) cannot be unpacked (the ZIP is damaged: its checksum does not match)", exitCode: 2)
+            throw UserError("\(zip): \(shown(entry.path)) cannot be unpacked (the ZIP is damaged: its checksum does not match)", exitCode: 2)
         }
         return out
     }
