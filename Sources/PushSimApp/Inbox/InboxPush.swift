@@ -34,10 +34,15 @@ public struct InboxPush: Sendable, Equatable {
         } catch {
             throw UserError("\(shown): \(error)")
         }
-        guard !parsed.messages.isEmpty else { throw noMessage(shown, parsed.diagnostics) }
+        guard !parsed.messages.isEmpty else {
+            // The intake leaves out a push APNs refuses; said as the inbox's own warning says it.
+            if let why = parsed.diagnostics.lazy.compactMap(\.rejection).first {
+                throw UserError("\(shown): APNs refuses this push, so it never reaches the inbox: \(why.reason)")
+            }
+            throw noMessage(shown, parsed.diagnostics)
+        }
         // The intake accepted it, so the document parses.
         guard let doc = try? JSONParser.parse(bytes: bytes) else { throw UserError("\(shown): not valid JSON") }
-        if let why = apnsRefusal(doc) { throw UserError("\(shown): APNs refuses this push, so it never reaches the inbox: \(why.reason)") }
         return (InboxPush(file: path == "-" ? shown : absolute(path), payload: doc), parsed.diagnostics)
     }
 

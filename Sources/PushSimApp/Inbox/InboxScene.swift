@@ -123,7 +123,7 @@ public final class InboxScene: ScriptableScene, Leavable {
 
     /// Merge with the store, then a `.replace` load; warnings first, then `load` and `degrade` events.
     func apply(_ parsed: consuming InboxFeedParser.Result, at t: Double) throws(UserError) {
-        for d in parsed.diagnostics { sink.emit(.warning(d), at: t) }
+        for d in parsed.diagnostics { report(d, at: t) }
         let diagnostics = parsed.diagnostics
         let uniqueCodes = parsed.uniqueCodes
         var messages = parsed.messages
@@ -168,6 +168,14 @@ public final class InboxScene: ScriptableScene, Leavable {
             model.status = "\(diagnostics.count) warning\(diagnostics.count == 1 ? "" : "s") (w shows all): \(diagnostics[0])"
         }
         InboxScreen.reveal(&model, size: size)
+    }
+
+    /// A parser warning as an event; a push APNs refused (never added, as on the phone) is also `apns_rejected`.
+    func report(_ d: Diagnostic, at t: Double) {
+        sink.emit(.warning(d), at: t)
+        guard let r = d.rejection else { return }
+        sink.emit(Event("apns_rejected", ["bytes": .number(Double(r.bytes)), "limit": .number(Double(r.limit)),
+                                          "reason": .string(r.reason), "path": .string(r.path)]), at: t)
     }
 
     /// `s.contains("://")` over bytes (Foundation's substring search is slow enough to show on a 100,000-row load).
@@ -569,7 +577,7 @@ public final class InboxScene: ScriptableScene, Leavable {
         let parsed: InboxFeedParser.Result
         do { parsed = try parser.parse(push.payload, file: push.file) }
         catch { return .failure(UserError(error.description)) }
-        for d in parsed.diagnostics { sink.emit(.warning(d), at: now) }
+        for d in parsed.diagnostics { report(d, at: now) }
         guard !parsed.messages.isEmpty else {
             return .failure(InboxPush.noMessage((push.file as NSString).lastPathComponent, parsed.diagnostics))
         }
@@ -757,7 +765,10 @@ extension InboxScene {
         let probe = InboxFeedParser(now: wallNow, timeZone: timeZone)
         let parsed: InboxFeedParser.Result
         do { parsed = try probe.parse(push.payload, file: push.file) } catch { throw ScriptError(step, error.description) }
-        if parsed.messages.isEmpty { throw ScriptError(step, InboxPush.noMessage(push.file, parsed.diagnostics).message) }
+        // A push APNs refuses is delivered all the same: the phone shows nothing and the events say why.
+        if parsed.messages.isEmpty && !parsed.diagnostics.contains(where: { $0.rejection != nil }) {
+            throw ScriptError(step, InboxPush.noMessage(push.file, parsed.diagnostics).message)
+        }
         return [.call { [weak self] t in _ = self?.deliver(push, at: t) }]
     }
 }

@@ -30,7 +30,8 @@ enum InboxValidation {
         let fileName = (source.name as NSString).lastPathComponent
         let paths = messagePaths(items, fileName: fileName)
         let combined = InboxFeedParser.combine([parsed])
-        var diagnostics = combined.diagnostics.map { d -> Diagnostic in
+        // A push APNs refuses is an error below, not also the parser's warning.
+        var diagnostics = combined.diagnostics.filter { options.delivery == nil || $0.rejection == nil }.map { d -> Diagnostic in
             var d = d
             d.path = sourcePath(d.path, file: source.name, fileName: fileName, paths: paths)
             return d

@@ -245,6 +245,12 @@ public struct InboxFeedParser {
 
     /// One APNs inbox push as the device stores it; nil (with the reason in `diagnostics`) when it is not one.
     func pushMessage(_ o: JSONObject, path: @autoclosure () -> JSONPath, file: String, diagnostics: inout [Diagnostic]) -> InboxMessage? {
+        // A push as sent: APNs refuses one over 4096 bytes or with an aps that is not a dictionary, and the phone never
+        // sees it (Apple, "Generating a remote notification").
+        if o["aps"] != nil, let refusal = APNsPayload.check(.object(o)) {
+            diagnostics.append(Self.refused(refusal, file: file, path: path()))
+            return nil
+        }
         var problems: [String] = []
         if o["pw_inbox"]?.stringValue == nil { problems.append(o["pw_inbox"] == nil ? "no pw_inbox" : "pw_inbox is not a string") }
         let params = o["inbox_params"]?.objectValue
@@ -272,6 +278,16 @@ public struct InboxFeedParser {
         m.imageUrl = params!["image"]?.stringValue
         m.actionParams = o
         return m
+    }
+
+    /// The warning for a push APNs refuses, carrying the refusal (its path: where in the file).
+    static func refused(_ refusal: APNsPayload.Rejection, file: String, path: JSONPath) -> Diagnostic {
+        var at = path.description
+        if !refusal.path.isEmpty { at = at.isEmpty ? refusal.path : at + "." + refusal.path }
+        var d = Diagnostic(.warning, path: "\(file):\(at.isEmpty ? "(root)" : at)", "APNs refuses this push, so it never reaches the inbox: \(refusal.reason)")
+        d.rejection = refusal
+        d.rejection?.path = d.path
+        return d
     }
 
     // MARK: createMessage requests

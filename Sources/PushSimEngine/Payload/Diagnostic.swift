@@ -7,6 +7,8 @@ public struct Diagnostic: Sendable, Equatable, CustomStringConvertible {
     /// A JSON path such as `pw_stories.pages[3].image`; empty for the whole document.
     public var path: String
     public var message: String
+    /// On the warning that says APNs refused a push an inbox file holds: the refusal, for the `apns_rejected` event.
+    public var rejection: APNsPayload.Rejection? = nil
 
     public init(_ severity: Severity = .warning, path: String, _ message: String) {
         self.severity = severity
