@@ -6,10 +6,17 @@ public enum Prefetcher {
     public struct Item: Sendable, Equatable {
         public var url: String
         public var outcome: ImageLoader.PrefetchOutcome
+
+        public init(url: String, outcome: ImageLoader.PrefetchOutcome) {
+            self.url = url
+            self.outcome = outcome
+        }
     }
 
     public struct Summary: Sendable, Equatable {
         public var items: [Item]
+
+        public init(items: [Item]) { self.items = items }
         public var fetched: Int { items.filter { if case .fetched = $0.outcome { return true }; return false }.count }
         public var cached: Int { items.filter { $0.outcome == .cached }.count }
         public var local: Int { items.filter { $0.outcome == .local }.count }

@@ -15,7 +15,9 @@ struct PrefetchCommand: ParsableCommand {
         Downloads every page image that is not already in DIR/pw_stories_cache/ (files named by the SHA-256 \
         of the URL, as PushwooshStoriesMediaPrefetcher names them), keeping only bytes that are an image. \
         A later `pushsim stories FILE --app-group DIR` then shows them at once, offline. Local images \
-        (paths and file: URLs) are checked, not copied. Exits 1 when any image failed.
+        (paths and file: URLs) are checked, not copied. The extension runs under App Transport Security, so an \
+        http: image is refused (one line naming it, and it counts as failed) unless --allow-http. Exits 1 when \
+        any image failed.
         """
     )
 
@@ -31,6 +33,9 @@ struct PrefetchCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Downloads at once.", valueName: "n"))
     var jobs: Int = 4
 
+    @Flag(help: "The app allows http: loads (NSAllowsArbitraryLoads); without it App Transport Security refuses http: images.")
+    var allowHttp = false
+
     @OptionGroup var fetch: FetchOptions
 
     func validate() throws {
@@ -41,6 +46,8 @@ struct PrefetchCommand: ParsableCommand {
     func run() throws {
         let name = InputFile.displayName(file)
         let urls: [String]
+        /// The http: images App Transport Security refuses, each with the path of the first page that names it.
+        var refused: [String: String] = [:]
         do {
             let doc = try InputFile.readJSON(file)
             let input: StoriesInput
@@ -53,6 +60,9 @@ struct PrefetchCommand: ParsableCommand {
                 StandardStreams.error("warning: \(d.description)\n")
             }
             urls = input.payload.pages.map(\.image)
+            for (i, url) in urls.enumerated() where refused[url] == nil && DeliveryImages.isRefused(url, allowHTTP: allowHttp) {
+                refused[url] = input.payload.pagePaths.indices.contains(i) ? input.payload.pagePaths[i] + ".image" : "page \(i + 1) image"
+            }
         } catch let e as UserError {
             fail(e)
         }
@@ -70,12 +80,25 @@ struct PrefetchCommand: ParsableCommand {
         let loader = ImageLoader(configuration: .init(baseDirectory: MediaImageSource.folder(of: file), cache: cache,
                                                       fetch: fetch.limits))
         let progress = PrefetchProgress(tty: isatty(STDERR_FILENO) == 1)
-        let summary = Prefetcher.run(urls, loader: loader, concurrency: jobs) { done, total, item in
+        let fetched = Prefetcher.run(urls.filter { refused[$0] == nil }, loader: loader, concurrency: jobs) { done, total, item in
             progress.update(done: done, total: total, item: item)
         }
         progress.finish()
+        let summary = Self.withRefused(fetched, urls: urls, refused: refused)
         print(PrefetchProgress.summary(summary, cache: cache))
         if !summary.failed.isEmpty { throw ExitCode(1) }
+    }
+
+    /// The summary in the payload's order, the images App Transport Security refused among the failures.
+    static func withRefused(_ fetched: Prefetcher.Summary, urls: [String], refused: [String: String]) -> Prefetcher.Summary {
+        guard !refused.isEmpty else { return fetched }
+        var byURL = Dictionary(fetched.items.map { ($0.url, $0) }, uniquingKeysWith: { a, _ in a })
+        for (url, path) in refused {
+            byURL[url] = Prefetcher.Item(url: url, outcome: .failed(LoadFailure(
+                "refused by App Transport Security (\(path)): an http: URL needs NSAllowsArbitraryLoads in the app's Info.plist (--allow-http)")))
+        }
+        var seen = Set<String>()
+        return Prefetcher.Summary(items: urls.filter { seen.insert($0).inserted }.compactMap { byURL[$0] })
     }
 }
 

@@ -23,7 +23,9 @@ cat > "$W/story.json" <<JSON
 ]}}
 JSON
 
-out=$("$BIN" prefetch "$W/story.json" --app-group "$G" 2>"$W/progress"); rc=$?
+# The images are http: (a loopback address), which App Transport Security refuses: --allow-http is the app's
+# NSAllowsArbitraryLoads. Without it, see the end of this test.
+out=$("$BIN" prefetch "$W/story.json" --app-group "$G" --allow-http 2>"$W/progress"); rc=$?
 [ "$rc" -eq 1 ] || fail "prefetch with a failed image exited $rc, not 1"
 echo "$out" | grep -qx "3 images: 0 fetched, 1 already cached, 1 local, 1 failed" || fail "summary:
 $out"
@@ -46,5 +48,18 @@ grep -q "connection refused" "$W/frames" || fail "the placeholder does not say w
 
 # Everything on disk: prefetch has nothing to do and exits 0.
 printf '{"pw_stories":{"pages":[{"image":"%s"}]}}\n' "$CACHED" > "$W/cached.json"
-"$BIN" prefetch "$W/cached.json" --app-group "$G" >/dev/null 2>&1 || fail "prefetch of cached images exited $?"
+"$BIN" prefetch "$W/cached.json" --app-group "$G" --allow-http >/dev/null 2>&1 || fail "prefetch of cached images exited $?"
+
+# App Transport Security (issue 22): without --allow-http an http: image is refused, not downloaded — even one already
+# cached, which the extension never asks for — in one line naming the image and its path, and prefetch exits 1.
+out=$("$BIN" prefetch "$W/story.json" --app-group "$G" 2>"$W/progress"); rc=$?
+[ "$rc" -eq 1 ] || fail "prefetch of refused images exited $rc, not 1"
+echo "$out" | grep -qx "3 images: 0 fetched, 0 already cached, 1 local, 2 failed" || fail "summary without --allow-http:
+$out"
+echo "$out" | grep -qx "  failed: $GONE: refused by App Transport Security (pw_stories.pages\[1\].image): an http: URL needs NSAllowsArbitraryLoads in the app's Info.plist (--allow-http)" \
+  || fail "no ATS line for the refused image:
+$out"
+[ "$(echo "$out" | grep -c "$GONE")" -eq 1 ] || fail "the refused image was named more than once:
+$out"
+! grep -q "could not connect" "$W/progress" <(echo "$out") || fail "a refused image was downloaded"
 echo ok
