@@ -11,7 +11,7 @@ import PushSimScreens
 
     @Test func everySampleBuildsAScene() throws {
         let samples = SampleCatalog.storiesSamples(resources)
-        #expect(samples.count == 5)
+        #expect(samples.count == 6)
         for s in samples {
             #expect(s.experience == .stories)
             #expect(s.command.hasPrefix("pushsim stories Resources/stories/"))
@@ -42,6 +42,33 @@ import PushSimScreens
         let broken = try input("broken.json")
         #expect(broken.payload.isFallback)
         #expect(broken.payload.diagnostics.count >= 4)
+    }
+
+    /// A sample opened from the home screen takes the path `pushsim stories FILE` takes (issue 22): APNs, the
+    /// extensions, App Transport Security, on the default phone. The bundled pushes pass; the wrong-category sample
+    /// shows iOS's own view.
+    @Test func samplesFromHomeGoThroughTheDeliveryPath() throws {
+        var seen: [String: StoriesScene] = [:]
+        for s in SampleCatalog.storiesSamples(resources) {
+            let scene = try #require(try s.makeScene() as? StoriesScene)
+            #expect(scene.configuration.delivery == DeliveryOptions(), "\(s.title): the command's defaults")
+            #expect(scene.arrival != nil, "\(s.title): delivery is simulated")
+            let file = s.command.split(separator: " ").first { $0.hasPrefix("Resources/stories/") }?.split(separator: "/").last
+            seen[String(file ?? "")] = scene
+        }
+        for f in ["spring-sale.json", "travel-userinfo.json", "cjk-emoji.json", "broken.json"] {
+            let check = try #require(seen[f]?.arrival?.check)
+            #expect(check.applies && check.playsStory && check.serviceExtensionRan, "\(f) passes APNs and iOS")
+            #expect(check.diagnostics.isEmpty, "\(f): \(check.diagnostics)")
+        }
+        #expect(seen["loop-teaser.json"]?.arrival?.check.applies == false, "a bare pw_stories block has no push around it")
+        let wrong = try #require(seen["wrong-category.json"])
+        #expect(wrong.stopped?.defaultReason?.contains(#"aps.category "STORIES" matches no content extension"#) == true)
+        #expect(wrong.arrival?.check.serviceExtensionRan == false)
+        // Expanded, iOS's own view: the story never starts.
+        wrong.expand(at: 0.5)
+        #expect(wrong.sink.events.contains { $0.event.name == "default_expanded" })
+        #expect(!wrong.sink.events.contains { $0.event.name == "start" })
     }
 
     @Test func sampleImagesAreTheMediaSetRelativeToThePayload() throws {

@@ -17,7 +17,12 @@ extension SampleCatalog {
             return Sample(experience: .stories, title: title, summary: summary, keys: storiesKeys, command: command) {
                 let input = try StoriesScene.load(path: path)
                 let images = MediaImageSource(payloadFolder: (path as NSString).deletingLastPathComponent, mode: .background, colorMode: colors)
-                return StoriesScene(input: input, configuration: .init(options: options, collapsed: true), sink: EventSink(), images: images)
+                // The same path as `pushsim stories FILE`: APNs, the extensions, App Transport Security, on the
+                // default phone and app (the command's defaults).
+                let folder = (path as NSString).deletingLastPathComponent
+                return StoriesScene(input: input, configuration: .init(options: options, collapsed: true, delivery: DeliveryOptions(),
+                                                                      payloadFolder: folder),
+                                    sink: EventSink(), images: images)
             }
         }
         return [
@@ -34,6 +39,8 @@ extension SampleCatalog {
                    "Japanese, Chinese and emoji titles wrapped and truncated by display width."),
             sample("broken.json", "Broken payload (fallback)",
                    "No valid pages: the SDK shows the notification body, and pushsim says why in warnings."),
+            sample("wrong-category.json", "Wrong category (iOS's own view)",
+                   "aps.category STORIES, which no content extension claims: iOS expands the push itself and the story never plays."),
         ]
     }
 }
