@@ -36,7 +36,7 @@ print("%.0f %.0f %.0f" % (med([r[0] * 1000 for r in rows]), max(r[1] for r in ro
 }
 
 # A 9 s script and the default 1 s tail: 10 s at 15 fps, 150 frames (t = 0 … 9.933).
-rec=("$BIN" record stories "$WORK/five.json")
+rec=("$BIN" record stories "$WORK/five.json" --device iphone-14)  # the phone the lines have always named
 read -r w1 m1 c1 < <(measure "${rec[@]}" --script "wait 9" --scale 1 -o "$WORK/s1.webp")
 read -r w3 m3 c3 < <(measure "${rec[@]}" --script "wait 9" --scale 3 -o "$WORK/s3.webp")
 read -r w75 _ c75 < <(measure "${rec[@]}" --script "wait 4" --scale 1 -o "$WORK/s75.webp")

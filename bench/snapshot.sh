@@ -24,8 +24,8 @@ measure() {
 }
 
 read -r base_wall base_cpu < <(measure "$BIN" stories "$PAYLOAD" --headless --script "wait 2.5")
-read -r s3_wall s3_cpu < <(measure "$BIN" snapshot stories "$PAYLOAD" --script "wait 2.5" -o "$WORK/p3.png")
-read -r s1_wall s1_cpu < <(measure "$BIN" snapshot stories "$PAYLOAD" --script "wait 2.5" --scale 1 -o "$WORK/p1.png")
+read -r s3_wall s3_cpu < <(measure "$BIN" snapshot stories "$PAYLOAD" --device iphone-14 --script "wait 2.5" -o "$WORK/p3.png")
+read -r s1_wall s1_cpu < <(measure "$BIN" snapshot stories "$PAYLOAD" --device iphone-14 --script "wait 2.5" --scale 1 -o "$WORK/p1.png")
 echo "stories --headless, no picture:     ${base_wall} ms wall (median), ${base_cpu} ms CPU (mean)"
 echo "snapshot 3x (1170x2532, $(stat -c %s "$WORK/p3.png") bytes): ${s3_wall} ms wall, ${s3_cpu} ms CPU"
 echo "snapshot 1x (390x844, $(stat -c %s "$WORK/p1.png") bytes):   ${s1_wall} ms wall, ${s1_cpu} ms CPU"

@@ -1,5 +1,7 @@
 // The phone a picture is drawn for: its screen in points, pixels per point, and the safe areas the SDK lays out in.
 
+import PushSimEngine
+
 public struct PictureDevice: Equatable, Sendable {
     public var name: String
     public var width: Double
@@ -28,7 +30,12 @@ public struct PictureDevice: Equatable, Sendable {
         PictureDevice(name: "iphone-mini", width: 375, height: 812, safeTop: 50),
     ]
 
+    /// The phone the golden pictures of the tests were drawn on (an iPhone 14); commands default to `default`.
     public static let standard = known[0]
+
+    /// Every command's default phone, the contract's: an iPhone 15 (the delivery path's `DeliveryOptions.defaultDevice`,
+    /// so the collapsed notification is cut at one width in the terminal, in `snapshot` and in `validate`).
+    public static let `default` = known.first { $0.name == DeliveryOptions.defaultDevice.name }!
 
     /// A name from `known`, or `WxH` in points (a notched phone's safe areas).
     public init?(parsing s: String) {

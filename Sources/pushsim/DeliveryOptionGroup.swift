@@ -32,7 +32,7 @@ struct DeliveryOptionGroup: ParsableArguments {
 
     /// The options for a device called `device` (a snapshot device's name or WxH in points).
     func options(device: String, imageDelay: Double = 0) -> DeliveryOptions {
-        let phone = PictureDevice(parsing: device) ?? PictureDevice.standard
+        let phone = PictureDevice(parsing: device) ?? PictureDevice.default
         return DeliveryOptions(extensionCategories: extensionCategories.isEmpty ? DeliveryOptions.defaultCategories : extensionCategories,
                                allowHTTP: allowHttp, hasServiceExtension: !noServiceExtension,
                                language: language.map { $0.replacingOccurrences(of: "_", with: "-") },

@@ -54,7 +54,7 @@ struct NativeInAppSettings: ParsableArguments {
 struct NativeInAppOptions: ParsableArguments {
     @OptionGroup var settings: NativeInAppSettings
 
-    @Option(help: ArgumentHelp("The phone whose points the SDK measures (\(PictureDevice.names), or WxH in points; default 390x844).", valueName: "name|WxH"))
+    @Option(help: ArgumentHelp("The phone whose points the SDK measures (\(PictureDevice.names), or WxH in points; default \(PictureDevice.default.name)).", valueName: "name|WxH"))
     var device: String?
 
     func validate() throws {
@@ -71,5 +71,7 @@ struct NativeInAppOptions: ParsableArguments {
     var decline: [String] { settings.decline }
 
     /// The presenter's settings; the wall clock starts at --now, else the real time.
-    var presenterOptions: InAppPresenterOptions { settings.presenterOptions(phone: device.flatMap(PictureDevice.init(parsing:))) }
+    var presenterOptions: InAppPresenterOptions {
+        settings.presenterOptions(phone: device.flatMap(PictureDevice.init(parsing:)) ?? PictureDevice.default)
+    }
 }

@@ -11,7 +11,7 @@ struct PictureOptions: ParsableArguments {
     var output: String?
 
     @Option(help: ArgumentHelp("The phone: \(PictureDevice.names), or WxH in points.", valueName: "name|WxH"))
-    var device: String = PictureDevice.standard.name
+    var device: String = PictureDevice.default.name
 
     @Option(help: ArgumentHelp("Pixels per point, 1 to 4 (default: the phone's own, 3 on Face ID iPhones).", valueName: "n"))
     var scale: Double?

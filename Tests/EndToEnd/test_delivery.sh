@@ -93,4 +93,23 @@ for name in folder fifo huge; do
   grep -q '"thumbnail":null' "$WORK/ev-$name" || fail "$name became a thumbnail"
 done
 grep -q 'is a folder' "$WORK/ev-folder" && grep -q 'is a FIFO' "$WORK/ev-fifo" || fail "folder/FIFO not named"
+# 6. One default phone (iphone-15, 393 pt): a body of 174 characters fits its four lines but not an iphone-14's
+# (390 pt). The terminal, snapshot and validate cut it alike at the default, and alike on --device iphone-14.
+python3 -c "
+import json
+body = ('abcdefghij' * 20)[:174]
+json.dump({'aps': {'alert': {'title': 'Sale', 'body': body}, 'category': 'PW_STORIES', 'mutable-content': 1},
+           'pw_stories': {'pages': [{'image': 'file:look2.jpg'}]}}, open('$WORK/cut.json', 'w'))"
+cut_of() { grep -o '"event":"notification".*' "$1" | grep -o '"truncated":\[[^]]*\]'; }
+for dev in "" iphone-14; do
+  want='"truncated":[]'; [ -n "$dev" ] && want='"truncated":["body"]'
+  timeout 20 "$BIN" stories "$WORK/cut.json" --headless ${dev:+--device $dev} --events "$WORK/cut-t.ev" 2>/dev/null || fail "stories $dev exited $?"
+  timeout 20 "$BIN" snapshot stories "$WORK/cut.json" --collapsed --scale 1 ${dev:+--device $dev} --events "$WORK/cut-s.ev" -o "$WORK/cut.png" 2>/dev/null \
+    || fail "snapshot $dev exited $?"
+  [ "$(cut_of "$WORK/cut-t.ev")" = "$want" ] || fail "terminal ${dev:-default}: $(cut_of "$WORK/cut-t.ev"), want $want"
+  [ "$(cut_of "$WORK/cut-s.ev")" = "$want" ] || fail "snapshot ${dev:-default}: $(cut_of "$WORK/cut-s.ev"), want $want"
+  "$BIN" validate "$WORK/cut.json" ${dev:+--device $dev} > "$WORK/out" 2>&1
+  if [ -n "$dev" ]; then grep -q 'cut on iphone-14 (390 pt wide): 4 lines show 171 of its 174 characters' "$WORK/out" || fail "validate: $(cat "$WORK/out")"
+  else grep -q 'cut on' "$WORK/out" && fail "validate cut at the default: $(cat "$WORK/out")"; fi
+done
 echo "ok test_delivery"

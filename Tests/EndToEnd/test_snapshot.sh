@@ -18,28 +18,28 @@ png_size() {
 }
 
 "$BIN" snapshot stories "$R/stories/spring-sale.json" --script "wait 2.5; tap right" -o "$W/story.png" 2>"$W/err" || fail "stories exited $?: $(cat "$W/err")"
-[ "$(png_size "$W/story.png")" = "1170x2532" ] || fail "story.png is $(png_size "$W/story.png"), not 390x844 pt at 3x"
-grep -q "wrote $W/story.png (1170×2532)" "$W/err" || fail "no 'wrote' line: $(cat "$W/err")"
+[ "$(png_size "$W/story.png")" = "1179x2556" ] || fail "story.png is $(png_size "$W/story.png"), not 393x852 pt (iphone-15, the default) at 3x"
+grep -q "wrote $W/story.png (1179×2556)" "$W/err" || fail "no 'wrote' line: $(cat "$W/err")"
 
 # The default name comes from the payload; --device and --scale choose the pixels.
 (cd "$W" && "$BIN" snapshot stories "$R/stories/spring-sale.json" --device iphone-se --scale 1 2>/dev/null) || fail "default name run"
 [ "$(png_size "$W/spring-sale.png")" = "375x667" ] || fail "spring-sale.png is $(png_size "$W/spring-sale.png")"
 
 "$BIN" snapshot primer --store "$W/s.sqlite" --style sheet --position center --scale 1 -o "$W/primer.png" 2>/dev/null || fail "primer"
-[ "$(png_size "$W/primer.png")" = "390x844" ] || fail "primer.png is $(png_size "$W/primer.png")"
+[ "$(png_size "$W/primer.png")" = "393x852" ] || fail "primer.png is $(png_size "$W/primer.png")"
 # A picture does not count as a primer shown: a throttled config still shows its sheet on the next run.
 for n in 1 2; do
   "$BIN" snapshot primer --store "$W/t.sqlite" --style sheet --min-interval 3600 --now 2026-01-31T09:00:00Z --events - -o "$W/t$n.png" 2>/dev/null \
     | grep -q '"event":"shown"' || fail "snapshot primer run $n was throttled: the first one stored its time"
 done
 "$BIN" snapshot inbox "$R/inbox/mixed.json" --store "$W/s.sqlite" --scale 1 -o "$W/inbox.png" 2>/dev/null || fail "inbox"
-[ "$(png_size "$W/inbox.png")" = "390x844" ] || fail "inbox.png is $(png_size "$W/inbox.png")"
+[ "$(png_size "$W/inbox.png")" = "393x852" ] || fail "inbox.png is $(png_size "$W/inbox.png")"
 "$BIN" snapshot inapp --title "Flash sale" --body "Two hours only" --scale 1 -o "$W/inapp.png" 2>/dev/null || fail "inapp"
-[ "$(png_size "$W/inapp.png")" = "390x844" ] || fail "inapp.png is $(png_size "$W/inapp.png")"
+[ "$(png_size "$W/inapp.png")" = "393x852" ] || fail "inapp.png is $(png_size "$W/inapp.png")"
 
 # -o - writes the PNG to standard output.
 "$BIN" snapshot inapp --title T --scale 1 -o - 2>/dev/null >"$W/piped.png" || fail "-o -"
-[ "$(png_size "$W/piped.png")" = "390x844" ] || fail "piped PNG is $(png_size "$W/piped.png")"
+[ "$(png_size "$W/piped.png")" = "393x852" ] || fail "piped PNG is $(png_size "$W/piped.png")"
 
 # The script's events still go where --events says: the snapshot is the same headless run.
 "$BIN" snapshot stories "$R/stories/spring-sale.json" --script "tap right" --events - -o "$W/e.png" 2>/dev/null | grep -q '"event":"show","index":1' \

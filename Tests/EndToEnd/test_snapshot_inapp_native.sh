@@ -16,18 +16,18 @@ png_size() {
   od -An -tu1 -j16 -N8 "$1" | awk '{ printf "%dx%d", $1*16777216+$2*65536+$3*256+$4, $5*16777216+$6*65536+$7*256+$8 }'
 }
 
-# Every bundled template (the refused ones excepted): a 390x844 picture, no warning (their images are local).
+# Every bundled template (the refused ones excepted): a 393x852 picture (iphone-15, the default), no warning (their images are local).
 for f in "$R"/inapp/*.json; do
   name=$(basename "$f" .json)
   case $name in invalid-*) continue ;; esac
   "$BIN" snapshot inapp "$f" --now 2026-11-27T09:00:00Z --scale 1 -o "$W/$name.png" 2>"$W/err" || fail "$name exited $?: $(cat "$W/err")"
-  [ "$(png_size "$W/$name.png")" = "390x844" ] || fail "$name.png is $(png_size "$W/$name.png")"
+  [ "$(png_size "$W/$name.png")" = "393x852" ] || fail "$name.png is $(png_size "$W/$name.png")"
   grep -q "warning" "$W/err" && fail "$name warned: $(cat "$W/err")"
 done
 
 # The default name is the first file's; --dark applies the overlay (a different picture).
 (cd "$W" && "$BIN" snapshot inapp "$R/inapp/modal-welcome-dark.json" --scale 1 2>/dev/null) || fail "default name run"
-[ "$(png_size "$W/modal-welcome-dark.png")" = "390x844" ] || fail "default name: $(ls "$W")"
+[ "$(png_size "$W/modal-welcome-dark.png")" = "393x852" ] || fail "default name: $(ls "$W")"
 "$BIN" snapshot inapp "$R/inapp/modal-welcome-dark.json" --dark --scale 1 -o "$W/dark.png" 2>/dev/null || fail "--dark"
 cmp -s "$W/dark.png" "$W/modal-welcome-dark.png" && fail "--dark drew the light picture"
 
