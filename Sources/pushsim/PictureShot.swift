@@ -20,6 +20,8 @@ struct PictureShot {
     /// After the run: why the experience shows nothing at all, if it does not (the primer suppressed), which is said
     /// on standard error with exit 1 instead of writing a picture of the bare app.
     var nothingShown: () -> String? = { nil }
+    /// Where on the phone the scene's touch area is drawn at a moment (nil: the whole screen): `record --touches`.
+    var touchTarget: ((Double, PictureDevice) -> PictureRect?)? = nil
 }
 
 /// A `snapshot` subcommand: its options build the shot.

@@ -104,7 +104,7 @@ struct RecordSubcommand<S: SnapshotSubcommand>: ParsableCommand {
         let outcome: Recording.Outcome
         do {
             outcome = try Recording.run(runner, steps: steps, fps: recording.fps, tail: recording.tail, device: device, scale: scale,
-                                        touches: recording.touches,
+                                        touches: recording.touches, touchTarget: shot.touchTarget.map { f in { t in f(t, device) } },
                                         draw: { p, t in shot.draw(p, t, device) },
                                         frame: { p, _, k throws(PictureError) in
                                             try writer.add(p, at: Recording.milliseconds(Recording.time(ofFrame: k, fps: recording.fps)))

@@ -26,9 +26,11 @@ struct StoriesSnapshotCommand: SnapshotSubcommand {
         let images = PictureImages(payloadFolder: MediaImageSource.folder(of: stories.file), appGroup: stories.appGroup,
                                    fetch: stories.fetch.limits)
         let dark = self.dark
-        return PictureShot(scene: scene, script: stories.script, sink: sink, name: PictureOptions.baseName(of: stories.file, fallback: "stories"),
-                           images: images) { p, t, device in
+        var shot = PictureShot(scene: scene, script: stories.script, sink: sink, name: PictureOptions.baseName(of: stories.file, fallback: "stories"),
+                               images: images) { p, t, device in
             StoriesPicture.draw(scene, at: t, on: p, device: device, images: images, dark: dark)
         }
+        shot.touchTarget = { _, device in StoriesPicture.touchTarget(scene, device: device) }
+        return shot
     }
 }

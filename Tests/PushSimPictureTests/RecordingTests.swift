@@ -104,15 +104,19 @@ struct RecordingTests {
         }
     }
 
-    // A tap shows a mark where it landed (the right third, at mid-height) that is gone half a second later.
+    // A tap shows a mark where it landed (the right third of the story, at mid-height) that is gone half a second later.
     @Test func touchMarksAppearAndFade() throws {
         let imgs = images(for: spring)
+        var story = Rect(x: 0, y: 0, width: 0, height: 0)
         func frames(touches: Bool) throws -> [[UInt8]] {
             let scene = try storiesScene()
             let runner = HeadlessRunner(scene: scene, size: Size(width: 80, height: 24))
+            story = scene.touchArea
             var out: [[UInt8]] = []
-            _ = try Recording.run(runner, steps: Script.parse("wait 0.2; press 66,12; wait 0.2; release"), fps: 10, tail: 0.8,
+            let cell = (x: story.x + story.width * 5 / 6, y: story.y + story.height / 2)
+            _ = try Recording.run(runner, steps: Script.parse("wait 0.2; press \(cell.x),\(cell.y); wait 0.2; release"), fps: 10, tail: 0.8,
                                   device: .standard, scale: 0.5, touches: touches,
+                                  touchTarget: { _ in StoriesPicture.touchTarget(scene, device: .standard) },
                                   draw: { p, t in StoriesPicture.draw(scene, at: t, on: p, device: .standard, images: imgs) },
                                   frame: { p, _, _ throws(PictureError) in out.append(p.rgba()) })
             return out
@@ -121,8 +125,12 @@ struct RecordingTests {
         #expect(plain.count == marked.count)
         #expect(plain[1] == marked[1], "no mark before the press")
         #expect(plain[3] != marked[3], "the mark while the finger is down")
-        // The mark is centred where cell (66, 12) of the 80×24 screen is on the phone.
-        let w = 195, x = Int((66.5 / 80) * 195), y = Int((12.5 / 24) * 422)
+        // The mark is centred where the cell is on the picture's story: its right third, at mid-height.
+        let scene = try storiesScene()
+        scene.resize(to: Size(width: 80, height: 24), at: 0)
+        let pt = TouchMarks.point(cell: (story.x + story.width * 5 / 6, story.y + story.height / 2), area: story,
+                                  target: StoriesPicture.storyRect(scene, device: .standard))
+        let w = 195, x = Int(pt.x * 0.5), y = Int(pt.y * 0.5)
         let i = (y * w + x) * 4
         #expect(marked[3][i] > plain[3][i] || marked[3][i + 1] > plain[3][i + 1], "the mark lightens the photo where the finger is")
         #expect(plain[11] == marked[11], "gone 0.5 s after the release")

@@ -280,8 +280,13 @@ public final class InAppScene: ScriptableScene, Leavable {
 
     // MARK: Steps
 
+    /// A native step with its finger's touches, at the elements it names on this screen.
+    func nativeTouches(_ step: ScriptStep, _ prims: [PrimitiveStep], _ native: NativeInApp) -> [PrimitiveStep] {
+        native.touches(for: step, prims, size: { [unowned self] in size })
+    }
+
     public func expand(_ step: ScriptStep) throws -> [PrimitiveStep]? {
-        if let r = try native?.expand(step) { return r }
+        if let native, let r = try native.expand(step) { return nativeTouches(step, r, native) }
         switch step.name {
         case "notify":
             guard !step.argument.isEmpty else { throw ScriptError(step, "expected a banner as JSON, such as notify {\"title\":\"Hi\",\"body\":\"There\"}") }
@@ -294,17 +299,21 @@ public final class InAppScene: ScriptableScene, Leavable {
         case "banner-tap", "banner-swipe":
             try requireBanner(step)
             let action: BannerAction = step.name == "banner-tap" ? .tap : .swipe
-            return [.call { [unowned self] t in advance(to: t); apply(presenter.reduce(action, at: t)) }]
+            let call: [PrimitiveStep] = [.call { [unowned self] t in advance(to: t); apply(presenter.reduce(action, at: t)) }]
+            let banner = { [unowned self] in bannerRect(at: now).centerCell }
+            return action == .tap ? PrimitiveStep.tap(at: banner, call) : PrimitiveStep.swipe(from: banner, by: 0, -4, call)
         case "banner-drag":
             guard let f = Double(step.argument), f.isFinite, f >= 0, f <= 1 else {
                 throw ScriptError(step, "expected a fraction of the banner's height from 0 to 1, such as banner-drag 0.3")
             }
             try requireBanner(step)
-            return [.call { [unowned self] t in
+            let banner = { [unowned self] in bannerRect(at: now).centerCell }
+            let rows = -Int((f * Double(max(1, BannerOverlay.rect(in: size, offset: 0).height))).rounded())
+            return PrimitiveStep.swipe(from: banner, by: 0, rows, [.call { [unowned self] t in
                 advance(to: t)
                 apply(presenter.reduce(.drag(fraction: f), at: t))
                 apply(presenter.reduce(.release(fraction: f), at: t))
-            }]
+            }])
         case "receive":
             guard let listener else {
                 throw ScriptError(step, "this run is not listening; give --socket PATH to receive banners from pushsim notify")

@@ -725,17 +725,28 @@ public final class InboxScene: ScriptableScene, Leavable {
         case "swipe":
             // The highlighted carousel's slides: `swipe left` shows the next (the content moves left).
             switch step.argument {
-            case "left": return [.input(.key(.right))]
-            case "right": return [.input(.key(.left))]
+            case "left": return PrimitiveStep.swipe(from: { [weak self] in self?.rowCell(at: 0.75) }, by: -(size.width / 3), 0, [.input(.key(.right))])
+            case "right": return PrimitiveStep.swipe(from: { [weak self] in self?.rowCell(at: 0.25) }, by: size.width / 3, 0, [.input(.key(.left))])
             default: throw ScriptError(step, "expected swipe left (the next slide) or swipe right (the previous one)")
             }
         case "up": return [.input(.key(.up))]
-        case "select": return [.input(.key(.enter))]
+        case "select": return PrimitiveStep.tap(at: { [weak self] in self?.rowCell(at: 0.5) }, [.input(.key(.enter))])
         case "button":
             guard let n = Int(step.argument), n >= 1 else { throw ScriptError(step, "expected a button number from 1, such as 'button 2'") }
-            return [.call { [weak self] t in self?.advance(to: t); self?.button(n) }]
-        case "delete": return [.input(.key(.char("d"))), .wait(InboxScene.deleteDuration)]
-        case "refresh": return [.input(.key(.char("r"))), .wait(InboxScene.refreshDuration)]
+            return PrimitiveStep.tap(at: { [weak self] in self?.buttonCell(n) }, [.call { [weak self] t in self?.advance(to: t); self?.button(n) }])
+        case "delete":
+            // The finger swipes the row to the left while it slides out.
+            // The finger drags the row left as it slides out (12 columns over the animation, as the screen draws it).
+            let half = InboxScene.deleteDuration / 2
+            let start = TouchMemo()
+            func left(_ n: Int) -> () -> (x: Int, y: Int)? { { start.cell.map { (x: $0.x - n, y: $0.y) } } }
+            return [.touch(.down, { [weak self] in start.cell = self?.rowCell(at: 0.8); return start.cell }), .input(.key(.char("d"))),
+                    .wait(half), .touch(.move, left(6)), .wait(half), .touch(.move, left(12)), .touch(.up, left(12))]
+        case "refresh":
+            // Pulled down from the top of the list.
+            let half = InboxScene.refreshDuration / 2
+            return PrimitiveStep.stroke(from: { [weak self] in self.map { (x: $0.size.width / 2, y: 2) } }, through: [(0, 2), (0, 4)],
+                                        [.input(.key(.char("r"))), .wait(half)]) + [.wait(half)]
         case "back": return [.input(.key(.char("q")))]
         case "push":
             guard !step.argument.isEmpty else {
@@ -760,6 +771,24 @@ public final class InboxScene: ScriptableScene, Leavable {
 }
 
 extension InboxScene {
+    /// The highlighted row's card at `fraction` of its width, mid-height (where a scripted tap or swipe on it lands);
+    /// nil when it is not on screen.
+    func rowCell(at fraction: Double) -> (x: Int, y: Int)? {
+        let layout = InboxScreen.renderWithLayout(model, size: size).layout
+        guard let card = layout.cards.first(where: { $0.row == model.highlighted }) else { return nil }
+        let r = card.rect
+        let visible = (max(r.y, layout.list.y), min(r.maxY, layout.list.maxY))
+        guard visible.1 > visible.0 else { return nil }
+        return (r.x + min(r.width - 1, Int(fraction * Double(r.width))), (visible.0 + visible.1) / 2)
+    }
+
+    /// The middle of the highlighted row's button `n` (from 1), when drawn.
+    func buttonCell(_ n: Int) -> (x: Int, y: Int)? {
+        let layout = InboxScreen.renderWithLayout(model, size: size).layout
+        guard let card = layout.cards.first(where: { $0.row == model.highlighted }), card.buttons.indices.contains(n - 1) else { return nil }
+        return card.buttons[n - 1].centerCell
+    }
+
     /// A `push` step: checked now (a payload with no inbox message is a script error), delivered when reached.
     func pushStep(_ step: ScriptStep, _ push: InboxPush) throws -> [PrimitiveStep] {
         let probe = InboxFeedParser(now: wallNow, timeZone: timeZone)

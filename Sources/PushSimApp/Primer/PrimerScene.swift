@@ -5,7 +5,7 @@ import PushSimEngine
 import PushSimScreens
 import PushSimStore
 
-public final class PrimerScene: ScriptableScene, Leavable {
+public final class PrimerScene: ScriptableScene, Leavable, TouchArea {
     public private(set) var state: PrimerState
     public let sink: EventSink
     /// Where the device is saved; nil keeps it in memory only (samples, tests).
@@ -182,6 +182,25 @@ public final class PrimerScene: ScriptableScene, Leavable {
 
     // MARK: Steps
 
+    /// The phone's cells (not the panel beside it): a recording's touches map from them.
+    public var touchArea: Rect { phoneRect }
+
+    /// Where a scripted `accept`, `decline`, `tap-outside`, `allow` or `deny` touches: the middle of its button on the
+    /// layout on screen now; outside the card, its top-left corner of the phone.
+    func touchCell(_ step: String) -> (x: Int, y: Int)? {
+        _ = render(at: now)
+        switch step {
+        case "accept": return hits.accept.centerCell
+        case "decline": return hits.decline.centerCell
+        case "allow": return promptHits?.right.centerCell
+        case "deny": return promptHits?.left.centerCell
+        default:
+            let phone = phoneRect
+            let above = (x: phone.x + phone.width / 2, y: phone.y + 1)
+            return hits.card.contains(x: above.x, y: above.y) ? (phone.x + 1, phone.y + 1) : above
+        }
+    }
+
     public func expand(_ step: ScriptStep) throws -> [PrimitiveStep]? {
         switch step.name {
         case "present":
@@ -193,7 +212,7 @@ public final class PrimerScene: ScriptableScene, Leavable {
             if p.isDismissing { throw ScriptError(step, "the primer is already closing") }
             if !p.attachedToScene { throw ScriptError(step, PrimerReducer.sceneless) }
             let action: PrimerAction = step.name == "accept" ? .accept : step.name == "decline" ? .decline : .tapOutside
-            return [.call { [unowned self] t in send(action, at: t) }]
+            return PrimitiveStep.tap(at: { [unowned self] in touchCell(step.name) }, [.call { [unowned self] t in send(action, at: t) }])
         case "allow", "deny":
             guard state.systemPrompt != nil else {
                 if state.presentation?.dismissal?.outcome == .accepted {
@@ -202,7 +221,7 @@ public final class PrimerScene: ScriptableScene, Leavable {
                 throw ScriptError(step, "no system prompt is showing; iOS shows it once, after an accept on a notDetermined or ephemeral device")
             }
             let allow = step.name == "allow"
-            return [.call { [unowned self] t in send(.answerPrompt(allow: allow), at: t) }]
+            return PrimitiveStep.tap(at: { [unowned self] in touchCell(step.name) }, [.call { [unowned self] t in send(.answerPrompt(allow: allow), at: t) }])
         case "advance":
             let s = try Script.seconds(step)
             return [.call { [unowned self] t in advanceClock(s, at: t) }]

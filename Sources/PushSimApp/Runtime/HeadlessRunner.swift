@@ -18,6 +18,8 @@ public final class HeadlessRunner {
     public var onMoment: ((Double) -> Void)?
     /// Every input delivered to the scene, with its time (a recording's touch marks).
     public var onInput: ((InputEvent, Double) -> Void)?
+    /// Every scripted gesture's touch (a cell), with its time (a recording's touch marks).
+    public var onTouch: ((TouchPhase, (x: Int, y: Int), Double) -> Void)?
 
     public init(scene: ScriptableScene, size: Size) {
         self.scene = scene
@@ -83,6 +85,10 @@ public final class HeadlessRunner {
             if case .resize(let s) = e { size = s; scene.resize(to: s, at: now) } else { deliver(e) }
         case .wait(let d): wait(d)
         case .call(let f): f(now)
+        case .touch(let phase, let cell):
+            guard let onTouch else { return }
+            scene.advance(to: now)
+            if let c = cell() { onTouch(phase, c, now) }
         }
     }
 

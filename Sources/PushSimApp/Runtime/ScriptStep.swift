@@ -97,6 +97,54 @@ public enum PrimitiveStep {
     case wait(Double)
     /// Something done directly to the scene at the current time (e.g. `present`, `advance 3600`).
     case call((Double) -> Void)
+    /// Where a scripted gesture's finger is, in the cells the scene would be clicked at, asked when the step is
+    /// reached (nil: nothing to touch there): a recording's touch marks. It changes nothing in the scene.
+    case touch(TouchPhase, () -> (x: Int, y: Int)?)
+}
+
+/// A finger going down, moving or lifting (a scripted gesture's touch).
+public enum TouchPhase: Sendable, Equatable { case down, move, up }
+
+extension PrimitiveStep {
+    /// A tap on the cell `at` gives when the step is reached: the finger down, `body`, the finger up where it went
+    /// down (what it touched may be gone by then).
+    public static func tap(at: @escaping () -> (x: Int, y: Int)?, _ body: [PrimitiveStep]) -> [PrimitiveStep] {
+        let down = TouchMemo()
+        return [.touch(.down, { down.cell = at(); return down.cell })] + body + [.touch(.up, { down.cell })]
+    }
+
+    /// A finger put down at `from` when the step is reached, moved through `path` (offsets in cells from there), and
+    /// lifted at the last, around `body` (what the scene does with it).
+    public static func stroke(from: @escaping () -> (x: Int, y: Int)?, through path: [(dx: Int, dy: Int)],
+                              _ body: [PrimitiveStep]) -> [PrimitiveStep] {
+        let start = TouchMemo()
+        func at(_ d: (dx: Int, dy: Int)) -> () -> (x: Int, y: Int)? { { start.cell.map { (x: $0.x + d.dx, y: $0.y + d.dy) } } }
+        let last = path.last ?? (0, 0)
+        return [.touch(.down, { start.cell = from(); return start.cell })] + path.map { .touch(.move, at($0)) } + body + [.touch(.up, at(last))]
+    }
+
+    /// A swipe from the cell `from` gives by `dx`, `dy` cells.
+    public static func swipe(from: @escaping () -> (x: Int, y: Int)?, by dx: Int, _ dy: Int, _ body: [PrimitiveStep]) -> [PrimitiveStep] {
+        stroke(from: from, through: [(dx / 2, dy / 2), (dx, dy)], body)
+    }
+}
+
+/// Where a scripted finger went down, for the steps that follow it.
+final class TouchMemo {
+    var cell: (x: Int, y: Int)?
+}
+
+/// A scene whose phone is only part of the terminal (the primer's panel, the stories' letterbox): touches map from
+/// these cells onto the phone's screen.
+public protocol TouchArea: AnyObject {
+    var touchArea: Rect { get }
+}
+
+extension Rect {
+    /// The cell at the middle of the rectangle; nil when it is empty.
+    public var centerCell: (x: Int, y: Int)? {
+        isEmpty ? nil : (x + width / 2, y + height / 2)
+    }
 }
 
 /// A scene that understands steps of its own (`tap left`, `present`, `select`).

@@ -5,7 +5,7 @@ import Foundation
 import PushSimEngine
 import PushSimScreens
 
-public final class StoriesScene: ScriptableScene, Leavable {
+public final class StoriesScene: ScriptableScene, Leavable, TouchArea {
     public struct Configuration: Sendable {
         public var options: StoriesOptions
         /// Start as the collapsed notification (interactive default); headless starts expanded.
@@ -746,7 +746,7 @@ public final class StoriesScene: ScriptableScene, Leavable {
             let p = tapPoint(0.5)
             return [.input(.mouse(MouseEvent(.press, x: p.x, y: p.y))), .wait(seconds), .input(.mouse(MouseEvent(.release, x: p.x, y: p.y)))]
         case "button":
-            return [.call { [unowned self] t in self.advance(to: t); self.send(.button(at: t)) }]
+            return PrimitiveStep.tap(at: { [unowned self] in self.pillCell }, [.call { [unowned self] t in self.advance(to: t); self.send(.button(at: t)) }])
         case "dismiss":
             return [.call { [unowned self] t in self.advance(to: t); self.send(.dismiss(at: t)) }]
         case "expand":
@@ -756,6 +756,18 @@ public final class StoriesScene: ScriptableScene, Leavable {
         default:
             return nil
         }
+    }
+
+    /// The middle of the call-to-action pill, when the page shows one (where a `button` step touches).
+    var pillCell: (x: Int, y: Int)? {
+        guard expanded, !tooSmall else { return nil }
+        let story = layout.story
+        return StoriesScreen.pillFrame(state, rect: story, layout: textLayout(in: story))?.centerCell
+    }
+
+    /// The story's cells while it plays (the phone's story in a recording); the whole screen before and after.
+    public var touchArea: Rect {
+        expanded && stopped == nil ? layout.story : Rect(x: 0, y: 0, width: size.width, height: size.height)
     }
 
     /// The cell at mid-height of the story area at `fraction` of its width (a pill on that row is avoided).

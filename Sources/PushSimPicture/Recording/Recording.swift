@@ -22,8 +22,9 @@ public enum Recording {
     /// Run `steps` on `runner`'s scene from its start, then `tail` seconds more, drawing a frame at every 1/`fps`: a new
     /// picture of `device` at `scale`, drawn by `draw` (the snapshot's own drawing) at that moment, the touch marks
     /// over it when `touches`, then given to `frame` with its index. `progress` hears (frames so far, simulated time).
+    /// `touchTarget` is where on the phone the scene's touch area is drawn at a moment (the whole screen when nil).
     public static func run(_ runner: HeadlessRunner, steps: [ScriptStep], fps: Double, tail: Double, device: PictureDevice, scale: Double,
-                           touches: Bool = false, draw: (Picture, Double) -> Void,
+                           touches: Bool = false, touchTarget: ((Double) -> PictureRect?)? = nil, draw: (Picture, Double) -> Void,
                            frame: (Picture, Double, Int) throws(PictureError) -> Void,
                            progress: ((Int, Double) -> Void)? = nil) throws -> Outcome {
         var k = 0
@@ -31,8 +32,20 @@ public enum Recording {
         var failure: PictureError?
         let marks = TouchMarks()
         if touches {
+            let scene = runner.scene
+            let mark = { (phase: TouchPhase, cell: (x: Int, y: Int), t: Double) in
+                let area = (scene as? TouchArea)?.touchArea ?? Rect(x: 0, y: 0, width: runner.size.width, height: runner.size.height)
+                let target = touchTarget?(t) ?? PictureRect(x: 0, y: 0, width: device.width, height: device.height)
+                let pt = TouchMarks.point(cell: cell, area: area, target: target)
+                marks.record(phase, x: pt.x, y: pt.y, at: t)
+            }
             let previous = runner.onInput
-            runner.onInput = { e, t in previous?(e, t); marks.record(e, at: t, grid: runner.size) }
+            runner.onInput = { e, t in
+                previous?(e, t)
+                if let f = TouchMarks.touch(e) { mark(f.phase, (f.x, f.y), t) }
+            }
+            let previousTouch = runner.onTouch
+            runner.onTouch = { phase, cell, t in previousTouch?(phase, cell, t); mark(phase, cell, t) }
         }
         try withoutActuallyEscaping(draw) { draw in
             try withoutActuallyEscaping(frame) { frame in
@@ -45,7 +58,7 @@ public enum Recording {
                     do throws(PictureError) {
                         let p = try Picture(width: device.width, height: device.height, scale: scale)
                         draw(p, m)
-                        if touches { marks.draw(on: p, at: m, device: device) }
+                        if touches { marks.draw(on: p, at: m) }
                         try frame(p, m, k)
                     } catch {
                         failure = error

@@ -1,9 +1,12 @@
-// Where a recorded run's fingers were: a translucent mark at each tap, hold, drag, scratch or spin, fading out after.
+// Where a recorded run's fingers were: a translucent mark at each tap, hold, drag, swipe, scratch or spin, fading out after.
 
+import PushSimApp
 import PushSimScreens
 
-/// The mouse input a run delivered, turned into touches on the phone. The script's cells map onto the phone's screen
-/// in proportion (the headless screen is the phone, cell by cell), which is where the scenes place what they draw.
+/// The touches a run made — the mouse input it delivered and the touches of its scripted gestures (a `button`, a
+/// `spin`, an inbox `delete`), both as the cells the scene is clicked at — placed on the phone's screen. A cell maps
+/// from the scene's touch area (the cells that stand for the phone: all of them unless the scene is a `TouchArea`)
+/// onto the picture's rectangle for it (`place`; the whole screen by default), in proportion.
 final class TouchMarks {
     struct Touch {
         var points: [(x: Double, y: Double, t: Double)]
@@ -16,26 +19,41 @@ final class TouchMarks {
 
     private var touches: [Touch] = []
 
-    func record(_ e: InputEvent, at t: Double, grid: Size) {
-        guard case .mouse(let m) = e, grid.width > 0, grid.height > 0 else { return }
-        let x = (Double(m.x) + 0.5) / Double(grid.width), y = (Double(m.y) + 0.5) / Double(grid.height)
+    /// A mouse event as a finger at a cell; nil for the wheel and keys.
+    static func touch(_ e: InputEvent) -> (phase: TouchPhase, x: Int, y: Int)? {
+        guard case .mouse(let m) = e else { return nil }
         switch m.kind {
-        case .press:
+        case .press: return (.down, m.x, m.y)
+        case .drag: return (.move, m.x, m.y)
+        case .release: return (.up, m.x, m.y)
+        case .wheelUp, .wheelDown: return nil
+        }
+    }
+
+    /// A finger at a point of the phone's screen (points).
+    func record(_ phase: TouchPhase, x: Double, y: Double, at t: Double) {
+        switch phase {
+        case .down:
             touches.append(Touch(points: [(x, y, t)], up: nil))
-        case .drag:
+        case .move:
             if let i = touches.indices.last, touches[i].up == nil { touches[i].points.append((x, y, t)) }
             else { touches.append(Touch(points: [(x, y, t)], up: nil)) }
-        case .release:
+        case .up:
             if let i = touches.indices.last, touches[i].up == nil {
                 if let last = touches[i].points.last, abs(last.x - x) + abs(last.y - y) > 1e-9 { touches[i].points.append((x, y, t)) }
                 touches[i].up = t
             }
-        case .wheelUp, .wheelDown:
-            break
         }
     }
 
-    func draw(on p: Picture, at t: Double, device: PictureDevice) {
+    /// The point of the phone a cell stands for: its centre's place in `area`, at the same place in `target`.
+    static func point(cell: (x: Int, y: Int), area: Rect, target: PictureRect) -> (x: Double, y: Double) {
+        let fx = (Double(cell.x - area.x) + 0.5) / Double(max(1, area.width))
+        let fy = (Double(cell.y - area.y) + 0.5) / Double(max(1, area.height))
+        return (target.x + fx * target.width, target.y + fy * target.height)
+    }
+
+    func draw(on p: Picture, at t: Double) {
         for touch in touches {
             let shown = touch.points.filter { $0.t <= t + 1e-9 }
             guard let head = shown.last else { continue }
@@ -49,12 +67,10 @@ final class TouchMarks {
             }
             // The drag's path so far, then the finger.
             for pt in shown.dropLast() {
-                p.fillCircle(x: pt.x * device.width, y: pt.y * device.height, radius: Self.radius * 0.35,
-                             PictureColor.white.alpha(0.35 * alpha))
+                p.fillCircle(x: pt.x, y: pt.y, radius: Self.radius * 0.35, PictureColor.white.alpha(0.35 * alpha))
             }
-            let cx = head.x * device.width, cy = head.y * device.height
-            p.fillCircle(x: cx, y: cy, radius: Self.radius + 1.5, PictureColor.black.alpha(0.25 * alpha))
-            p.fillCircle(x: cx, y: cy, radius: Self.radius, PictureColor.white.alpha(0.55 * alpha))
+            p.fillCircle(x: head.x, y: head.y, radius: Self.radius + 1.5, PictureColor.black.alpha(0.25 * alpha))
+            p.fillCircle(x: head.x, y: head.y, radius: Self.radius, PictureColor.white.alpha(0.55 * alpha))
         }
     }
 }

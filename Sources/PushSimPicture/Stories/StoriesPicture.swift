@@ -45,17 +45,27 @@ public enum StoriesPicture {
             StatusBar.drawHomeIndicator(on: p, device: device, color: .white)
             return
         }
-        let ratio = scene.configuration.options.aspectRatio
-        let available = device.height - device.safeTop - device.safeBottom - 2 * margin
-        // The extension's height is width × storyAspectRatio; a tall ratio on a short phone is narrowed to fit.
-        let w = min(width, available / ratio)
-        let story = PictureRect(x: (device.width - w) / 2, y: device.safeTop + margin, width: w, height: w * ratio)
+        let story = storyRect(scene, device: device)
         p.clipped(to: story, radius: radius) {
             p.translated(dx: story.x, dy: story.y) {
                 drawStory(scene, at: t, on: p, size: (story.width, story.height), images: images)
             }
         }
         StatusBar.drawHomeIndicator(on: p, device: device, color: .white)
+    }
+
+    /// Where the expanded story is on the phone: the extension's height is width × storyAspectRatio, and a tall ratio
+    /// on a short phone is narrowed to fit.
+    public static func storyRect(_ scene: StoriesScene, device: PictureDevice) -> PictureRect {
+        let ratio = scene.configuration.options.aspectRatio
+        let available = device.height - device.safeTop - device.safeBottom - 2 * margin
+        let w = min(device.width - 2 * margin, available / ratio)
+        return PictureRect(x: (device.width - w) / 2, y: device.safeTop + margin, width: w, height: w * ratio)
+    }
+
+    /// Where a touch on the scene's touch area (the story's cells while it plays) lands on the phone: the story.
+    public static func touchTarget(_ scene: StoriesScene, device: PictureDevice) -> PictureRect? {
+        scene.expanded && scene.stopped == nil ? storyRect(scene, device: device) : nil
     }
 
     /// Where the push stopped before the story: nothing on the lock screen (APNs refused it), or iOS's own expanded
