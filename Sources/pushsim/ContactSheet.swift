@@ -128,6 +128,8 @@ enum ContactSheet {
                 switch key {
                 case "appearance": args += S.appearanceArguments(dark: value == "dark")
                 case "language": args += ["--language", value]
+                // The cell's phone also decides where the scene cuts text (the collapsed notification's --device).
+                case "device": args += ["--device", value]
                 case "sdk": args += ["--sdk", value]
                 default: break
                 }

@@ -39,9 +39,11 @@ public enum StoriesPicture {
             let title = shown?.title?.displayed ?? scene.input.payload.title ?? ""
             let body = shown.map { [$0.subtitle?.displayed, $0.body.displayed].compactMap { $0 }.joined(separator: "\n") } ?? scene.input.payload.body
             let thumb = scene.arrival?.thumbnail.map { images.image($0) }
-            let h = NotificationCard.height(on: p, title: title, body: body, width: width, thumbnail: thumb != nil)
+            // Laid out at the width the text was cut for, so the picture shows what the terminal and validate report.
+            let h = NotificationCard.height(on: p, title: title, body: body, width: width, thumbnail: thumb != nil, layout: .lockScreen)
             NotificationCard.draw(on: p, in: PictureRect(x: margin, y: device.safeTop + 120, width: width, height: h),
-                                  appName: scene.configuration.appName, title: title, body: body, thumbnail: thumb, dark: dark)
+                                  appName: scene.configuration.appName, title: title, body: body, thumbnail: thumb, dark: dark,
+                                  layout: .lockScreen)
             StatusBar.drawHomeIndicator(on: p, device: device, color: .white)
             return
         }
