@@ -18,6 +18,8 @@ rec stories-travel-userinfo stories "$R/stories/travel-userinfo.json" --script "
 rec stories-loop-teaser stories "$R/stories/loop-teaser.json" --loop --crossfade --script "wait 7"
 rec stories-cjk-emoji stories "$R/stories/cjk-emoji.json" --script "wait 2; tap right; wait 2"
 rec stories-broken stories "$R/stories/broken.json" --script "wait 1"
+# A push no content extension claims (aps.category "STORIES"): iOS's own expanded view, never the story.
+rec stories-wrong-category stories "$R/stories/wrong-category.json" --collapsed --script "wait 1; expand; wait 1.5"
 rec primer-alert primer --config "$R/primer/alert.json" --script "wait 1.5; accept; wait 1; allow; wait 0.5"
 rec primer-sheet-bottom primer --config "$R/primer/sheet-bottom.json" --script "wait 1.5; accept; wait 1; allow; wait 0.5"
 rec primer-sheet-top primer --config "$R/primer/sheet-top.json" --script "wait 1.5; decline; wait 0.5"
@@ -32,7 +34,8 @@ steps=""
 for f in welcome sale cjk shipped; do steps+="notify $(tr -d '\n' < "$R/banners/$f.json"); wait 4.5; "; done
 rec inapp-banners inapp --script "${steps}wait 2"
 
+# The request's language dictionaries too: the German title is cut on the iPhone SE, in both appearances.
 "$BIN" snapshot stories "$R/stories/spring-sale.json" --collapsed --scale 1 \
-  --matrix appearance=light,dark --matrix device=iphone-se,iphone-15,iphone-15-pro-max \
+  --matrix language=en,de --matrix appearance=light,dark --matrix device=iphone-se,iphone-15 \
   --report "$OUT/stories-spring-sale-matrix.md" -o "$OUT/stories-spring-sale-matrix.png"
 ls -l "$OUT"
