@@ -92,6 +92,21 @@ import Testing
         #expect(try #require(banner).contains(x: got[0].x, y: got[0].y))
     }
 
+    @Test func aForegroundTapTouchesTheForegroundBanner() throws {
+        let scene = InAppScene(sink: EventSink(), appName: "Shop")
+        var onBanner = false
+        let got = try touches(scene, #"foreground-push {"aps":{"alert":{"title":"Flash sale","body":"Ends tonight"}}}; wait 1; foreground-tap; wait 0.5"#) { t in
+            if t.phase == .down { onBanner = scene.foregroundCell.map { $0 == (t.x, t.y) } ?? false }
+        }
+        #expect(got.map(\.phase) == [.down, .up])
+        #expect(onBanner)
+        // A click there is the same tap (the banner's own hit test).
+        let again = InAppScene(sink: EventSink(), appName: "Shop")
+        try HeadlessRunner(scene: again, size: Size(width: 80, height: 24))
+            .run(Script.parse(#"foreground-push {"aps":{"alert":{"title":"Flash sale","body":"Ends tonight"}}}; wait 1"#))
+        #expect(again.tapForegroundPush(x: got[0].x, y: got[0].y, at: 1))
+    }
+
     @Test func nativeSpinAndScratchTouchTheWheelsHubAndTheScratchArea() throws {
         func native(_ sample: String, _ script: String, element: InAppElement) throws -> [Touch] {
             let scene = InAppScene(sink: EventSink())

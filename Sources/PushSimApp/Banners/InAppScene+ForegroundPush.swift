@@ -85,6 +85,12 @@ extension InAppScene {
         return true
     }
 
+    /// The middle of the topmost foreground banner, where `foreground-tap` touches; nil when none shows.
+    var foregroundCell: (x: Int, y: Int)? {
+        guard let top = foreground.shown.last(where: { $0.hidingSince == nil }) else { return nil }
+        return ForegroundPushBanner.rect(top, presenter: foreground, in: size, at: now).centerCell
+    }
+
     /// The `f` key and the `foreground-tap` step: a tap on the topmost banner.
     func tapForegroundPush(at t: Double) {
         for e in foreground.reduce(.tap, at: t) { emit(e, at: t) }
@@ -113,7 +119,7 @@ extension InAppScene {
             let file = step.name == "foreground-push" ? "push" : (step.argument as NSString).lastPathComponent
             return [.call { [unowned self] t in advance(to: t); _ = foregroundPush(doc, file: file, at: t) }]
         case "foreground-tap":
-            return [.call { [unowned self] t in advance(to: t); tapForegroundPush(at: t) }]
+            return PrimitiveStep.tap(at: { [unowned self] in foregroundCell }, [.call { [unowned self] t in advance(to: t); tapForegroundPush(at: t) }])
         default:
             return nil
         }
