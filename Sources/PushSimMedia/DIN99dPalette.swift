@@ -10,11 +10,7 @@ enum DIN99dPalette {
     /// DIN99d coordinates of an sRGB colour (DIN 6176 as chafa computes it: X corrected by Z, CIELAB D65,
     /// then lightness and chroma compressed, hue turned by 50°).
     static func din99d(_ r: UInt8, _ g: UInt8, _ b: UInt8) -> (l: Double, a: Double, b: Double) {
-        func lin(_ v: UInt8) -> Double {
-            let s = Double(v) / 255
-            return s <= 0.04045 ? s / 12.92 : pow((s + 0.055) / 1.055, 2.4)
-        }
-        let lr = lin(r), lg = lin(g), lb = lin(b)
+        let lr = linear[Int(r)], lg = linear[Int(g)], lb = linear[Int(b)]
         var x = 0.4124 * lr + 0.3576 * lg + 0.1805 * lb
         let y = 0.2126 * lr + 0.7152 * lg + 0.0722 * lb
         let z = 0.0193 * lr + 0.1192 * lg + 0.9505 * lb
@@ -22,13 +18,23 @@ enum DIN99dPalette {
         func f(_ t: Double) -> Double { t > 216.0 / 24389 ? cbrt(t) : (24389.0 / 27 * t + 16) / 116 }
         let fx = f(x / 0.95047), fy = f(y), fz = f(z / 1.08883)
         let lightness = 116 * fy - 16, la = 500 * (fx - fy), lbb = 200 * (fy - fz)
-        let c50 = cos(50 * Double.pi / 180), s50 = sin(50 * Double.pi / 180)
+        let c50 = cos50, s50 = sin50
         let e = c50 * la + s50 * lbb, fv = 1.14 * (c50 * lbb - s50 * la)
         let g99 = (e * e + fv * fv).squareRoot()
         let c99 = 22.5 * log(1 + 0.06 * g99)
         let h99 = atan2(fv, e) + 50 * Double.pi / 180
         return (325.22 * log(1 + 0.0036 * lightness), c99 * cos(h99), c99 * sin(h99))
     }
+
+    /// sRGB's transfer undone for each of the 256 channel values, and the 50° turn's cosine and sine: the same
+    /// numbers the conversion computed per colour (a render at 500×200 cells converts 200,000 colours; the powers
+    /// and the turn were a fifth of it, issue 25).
+    static let linear: [Double] = (0...255).map { v in
+        let s = Double(v) / 255
+        return s <= 0.04045 ? s / 12.92 : pow((s + 0.055) / 1.055, 2.4)
+    }
+    static let cos50 = cos(50 * Double.pi / 180)
+    static let sin50 = sin(50 * Double.pi / 180)
 
     /// Indices 16–255 (the cube and grey ramp every 256-colour terminal agrees on) in DIN99d, computed once,
     /// ordered by lightness so a search can stop once the lightness difference alone exceeds the best match.

@@ -1,6 +1,7 @@
 // The in-app banner scene driven by scripts, keys and mouse: the contract's events for every step, and its deadlines.
 
 import Foundation
+import SnapshotTesting
 import Testing
 @testable import PushSimApp
 @testable import PushSimEngine
@@ -13,6 +14,31 @@ func inAppRun(_ scene: InAppScene, _ script: String, size: Size = Size(width: 60
 }
 
 @Suite struct InAppSceneTests {
+    /// Issue 26 item 8: at 200 columns the host app keeps a phone's proportions in the middle (PhoneFrame): its rows,
+    /// the banner over them and the status line stay in an 80-column column; clicks are the terminal's cells.
+    @Test func aWideTerminalKeepsTheHostAppInAPhonesColumn() throws {
+        let scene = InAppScene(sink: EventSink())
+        let size = Size(width: 200, height: 60)
+        _ = try inAppRun(scene, #"notify {"id":"sale","title":"Spring sale","body":"Everything 30 % off until Sunday"}; wait 1"#, size: size)
+        #expect(scene.column == Rect(x: 60, y: 0, width: 80, height: 60))
+        #expect(scene.size == Size(width: 80, height: 60))
+        let frame = scene.render(at: 1)
+        #expect(frame.size == size)
+        assertSnapshot(of: frame.plainText, as: .lines, named: "wide-200x60")
+        let rows = frame.plainText.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(rows.allSatisfy { $0.prefix(60).allSatisfy { $0 == " " } }, "nothing in the left margin")
+        // A click on the fifth row of the list, in the column: it selects that row and reports the terminal's cell.
+        let y = InAppHostScreen.listRect(in: scene.size).y + 4
+        let events = try inAppRun(scene, "click 100,\(y)", size: size)
+        #expect(scene.host.selection == 4)
+        let click = try #require(scene.sink.events.last)
+        #expect(click.event == Event("host_click", ["x": .number(100), "y": .number(Double(y))]), "\(events.last ?? "")")
+        // The banner is tapped where it is drawn, in the column.
+        let banner = scene.bannerRect(at: 1)
+        _ = try inAppRun(scene, #"notify {"id":"two","title":"Two"}; wait 1; click \#(banner.x + 60 + 3),\#(banner.y + 2)"#, size: size)
+        #expect(scene.sink.events.contains { $0.event.name == "banner_tap" })
+    }
+
     /// Issue 13 item 8: while a banner shows, its keys stay on the status line (the long title is cut instead), and
     /// after a tap the line says which URL was opened.
     @Test func theBannerKeysStayWhileItShowsAndATapSaysWhatItOpened() throws {

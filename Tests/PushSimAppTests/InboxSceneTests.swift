@@ -184,6 +184,20 @@ import PushSimStore
         #expect(s.model.top > top || s.model.topOffset > 0)
     }
 
+    /// Issue 26 item 8: at 200×60 the feed keeps a phone's column in the middle; a click lands on the card drawn there.
+    @Test func aWideTerminalKeepsTheFeedInAPhonesColumnAndClicksFindIt() throws {
+        let (s, sink) = try scene([mixed])
+        let size = Size(width: 200, height: 60)
+        let layout = InboxScreen.renderWithLayout(s.model, size: size).layout
+        #expect(layout.cards.first?.rect.x == 61)
+        let b = try #require(layout.cards.first?.buttons.last)
+        #expect(b.x > 60 && b.maxX <= 140)
+        _ = try run(s, "click \(b.x + 2),\(b.y)", size: size)
+        #expect(sink.events.suffix(2).map(\.event.name) == ["button", "read"])
+        _ = try run(s, "click 10,\(layout.cards[1].rect.y + 1)", size: size)
+        #expect(sink.events.last?.event.name == "read", "a click in the margin selects nothing")
+    }
+
     @Test func toggledOffFeaturesSayWhy() throws {
         var a = InboxAttributes(sdk: .v7_1_3)
         a.swipeToDeleteEnabled = false

@@ -268,6 +268,32 @@ final class FakeImages: ImageSource {
         #expect(h.scene.nextDeadline()! <= 0.05)
     }
 
+    /// Issue 25 item 9: a resize renders no picture; only a frame drawn at a size asks for the picture at that size.
+    /// 2,000 `resize` steps through large sizes cost one render (the first size's) without `--frames`, and one per
+    /// frame with it: never the 2,000 (each ~650 ms at 500×200) that rendering at every size cost.
+    @Test func resizesRenderThePictureOnlyForTheFramesDrawn() throws {
+        let steps = (0..<2000).map { "resize \(500 - $0 % 400)x\(200 - $0 % 170)" }.joined(separator: "; ")
+        let images = FakeImages()
+        let scene = StoriesScene(input: try StoriesInput.read(threePages), sink: EventSink(), images: images)
+        let runner = HeadlessRunner(scene: scene, size: Size(width: 80, height: 24))  // no --frames
+        try runner.run(Script.parse(steps))
+        #expect(images.asked.map(\.1) == [Size(width: 31, height: 23)], "the first size's load, then none")
+        // Drawn at the end, the picture is asked for at the size on screen only.
+        _ = scene.render(at: runner.now)
+        #expect(images.asked.count > 1)
+        #expect(images.asked.dropFirst().allSatisfy { $0.1 == scene.storySize })
+
+        // With a frame after every step, each frame asks at its own size (a frame asks twice: the kept backdrop,
+        // then the layer it is drawn from; a real source renders once and answers the second from memory).
+        let framed = FakeImages()
+        let h = try StoriesHarness(threePages, images: framed)
+        try h.run(Array(repeating: "resize 300x100; resize 301x100", count: 10).joined(separator: "; "))
+        #expect(h.frames.count == 20)
+        #expect(framed.asked.count <= 1 + 2 * 20)
+        #expect(Set(framed.asked.map { "\($0.1)" }) == Set(["31x23", "\(StoriesScreen.storySize(fitting: Size(width: 300, height: 99), aspectRatio: 1.5))",
+                                                         "\(StoriesScreen.storySize(fitting: Size(width: 301, height: 99), aspectRatio: 1.5))"]))
+    }
+
     @Test func theFirstImageIsAskedForAtTheRealSize() throws {
         let images = FakeImages()
         _ = try StoriesHarness(threePages, size: Size(width: 60, height: 31), images: images)
@@ -325,7 +351,33 @@ final class FakeImages: ImageSource {
         let h = try StoriesHarness(threePages, .init(options: StoriesOptions(loop: true)))
         try h.run("wait 6.5")
         let last = h.frames.last!.split(separator: "\n").last.map(String.init) ?? ""
-        #expect(last == "page 2/3 · 3 s left · looping · last: show 1")
+        #expect(last == "page 2/3 · 3 s left · looping · ? help · q dismiss · last: show 1")
+    }
+
+    /// Issue 26 item 8: the status line always says what q does on the screen shown: it dismisses a playing story,
+    /// leaves from the notification, the dismiss screen or a finished pass (back, in a home-screen sample).
+    @Test func statusLineSaysWhatQDoesInEveryState() throws {
+        func status(_ h: StoriesHarness) -> String { h.frames.last!.split(separator: "\n").last.map(String.init) ?? "" }
+        let collapsed = try StoriesHarness(threePages, .init(collapsed: true))
+        try collapsed.run("wait 1")
+        #expect(status(collapsed).hasSuffix("· q quit"), "\(status(collapsed))")
+        let h = try StoriesHarness()
+        try h.run("wait 1")
+        #expect(status(h).contains("· q dismiss ·"), "\(status(h))")
+        try h.run("key q")
+        #expect(status(h).contains("dismissed · r replay · q quit"), "\(status(h))")
+        let sample = try StoriesHarness()
+        sample.scene.leaveAction = .back
+        try sample.run("wait 12.5")
+        #expect(status(sample).contains("finished · r replay · q back"), "\(status(sample))")
+        #expect(!status(sample).contains("q dismiss"))
+        let fallback = try StoriesHarness(["aps": ["alert": "Plain body"], "pw_stories": ["pages": [1]]])
+        try fallback.run("wait 1")
+        #expect(status(fallback).contains("q dismiss"), "\(status(fallback))")
+        // A narrow terminal cuts the last event, not the key.
+        let narrow = try StoriesHarness(size: Size(width: 40, height: 30))
+        try narrow.run("wait 1")
+        #expect(status(narrow).contains("q dismiss"), "\(status(narrow))")
     }
 
     @Test func watchReloadsAChangedFileAndReportsABrokenOne() throws {

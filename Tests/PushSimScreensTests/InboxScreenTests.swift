@@ -18,6 +18,27 @@ import Testing
         InboxScreen.render(m, size: Size(width: w, height: h)).plainText
     }
 
+    /// Issue 26 item 8: at 200 columns the feed keeps a phone's proportions in the middle (PhoneFrame) instead of
+    /// stretching its cards edge to edge; the layout the mouse reads is where the cards are drawn.
+    @Test func aWideTerminalKeepsThePhonesColumn() {
+        let m = model([message("a", title: "Summer sale", body: "Everything 30 % off until Sunday, in every store and online."),
+                       message("b", title: "Your order has shipped", body: "It arrives on Thursday.", hoursAgo: 20),
+                       message("c", title: "Rate your purchase", body: nil, image: "https://cdn/banner-sale.jpg", hoursAgo: 72)])
+        let (canvas, layout) = InboxScreen.renderWithLayout(m, size: Size(width: 200, height: 60))
+        assertSnapshot(of: canvas.plainText, as: .lines, named: "wide-200x60")
+        #expect(layout.list == Rect(x: 60, y: 1, width: 80, height: 57))
+        #expect(layout.cards.count == 3)
+        #expect(layout.cards.allSatisfy { $0.rect.x == 61 && $0.rect.width == 78 }, "\(layout.cards.map(\.rect))")
+        #expect(layout.card(at: 100, layout.cards[1].rect.y)?.row == 1)
+        #expect(layout.card(at: 20, layout.cards[1].rect.y) == nil, "the margin is no card")
+        // Nothing is drawn in the margins.
+        let rows = canvas.plainText.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(rows.allSatisfy { $0.prefix(60).allSatisfy { $0 == " " } })
+        // The column's frame is the 80-column frame, moved.
+        #expect(InboxScreen.render(m, size: Size(width: 80, height: 60)).plainText.split(separator: "\n", omittingEmptySubsequences: false)
+                    .map { String($0) } == rows.map { String($0.dropFirst(60)) })
+    }
+
     // spec §3.3 default date formatter
     @Test func dateLabel() {
         let f = InboxDateFormatter(now: now, timeZone: utc)

@@ -15,7 +15,12 @@ public final class InAppScene: ScriptableScene, Leavable {
     /// The socket banners arrive on; nil when not listening (headless without --socket, the demo sample).
     public let listener: SocketListener?
     public let appName: String
+    /// The phone's screen: the column of the terminal the app, its banners and messages are laid out in (PhoneFrame),
+    /// so a wide terminal keeps a phone's proportions; the whole terminal up to 80 columns.
     public private(set) var size = Size(width: 80, height: 24)
+    /// The terminal's size, and where the phone's column sits in it.
+    public private(set) var terminalSize = Size(width: 80, height: 24)
+    public private(set) var column = Rect(x: 0, y: 0, width: 80, height: 24)
     public private(set) var exitStatus: Int32?
     public private(set) var showHelp = false
     public var leaveAction = LeaveAction.quit
@@ -74,7 +79,9 @@ public final class InAppScene: ScriptableScene, Leavable {
     // MARK: Scene
 
     public func resize(to size: Size, at now: Double) {
-        self.size = size
+        terminalSize = size
+        column = PhoneFrame.column(in: size)
+        self.size = Size(width: column.width, height: column.height)
         host.keepVisible(InAppHostScreen.listRect(in: size).height)
         advance(to: now)
     }
@@ -140,7 +147,12 @@ public final class InAppScene: ScriptableScene, Leavable {
         switch input {
         case .resize(let s): resize(to: s, at: t)
         case .key(let k): key(k, at: t)
-        case .mouse(let m): mouse(m, at: t)
+        case .mouse(let m):
+            // Into the column's cells, where everything is laid out (a click in a margin lands left or right of it).
+            var inside = m
+            inside.x -= column.x
+            inside.y -= column.y
+            mouse(inside, at: t)
         }
     }
 
@@ -222,7 +234,8 @@ public final class InAppScene: ScriptableScene, Leavable {
 
     func hostClick(x: Int, y: Int, at t: Double) {
         if let i = InAppHostScreen.row(atY: y, host: host, size: size) { host.selection = i }
-        emit(Event("host_click", ["x": .number(Double(x)), "y": .number(Double(y))]), at: t)
+        // The terminal's cell, as the click named it.
+        emit(Event("host_click", ["x": .number(Double(x + column.x)), "y": .number(Double(y + column.y))]), at: t)
     }
 
     // MARK: Banners
@@ -399,7 +412,10 @@ public final class InAppScene: ScriptableScene, Leavable {
             }
         }
         if showHelp { drawHelp(on: &c) }
-        return c
+        guard size != terminalSize else { return c }
+        var whole = Canvas(size: terminalSize)
+        whole.blit(c, x: column.x, y: column.y)
+        return whole
     }
 
     func drawHelp(on c: inout Canvas) {

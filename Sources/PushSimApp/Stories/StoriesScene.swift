@@ -232,10 +232,17 @@ public final class StoriesScene: ScriptableScene, Leavable, TouchArea {
 
     public func resize(to newSize: Size, at t: Double) {
         advance(to: t)
+        let first = !sized
         sized = true
         size = newSize
-        // Start the current page's image at the size it will be drawn (a synchronous source renders it now).
-        if expanded, stopped == nil, state.phase != .idle, let page = state.page { _ = images.slot(for: page.image, size: storySize); takeImageDiagnostics() }
+        // The first size is where the current page's image starts loading (before it the layout was a guess), so a
+        // failure is reported then, in time order. A later size renders the picture only when a frame is drawn at it:
+        // a window dragged through many sizes, or 2,000 `resize` steps, cost no picture each (issue 25), and several
+        // resizes in one wake of the terminal render once, at the last.
+        if first, expanded, stopped == nil, state.phase != .idle, let page = state.page {
+            _ = images.slot(for: page.image, size: storySize)
+            takeImageDiagnostics()
+        }
         let small = newSize.width < minimumSize.width || newSize.height < minimumSize.height
         if small != tooSmall {
             tooSmall = small
@@ -617,7 +624,7 @@ public final class StoriesScene: ScriptableScene, Leavable, TouchArea {
                 canvas.text(line, x: 1, y: y, style: style)
             }
         }
-        var statusText = StoriesScreen.statusLine(state, at: t, lastEvent: lastEvent, opened: lastOpened, leave: leaveAction)
+        var statusText = StoriesScreen.statusLine(state, at: t, lastEvent: lastEvent, opened: lastOpened, leave: leaveAction, width: size.width)
         if let stop = stopped, stop.rejected != nil || expanded {
             statusText = (stop.rejected != nil ? "APNs refused the push · nothing shows" : "iOS's own notification · the story never plays") + " · \(leaveAction.hint)"
         }

@@ -71,12 +71,17 @@ public enum InboxScreen {
         ]
     }
 
+    /// Where the feed is drawn in a terminal of `size`: a phone's column (PhoneFrame), centred, so a wide terminal
+    /// does not stretch the cards edge to edge; the whole terminal up to 80 columns.
+    public static func column(_ size: Size) -> Rect { PhoneFrame.column(in: size) }
+
     public static func listRect(_ size: Size, refreshing: Bool) -> Rect {
         let top = refreshing ? 2 : 1
-        return Rect(x: 0, y: top, width: size.width, height: max(0, size.height - 2 - top))
+        let c = column(size)
+        return Rect(x: c.x, y: top, width: c.width, height: max(0, size.height - 2 - top))
     }
 
-    static func cardWidth(_ size: Size) -> Int { max(1, size.width - 2) }
+    static func cardWidth(_ size: Size) -> Int { max(1, column(size).width - 2) }
 
     public static func cardHeight(_ m: InboxScreenModel, _ row: Int, _ size: Size) -> Int {
         InboxCard.height(m.feed.rows[row], context: m.context, width: cardWidth(size))
@@ -87,6 +92,17 @@ public enum InboxScreen {
     }
 
     public static func renderWithLayout(_ m: InboxScreenModel, size: Size) -> (canvas: Canvas, layout: InboxLayout) {
+        let col = column(size)
+        if col.width < size.width {
+            // The feed drawn at the column's size (whose column is itself), then moved to the middle; the margins
+            // keep the terminal's own background.
+            let inner = renderWithLayout(m, size: Size(width: col.width, height: col.height))
+            var cv = Canvas(size: size)
+            cv.blit(inner.canvas, x: col.x, y: col.y)
+            func moved(_ r: Rect) -> Rect { Rect(x: r.x + col.x, y: r.y + col.y, width: r.width, height: r.height) }
+            let cards = inner.layout.cards.map { InboxLayout.Card(row: $0.row, rect: moved($0.rect), buttons: $0.buttons.map(moved)) }
+            return (cv, InboxLayout(list: moved(inner.layout.list), cards: cards))
+        }
         let t = m.context.theme
         var cv = Canvas(size: size, fill: Cell(" ", fg: t.titleUnread, bg: t.page))
         let list = listRect(size, refreshing: m.refreshFrame != nil)

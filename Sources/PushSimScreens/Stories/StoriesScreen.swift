@@ -10,16 +10,14 @@ public enum StoriesScreen {
     public static let subtitleColor = Color.rgb(217, 217, 217)  // white at 85 %
     public static let spinnerFrames = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
 
-    /// Rows of a story `width` cells wide: a cell is about twice as tall as wide, so rows ≈ width × ratio / 2.
+    /// Rows of a story `width` cells wide (PhoneFrame: a cell is about twice as tall as wide).
     public static func storyHeight(width: Int, aspectRatio: Double) -> Int {
-        max(1, Int((Double(width) * aspectRatio / 2).rounded()))
+        PhoneFrame.height(width: width, aspectRatio: aspectRatio)
     }
 
-    /// The largest story at `aspectRatio` that fits in `available`.
+    /// The largest story at `aspectRatio` that fits in `available` (the rule the phone's column shares).
     public static func storySize(fitting available: Size, aspectRatio: Double) -> Size {
-        var w = available.width
-        while w > 1 && storyHeight(width: w, aspectRatio: aspectRatio) > available.height { w -= 1 }
-        return Size(width: max(w, 0), height: min(storyHeight(width: w, aspectRatio: aspectRatio), available.height))
+        PhoneFrame.size(fitting: available, aspectRatio: aspectRatio)
     }
 
     /// The smallest story that is still drawn (narrower than this shows the "too small" line instead).
@@ -239,15 +237,27 @@ public enum StoriesScreen {
 
     // MARK: - Status line and help
 
-    /// `page 2/5 · 4 s left · paused · looping · last: show 1`
+    /// `page 2/5 · 4 s left · paused · looping · ? help · q dismiss · last: show 1`, cut to `width`: where it does
+    /// not fit, `? help` goes first and the end (the last event) is cut, so what q does stays readable.
     public static func statusLine(_ s: StoriesState, at now: Double, lastEvent: String?, opened: String? = nil,
-                                  leave: LeaveAction = .quit) -> String {
+                                  leave: LeaveAction = .quit, width: Int = .max) -> String {
+        let full = statusParts(s, at: now, lastEvent: lastEvent, opened: opened, leave: leave)
+        let line = full.joined(separator: " · ")
+        // `truncate` stops at `width`, so a long last event costs no more than a short one.
+        if TextWidth.truncate(line, to: width).utf8.count == line.utf8.count { return line }
+        let short = full.map { $0 == helpAndDismiss ? "q dismiss" : $0 }
+        return TextWidth.truncate(short.joined(separator: " · "), to: width)
+    }
+
+    static let helpAndDismiss = "? help · q dismiss"
+
+    static func statusParts(_ s: StoriesState, at now: Double, lastEvent: String?, opened: String?, leave: LeaveAction) -> [String] {
         var parts: [String] = []
         switch s.phase {
         case .idle:
-            parts.append("notification · Enter or click to open")
+            parts.append("notification · Enter or click to open · \(leave.hint)")
         case .fallback:
-            parts.append("fallback · no valid pages")
+            parts.append("fallback · no valid pages · q dismiss")
         case .dismissed:
             parts.append("dismissed · r replay · \(leave.hint)")
         case .playing, .completed:
@@ -261,11 +271,14 @@ public enum StoriesScreen {
             if s.paused { parts.append("paused") }
             if s.suspended { parts.append("held") }
             if s.options.loop { parts.append("looping") }
+            // What q does while a page plays (it dismisses; on the dismiss screen it leaves), before the last event
+            // so a narrow terminal cuts the event, not the key.
+            if s.phase == .playing { parts.append(helpAndDismiss) }
         }
         if let lastEvent { parts.append("last: \(lastEvent)") }
         // What a tap opened stays readable after the events that follow it (the SDK dismisses after a button).
         if let opened { parts.append("opened \(opened)") }
-        return parts.joined(separator: " · ")
+        return parts
     }
 
     public static func helpLines(leave: LeaveAction = .quit) -> [String] {
