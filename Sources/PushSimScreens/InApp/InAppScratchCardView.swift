@@ -17,7 +17,7 @@ enum InAppScratchCardView {
             ctx.hits.entries[i].element = .revealButton
         }
         ctx.celebration.card = card
-        if case .gradient = s.background { ctx.celebration.cardClip = card }
+        if s.background.isGradient { ctx.celebration.cardClip = card }
         if let frame = slot { drawArea(s, frame: frame, ctx: &ctx, on: &layer) }
         return card
     }

@@ -9,7 +9,7 @@ enum InAppSpinWheelView {
         let (card, slot) = InAppCenteredCard.drawGame(surface: w.background, title: w.title, message: w.message,
                                                       preferred: { $0 / 2 + 1 }, minimum: 6, bottom: 24, ctx: &ctx, on: &layer)
         ctx.celebration.card = card
-        if case .gradient = w.background { ctx.celebration.cardClip = card; ctx.celebration.panelClip = card }
+        if w.background.isGradient { ctx.celebration.cardClip = card; ctx.celebration.panelClip = card }
         if let area = slot {
             if ctx.p.rewardVisible {
                 // The panel pulses one cell wider at its peak; a solid card does not clip its band or a claim's confetti.
