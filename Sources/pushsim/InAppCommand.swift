@@ -34,7 +34,7 @@ struct InAppCommand: ParsableCommand {
         Native in-app messages: each FILE (a native-config.json, a campaign resource ZIP holding one, or '-') arrives \
         at t=0, in order, and goes through the SDK's queue (one shared-window message at a time, first in first out; \
         a pip beside it); `pushsim notify --inapp FILE` sends one more. Steps: inapp JSON, inapp-file PATH, button N, \
-        close, tap, tap-outside, tap left|middle|right, hold SECONDS, swipe left|right|up|down, scratch X,Y X,Y …, \
+        close, tap, tap-outside, tap left|middle|right, hold SECONDS, swipe left|right|up|down (a sheet's drag: swipe down POINTS [POINTS/S]), scratch X,Y X,Y …, \
         reveal, spin, claim, mute, expand, pip-drag X,Y, video-ready, video-fail, video-end, background, foreground, \
         pause on|off, dismiss, advance SECONDS. Events: inapp_dropped, inapp_dark_fallback, inapp_suppressed, \
         inapp_will_present, inapp_did_present, inapp_clicked, inapp_closed, inapp_page, scratch, spin_stop, \

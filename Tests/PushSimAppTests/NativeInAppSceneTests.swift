@@ -183,4 +183,63 @@ import Testing
         let (_, far) = try run(["sheet-notifications.json"], "wait 1; press \(body.x + 2),\(body.y + 1); wait 1; drag \(body.x + 2),\(body.y + 4); release \(body.x + 2),\(body.y + 4); wait 1")
         #expect(far.last == "2.25 inapp_closed sheet-order-updates")
     }
+
+    @Test(arguments: [("swipe down 60", false), ("swipe down 90", false), ("swipe down 91", true), ("swipe down 90.5pt", true),
+                      ("swipe down 40 900", false), ("swipe down 40 901", true), ("swipe down 0 1200pt/s", true),
+                      ("swipe up 200 5000", false), ("swipe down", true)])
+    func theSwipeStepDragsTheSheetByADistanceAtASpeed(step: String, closes: Bool) throws {
+        // PWSheetInAppView.handlePan: past 90 pt or faster than 900 pt/s downward it closes, else it springs back.
+        let (scene, ev) = try run(["sheet-notifications.json"], "wait 1; \(step); wait 1")
+        #expect((scene.native?.presenter.current == nil) == closes, "\(step): \(ev)")
+        #expect(!ev.contains { $0.contains("warning") })
+    }
+
+    @Test func aDistanceOnAnotherTemplateIsAPlainSwipeWithAWarningAndABadOneStopsTheScript() throws {
+        let (scene, ev) = try run(["stories-weekend-recipes.json"], "wait 1; swipe down 60; wait 1")
+        #expect(ev.contains { $0.hasPrefix("1 warning") }, "\(ev)")
+        #expect(scene.native?.presenter.current == nil, "stories take the swipe down and close")
+        #expect(throws: (any Error).self) { try run(["sheet-notifications.json"], "wait 1; swipe down sixty") }
+        #expect(throws: (any Error).self) { try run(["sheet-notifications.json"], "wait 1; swipe down -5") }
+    }
+
+    @Test func aQuickShortMouseFlickClosesTheSheetAsItsSpeedSays() throws {
+        let (probe, _) = try run(["sheet-notifications.json"], "wait 1")
+        let map = try #require(probe.native?.hits(in: Size(width: 80, height: 24), at: 1).last)
+        let body = try #require(map.entries.first { $0.element == .body }?.rect)
+        // One row (≈ 35 pt, under 90) in 0.02 s is ≈ 1,760 pt/s: a flick.
+        let x = body.x + 2, y = body.y + 1
+        let (flick, _) = try run(["sheet-notifications.json"], "wait 1; press \(x),\(y); wait 0.02; drag \(x),\(y + 1); release \(x),\(y + 1); wait 1")
+        #expect(flick.native?.presenter.current == nil)
+        // The same row, the finger resting a second before it lets go: it springs back.
+        let (rest, _) = try run(["sheet-notifications.json"], "wait 1; press \(x),\(y); wait 0.02; drag \(x),\(y + 1); wait 1; release \(x),\(y + 1); wait 1")
+        #expect(rest.native?.presenter.current != nil)
+    }
+
+    @Test func aMouseStrokeRevealsTheMomentItCrossesTheThresholdNotAtTheRelease() throws {
+        let (probe, _) = try run(["scratchcard-black-friday.json"], "wait 1")
+        let map = try #require(probe.native?.hits(in: Size(width: 80, height: 24), at: 1).last)
+        let area = try #require(map.entries.first { if case .scratchArea = $0.element { return true }; return false }?.rect)
+        // Back and forth over every row of the area, 0.1 s a row; the finger comes up long after.
+        var script = "wait 1; press \(area.x),\(area.y)"
+        for (i, row) in (area.y..<area.maxY).enumerated() {
+            script += "; wait 0.1; drag \(i % 2 == 0 ? area.maxX - 1 : area.x),\(row)"
+        }
+        script += "; wait 2; release \(area.x),\(area.maxY - 1); wait 1"
+        let (_, ev) = try run(["scratchcard-black-friday.json"], script)
+        let revealed = try #require(ev.first { $0.contains("reward_revealed") })
+        let stroke = try #require(ev.first { $0.contains(" scratch ") })
+        let tReveal = Double(revealed.split(separator: " ")[0])!, tUp = Double(stroke.split(separator: " ")[0])!
+        #expect(tReveal < tUp - 1.9, "revealed mid-stroke (\(revealed)), reported at the release (\(stroke))")
+        #expect(ev.filter { $0.contains(" scratch ") }.count == 1, "one stroke, one scratch event")
+    }
+
+    @Test func theConfettiAndTheBandWakeTheLoopOnlyWhileTheyMove() throws {
+        let (moving, _) = try run(["scratchcard-black-friday.json"], "wait 1; reveal; wait 3")
+        #expect(moving.nextDeadline() != nil, "3 s after the reveal the last pieces still fall")
+        let (still, _) = try run(["scratchcard-black-friday.json"], "wait 1; reveal; wait 4")
+        #expect(still.nextDeadline() == nil, "3.9 s after the reveal nothing moves: no wake-ups")
+        let (reduced, _) = try run(["scratchcard-black-friday.json"], "wait 1; reveal; wait 0.3",
+                                   options: InAppPresenterOptions(reduceMotion: true, wallStart: 1_785_000_000))
+        #expect(reduced.nextDeadline() == nil, "under Reduce Motion only the 0.2 s fade moved")
+    }
 }

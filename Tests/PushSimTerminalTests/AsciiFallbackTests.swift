@@ -22,6 +22,8 @@ import PushSimScreens
         #expect(AsciiFallback.ascii("·", width: 1) == ".")
         #expect(AsciiFallback.ascii("…", width: 1) == ".")
         #expect(AsciiFallback.ascii("✕", width: 1) == "x")
+        // The native in-app reward's confetti pieces: flat, upright, turning, small.
+        #expect(["▬", "▮", "◆", "▪"].map { AsciiFallback.ascii($0, width: 1) } == ["-", "|", "*", "#"])
     }
 
     @Test func accentsFoldAndWideGraphemesFillTheirCells() {

@@ -80,14 +80,15 @@ public final class NativeInApp {
     var brush = InAppPoint(x: 0.5, y: 0.5)
     var brushDown = false
     var holding = false
-    /// The mouse button is down on a message: where, when, on what, and a scratch stroke's points so far.
+    /// The mouse button is down on a message: where, when, on what.
     var mouse: MouseState?
     struct MouseState {
         var x: Int, y: Int, at: Double
         var hit: InAppHit
         var layout: InAppLayout?
         var onPip: Bool
-        var stroke: [InAppPoint]
+        /// A sheet's drag: the finger's rows over the last tenth of a second (for its speed at the release).
+        var moves: [(y: Int, t: Double)] = []
     }
 
     public init(intake: InAppIntake, options: InAppPresenterOptions = InAppPresenterOptions(), capsEnabled: Bool = false,
@@ -201,10 +202,8 @@ public final class NativeInApp {
     public var isPresenting: Bool { presenter.isPresenting || !presenter.leaving.isEmpty }
     public func presentations(at t: Double) -> [InAppPresentation] {
         var shown = presenter.presentations(at: t)
-        // What the finger is doing that the SDK hears only at its release: the mouse's stroke so far is erased as it
-        // goes, and the keyboard's finger shows where it is once it has moved or is down.
+        // The keyboard's finger shows where it is once it has moved or is down.
         for i in shown.indices where shown[i].message.layout == .scratchcard {
-            if let m = mouse, !m.onPip, m.stroke.count > 1 { shown[i].scratch.strokes.append(m.stroke) }
             if brushDown || brush != InAppPoint(x: 0.5, y: 0.5) {
                 shown[i].scratchCursor = brush
                 shown[i].scratchFingerDown = brushDown

@@ -29,7 +29,7 @@ extension NativeInApp {
         case .scratchMove(let dx, let dy): moveBrush(dx: dx, dy: dy, at: t)
         case .scratchFinger:
             brushDown.toggle()
-            if brushDown { g(.scratch([brush])) }
+            g(brushDown ? .scratchDown(brush) : .scratchUp)
         case .reveal: g(.reveal)
         case .spin: g(.spin)
         case .claim: g(.claim)
@@ -54,12 +54,12 @@ extension NativeInApp {
         }
     }
 
-    /// The keyboard's finger on the scratch card moves by one grid cell; while down the move is a stroke.
+    /// The keyboard's finger on the scratch card moves by one grid cell; while down the move is part of the stroke,
+    /// and the SDK checks the threshold after it.
     func moveBrush(dx: Int, dy: Int, at t: Double) {
-        let from = brush
         brush = InAppPoint(x: min(1, max(0, brush.x + Double(dx) / Double(InAppScratchState.columns))),
                            y: min(1, max(0, brush.y + Double(dy) / Double(InAppScratchState.rows))))
-        if brushDown { _ = gesture(.scratch([from, brush]), at: t) }
+        if brushDown { _ = gesture(.scratchMove(brush), at: t) }
     }
 
     /// Arrow keys throw the pip toward that side; it settles in the nearest corner.
@@ -91,22 +91,27 @@ extension NativeInApp {
         guard let i = h.index else { mouse = nil; return false }
         let shown = presentations(at: t)
         let onPip = shown.indices.contains(i) && shown[i].message.layout == .pip
-        mouse = MouseState(x: x, y: y, at: t, hit: h, layout: shown.indices.contains(i) ? shown[i].message.layout : nil, onPip: onPip, stroke: [])
-        if case .scratchArea(let fx, let fy) = h.element { mouse?.stroke = [InAppPoint(x: fx, y: fy)] }
+        mouse = MouseState(x: x, y: y, at: t, hit: h, layout: shown.indices.contains(i) ? shown[i].message.layout : nil, onPip: onPip)
+        // A press on the foil is the stroke's touch-down.
+        if case .scratchArea(let fx, let fy) = h.element { _ = gesture(.scratchDown(InAppPoint(x: fx, y: fy)), onPip: onPip, at: t) }
         // A finger on a story: held 0.25 s it pauses the page while it stays down, as on the phone.
         if case .storyZone(let z) = h.element { _ = gesture(.fingerDownAt(Self.zoneX(z)), onPip: false, at: t) }
         return true
     }
 
-    /// A drag: a scratch stroke grows, a sheet follows the finger down; other drags are decided on release.
+    /// A drag: each move over the foil is a move of the stroke (the reveal comes the moment the threshold is crossed,
+    /// as on the phone), a sheet follows the finger down; other drags are decided on release.
     public func drag(x: Int, y: Int, in size: Size, at t: Double) {
-        if let m = mouse, m.layout == .sheet {
+        guard let m = mouse else { return }
+        if m.layout == .sheet {
+            mouse?.moves = m.moves.filter { t - $0.t <= 0.1 } + [(y: y, t: t)]
             _ = gesture(.drag(Double(y - m.y) * pointsPerRow(size, at: t)), onPip: false, at: t)
             return
         }
-        guard var m = mouse, case .scratchArea = m.hit.element else { return }
-        if case .scratchArea(let fx, let fy) = hit(x: x, y: y, in: size, at: t).element { m.stroke.append(InAppPoint(x: fx, y: fy)) }
-        mouse = m
+        guard case .scratchArea = m.hit.element else { return }
+        if case .scratchArea(let fx, let fy) = hit(x: x, y: y, in: size, at: t).element {
+            _ = gesture(.scratchMove(InAppPoint(x: fx, y: fy)), onPip: m.onPip, at: t)
+        }
     }
 
     /// The release: a click is a tap on what was pressed; a drag is a swipe (carousel, stories, banner), a sheet's
@@ -118,7 +123,7 @@ extension NativeInApp {
         let pointsPerRow = self.pointsPerRow(size, at: t)
         func g(_ x: InAppGesture) { _ = gesture(x, onPip: m.onPip, at: t) }
         if case .scratchArea = m.hit.element {
-            g(.scratch(m.stroke))
+            g(.scratchUp)
             return
         }
         if dx == 0 && dy == 0 {
@@ -146,11 +151,19 @@ extension NativeInApp {
             // Past 90 pt, or faster than 900 pt/s downward, it goes; else it springs back.
             let moved = Double(dy) * pointsPerRow
             g(.drag(moved))
-            g(.release(moved, velocity: moved / max(t - m.at, 0.001)))
+            g(.release(moved, velocity: releaseVelocity(m, y: y, pointsPerRow: pointsPerRow, at: t)))
         default:
             let d: InAppGesture.Direction = abs(dx) * 2 >= abs(dy) ? (dx < 0 ? .left : .right) : (dy < 0 ? .up : .down)
             g(.swipe(d))
         }
+    }
+
+    /// The finger's speed as it lets go, in points per second downward, as UIKit's pan measures it: over its last
+    /// tenth of a second (else since its last move: a finger that stopped lets go at rest), at least a frame long.
+    func releaseVelocity(_ m: MouseState, y: Int, pointsPerRow: Double, at t: Double) -> Double {
+        let samples = [(y: m.y, t: m.at)] + m.moves
+        let from = samples.first { t - $0.t <= 0.1 } ?? samples[samples.count - 1]
+        return Double(y - from.y) * pointsPerRow / max(t - from.t, 1.0 / 60)
     }
 
     /// How many of the device's points one terminal row stands for.

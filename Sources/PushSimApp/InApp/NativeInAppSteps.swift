@@ -45,10 +45,13 @@ extension NativeInApp {
             let s = try Script.seconds(step)
             return gesture(.fingerDown, "stories to hold") + [.wait(s)] + [.call { [unowned self] t in _ = self.gesture(.fingerUp, at: t) }]
         case "swipe":
-            guard words.count == 1, let d = InAppGesture.Direction(rawValue: words[0]) else {
-                throw ScriptError(step, "expected swipe left, right, up or down")
+            guard (1...3).contains(words.count), let d = InAppGesture.Direction(rawValue: words[0]) else {
+                throw ScriptError(step, "expected swipe left, right, up or down, or a sheet's drag: swipe down POINTS [POINTS/S], such as swipe down 60 or swipe down 40 1200")
             }
-            return gesture(.swipe(d), "a message that takes a swipe \(d.rawValue)")
+            guard words.count > 1 else { return gesture(.swipe(d), "a message that takes a swipe \(d.rawValue)") }
+            let distance = try Self.amount(words[1], unit: "pt", step)
+            let velocity = words.count > 2 ? try Self.amount(words[2], unit: "pt/s", step) : 0
+            return [.call { [unowned self] t in self.sheetDrag(d, distance: distance, velocity: velocity, step: step, at: t) }]
         case "scratch":
             let points = try words.map { w throws(ScriptError) in try Self.fraction(w, step) }
             guard !points.isEmpty else { throw ScriptError(step, "expected points X,Y (fractions 0–1 of the scratch area), such as scratch 0.1,0.5 0.9,0.5") }
@@ -77,6 +80,30 @@ extension NativeInApp {
         default:
             return nil
         }
+    }
+
+    /// `swipe up|down POINTS [POINTS/S]`: a finger drags the sheet that far and lets go at that speed (0: at rest), and
+    /// the SDK's rule decides (`PWSheetInAppView.handlePan`): past 90 pt or faster than 900 pt/s downward it closes,
+    /// else it springs back. On another template the distance means nothing: it takes the plain swipe, with a warning.
+    func sheetDrag(_ d: InAppGesture.Direction, distance: Double, velocity: Double, step: ScriptStep, at t: Double) {
+        guard focused?.layout == .sheet, d == .up || d == .down else {
+            let what = focused.map { "the \($0.layout.rawValue) on screen takes a plain swipe" } ?? "no native in-app message is on screen"
+            emitEvent(.warning(Diagnostic(path: "", "step \(step.number) (\(step.description)): a drag's distance and speed apply to a sheet's swipe up or down; \(what)")), t)
+            if focused != nil, !gesture(.swipe(d), at: t) { unavailable(step, "a message that takes a swipe \(d.rawValue)", at: t) }
+            return
+        }
+        let sign = d == .down ? 1.0 : -1.0
+        gesture(.drag(sign * distance), at: t)
+        gesture(.release(sign * distance, velocity: sign * velocity), at: t)
+    }
+
+    /// A number ≥ 0, with or without its unit (`60`, `60pt`; `1200`, `1200pt/s`).
+    static func amount(_ w: String, unit: String, _ step: ScriptStep) throws(ScriptError) -> Double {
+        let digits = w.hasSuffix(unit) ? String(w.dropLast(unit.count)) : w
+        guard let v = Double(digits), v.isFinite, v >= 0 else {
+            throw ScriptError(step, "expected a distance in points and a speed in points per second, each a number 0 or more, such as swipe down 60 or swipe down 40 1200 (got \(w))")
+        }
+        return v
     }
 
     func bare(_ step: ScriptStep, _ p: [PrimitiveStep]) throws -> [PrimitiveStep] {

@@ -78,6 +78,11 @@ public enum InAppSurface: Sendable, Equatable {
         case .gradient(let stops): return stops.first ?? .black
         }
     }
+    /// A gradient card (`makeGradientSurface`) clips its content to its rounded corners; a solid one does not.
+    public var isGradient: Bool {
+        if case .gradient = self { return true }
+        return false
+    }
 }
 
 /// modal and sheet share their keys and check order.

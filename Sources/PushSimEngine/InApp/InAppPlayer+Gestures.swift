@@ -35,6 +35,12 @@ extension InAppPlayer {
             return release(dy, velocity: v, at: t)
         case .scratch(let points):
             return scratch(points, at: t)
+        case .scratchDown(let p):
+            return scratchDown(p, at: t)
+        case .scratchMove(let p):
+            return scratchMove(p, at: t)
+        case .scratchUp:
+            return scratchUp(at: t)
         case .reveal:
             guard case .scratchcard(let s) = content, s.revealButton != nil else { return nil }
             return reveal(at: t)
@@ -48,6 +54,8 @@ extension InAppPlayer {
         case .claim:
             guard let code = reward?.code, rewardTappable(at: t) else { return nil }
             copiedAt = t
+            // Each tap bursts its own confetti over the panel; older volleys that have fallen are forgotten.
+            claimedAt = claimedAt.filter { t - $0 < InAppConfetti.visibleFor } + [t]
             return [event("reward_claimed", ["promoCode": .string(code)])]
         case .mute:
             guard isPlayer else { return nil }
@@ -259,29 +267,51 @@ extension InAppPlayer {
     }
 
     /// A stroke through `points` (fractions of the scratch area): the first point begins it, every later one is a
-    /// move; after any move the fraction is checked against the threshold. Then the stroke's `scratch` event.
+    /// move (after which the fraction is checked against the threshold), then the finger comes up with the stroke's
+    /// `scratch` event. After a reveal the rest of the stroke does nothing, as the SDK's pan handler returns at once.
     mutating func scratch(_ points: [InAppPoint], at t: Double) -> [InAppPlayerOutcome]? {
-        guard case .scratchcard(let card) = message.content else { return nil }
+        guard case .scratchcard = message.content else { return nil }
         guard !scratch.revealed, let first = points.first else { return [] }
+        var out = scratchDown(first, at: t) ?? []
+        for p in points.dropFirst() where !scratch.revealed { out += scratchMove(p, at: t) ?? [] }
+        return out + (scratchUp(at: t) ?? [])
+    }
+
+    /// Touch-down (`PWScratchMaskView.beginStroke`): the grid is marked under the finger; no threshold check yet.
+    mutating func scratchDown(_ f: InAppPoint, at t: Double) -> [InAppPlayerOutcome]? {
+        guard case .scratchcard = message.content else { return nil }
+        guard !scratch.revealed else { return [] }
         let area = InAppScratchGrid.areaSize(on: device.screen)
-        func pt(_ p: InAppPoint) -> InAppPoint { InAppPoint(x: p.x * area.width, y: p.y * area.height) }
-        var out: [InAppPlayerOutcome] = []
-        var last = pt(first)
-        var drawn = [first]
-        InAppScratchGrid.mark(&scratch.grid, at: last, area: area)
-        for p in points.dropFirst() {
-            let q = pt(p)
-            InAppScratchGrid.move(&scratch.grid, from: last, to: q, area: area)
-            last = q
-            drawn.append(p)
-            if scratch.fraction >= card.revealThreshold {
-                out += reveal(at: t)
-                break
-            }
-        }
-        scratch.strokes.append(drawn)
-        out.append(event("scratch", ["fraction": .number(scratch.fraction)]))
-        return out
+        let q = InAppPoint(x: f.x * area.width, y: f.y * area.height)
+        InAppScratchGrid.mark(&scratch.grid, at: q, area: area)
+        scratch.strokes.append([f])
+        scratchFinger = q
+        strokeOpen = true
+        return []
+    }
+
+    /// A move (`continueStroke`, then the SDK's check in `.changed`): the reveal comes the moment the erased fraction
+    /// reaches `revealThreshold`, with the finger still down.
+    mutating func scratchMove(_ f: InAppPoint, at t: Double) -> [InAppPlayerOutcome]? {
+        guard case .scratchcard(let card) = message.content else { return nil }
+        guard !scratch.revealed else { return [] }
+        // A move with no stroke open begins one there (`continueStroke` without a last point).
+        guard let last = scratchFinger, strokeOpen, !scratch.strokes.isEmpty else { return scratchDown(f, at: t) }
+        let area = InAppScratchGrid.areaSize(on: device.screen)
+        let q = InAppPoint(x: f.x * area.width, y: f.y * area.height)
+        InAppScratchGrid.move(&scratch.grid, from: last, to: q, area: area)
+        scratch.strokes[scratch.strokes.count - 1].append(f)
+        scratchFinger = q
+        return scratch.fraction >= card.revealThreshold ? reveal(at: t) : []
+    }
+
+    /// The finger comes up: the stroke's `scratch` event with the erased fraction (also after a stroke that revealed).
+    mutating func scratchUp(at t: Double) -> [InAppPlayerOutcome]? {
+        guard case .scratchcard = message.content else { return nil }
+        guard strokeOpen else { return [] }
+        strokeOpen = false
+        scratchFinger = nil
+        return [event("scratch", ["fraction": .number(scratch.fraction)])]
     }
 
     /// The reveal, once: `RewardRevealed` fires at its start, while the foil fades.

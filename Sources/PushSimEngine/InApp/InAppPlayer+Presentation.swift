@@ -13,7 +13,7 @@ extension InAppPlayer {
         p.dragOffset = dragOffset(at: t)
         p.scratch = scratch
         if let r = revealedAt {
-            let fade = reduceMotion ? 0.2 : 0.45
+            let fade = Self.foilFade(reduceMotion: reduceMotion)
             p.scratch.foilFade = min(1, max(0, (t - r) / fade))
         }
         if case .scratchcard = message.content { p.rewardVisible = scratch.revealed }
@@ -29,6 +29,8 @@ extension InAppPlayer {
             if let pa = panelAt { p.rewardVisible = t + 1e-9 >= pa }
         }
         if let c = copiedAt { p.copied = t < c + Self.copiedFor }
+        p.confetti = confetti(at: t)
+        p.celebration = celebration(at: t)
         p.player = player
         p.player.position = playedBefore + (playingSince.map { max(0, clamped(t) - $0) } ?? 0)
         if player.status == .loading, let r = readyAt, clamped(t) >= r {
@@ -72,7 +74,9 @@ extension InAppPlayer {
         if settle != nil || pipMove != nil { return true }
         if let e = expandChangedAt, t < e + Self.pipSpring { return true }
         if let s = stories, s.phase == .idle || s.isRunning { return true }
-        if let r = revealedAt, t < r + (reduceMotion ? 0.2 : 0.45) { return true }
+        if let r = revealedAt, t < r + Self.foilFade(reduceMotion: reduceMotion) { return true }
+        // Confetti falls for 3.9 s after a volley; the shimmer sweeps for 1.8 s. Then nothing wakes the terminal.
+        if let e = celebrationEnds, t < e { return true }
         if let spin, let at = spunAt, let pa = panelAt {
             if t < at + spin.duration { return true }
             if t < pa + InAppWheelSpin.panelFade(reduceMotion: reduceMotion) { return true }

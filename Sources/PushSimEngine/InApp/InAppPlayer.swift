@@ -36,8 +36,14 @@ public enum InAppGesture: Sendable, Equatable {
     /// sheet and banner: a finger dragging the card by this many points toward its edge, then letting go at a speed.
     case drag(Double)
     case release(Double, velocity: Double)
-    /// One finger stroke through these points (fractions of the scratch area).
+    /// One finger stroke through these points (fractions of the scratch area): a touch-down, a move to each later
+    /// point, the finger up.
     case scratch([InAppPoint])
+    /// The same stroke a piece at a time, as a mouse or the keys make it: the finger goes down, moves (the threshold is
+    /// checked after every move), comes up (the `scratch` event).
+    case scratchDown(InAppPoint)
+    case scratchMove(InAppPoint)
+    case scratchUp
     case reveal, spin, claim, mute, expand
     /// pip: drag the card and let go here (fractions of the screen).
     case pipDrag(InAppPoint)
@@ -75,6 +81,9 @@ public struct InAppPlayer: Sendable, Equatable {
     var expandChangedAt: Double?
     // scratch card
     var scratch = InAppScratchState()
+    /// The finger on the scratch area, in points, while a stroke is open (its `scratch` event comes at the finger up).
+    var scratchFinger: InAppPoint?
+    var strokeOpen = false
     var revealedAt: Double?
     // spin wheel
     var spin: InAppWheelSpin?
@@ -82,6 +91,8 @@ public struct InAppPlayer: Sendable, Equatable {
     var stopped = false
     // reward panel
     var copiedAt: Double?
+    /// Every tap on the promo chip whose confetti may still be falling.
+    var claimedAt: [Double] = []
 
     /// A value springing from `from` to 0 over `duration`.
     struct Motion: Sendable, Equatable { var from: Double; var at: Double; var duration: Double }

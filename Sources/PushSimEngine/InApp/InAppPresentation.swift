@@ -96,6 +96,10 @@ public struct InAppPresentation: Sendable, Equatable {
     public var rewardVisible: Bool
     /// The promo chip reads "Copied!" (1.6 s after a tap).
     public var copied: Bool
+    /// Confetti volleys still on screen (none under Reduce Motion), oldest first.
+    public var confetti: [InAppConfettiBurst] = []
+    /// The reward panel's shimmer and pulse (`celebrate()`), at rest outside their 1.8 s.
+    public var celebration = InAppCelebration()
 
     /// video and pip.
     public var player: InAppPlayerState

@@ -29,14 +29,8 @@ public struct InAppWheelSpin: Sendable, Equatable {
 
     /// A fraction of a slice in −0.3…0.3, the same for the same id (FNV-1a of the id's UTF-8, then SplitMix64).
     public static func jitter(id: String?) -> Double {
-        var h: UInt64 = 0xcbf2_9ce4_8422_2325
-        for b in (id ?? "").utf8 { h = (h ^ UInt64(b)) &* 0x0000_0100_0000_01b3 }
-        var z = h &+ 0x9e37_79b9_7f4a_7c15
-        z = (z ^ (z >> 30)) &* 0xbf58_476d_1ce4_e5b9
-        z = (z ^ (z >> 27)) &* 0x94d0_49bb_1331_11eb
-        z ^= z >> 31
-        let u = Double(z >> 11) / Double(1 << 53)
-        return (u * 2 - 1) * 0.3
+        var r = InAppRandom(seed: InAppRandom.seed(id: id))
+        return r.signed() * 0.3
     }
 
     /// CAMediaTimingFunction(controlPoints: 0.12, 0.64, 0.18, 1.0): progress at time fraction `x`.

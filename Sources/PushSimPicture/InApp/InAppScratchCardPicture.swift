@@ -40,25 +40,31 @@ enum InAppScratchCardPicture {
             var y = card.y + stackTop
             if c.title != nil { y += InAppChrome.text(d, c.title, x: area.x, y: y, width: inner, font: titleFont, align: .center) + spacing }
             if c.message != nil { InAppChrome.text(d, c.message, x: area.x, y: y, width: inner, font: messageFont, align: .center) }
-            drawArea(pr.scratch, c, area, d, copied: pr.copied)
+            drawArea(pr, c, area, d)
             if let reveal = c.revealButton {
                 InAppChrome.button(d, reveal, in: PictureRect(x: area.x, y: area.maxY + spacing, width: inner, height: InAppChrome.buttonHeight))
             }
             if pr.message.content.showsCloseChip {
                 InAppChrome.closeChip(d, right: card.maxX - closeInset, top: card.y + closeInset)
             }
+            // The reveal's volley: the emitter is the card's last sublayer.
+            InAppCelebrationPicture.card(d, pr, card: card, clips: c.background.isGradient)
         }
     }
 
     /// The ticket with the reward centred on it (cut by the area's corners when taller), then the foil with the
-    /// strokes erased, fading out after the reveal; once it has gone, the yellow border (systemYellow 85 %, 2.5 pt).
-    static func drawArea(_ s: InAppScratchState, _ c: InAppScratchCard, _ area: PictureRect, _ d: InAppDrawing, copied: Bool) {
-        let p = d.picture
+    /// strokes erased, fading out after the reveal; once it has gone, the yellow border (systemYellow 85 %, 2.5 pt). The
+    /// area clips the panel's pulse, its band and a claim's confetti.
+    static func drawArea(_ pr: InAppPresentation, _ c: InAppScratchCard, _ area: PictureRect, _ d: InAppDrawing) {
+        let p = d.picture, s = pr.scratch
         p.clipped(to: area, radius: areaRadius) {
             p.fill(area, PictureColor(ticket))
             let width = area.width - 2 * areaInset
             let h = InAppRewardPicture.height(d, c.reward, width: width)
-            InAppRewardPicture.draw(d, c.reward, x: area.x + areaInset, top: area.midY - h / 2, width: width, background: ticket, copied: copied)
+            InAppCelebrationPicture.panel(d, pr, frame: PictureRect(x: area.x + areaInset, y: area.midY - h / 2, width: width, height: h)) {
+                InAppRewardPicture.draw(d, c.reward, x: area.x + areaInset, top: area.midY - h / 2, width: width, background: ticket,
+                                        copied: pr.copied)
+            }
             // The foil fades 0.45 s ease-out from the reveal, then is hidden.
             let foil = s.revealed ? 1 - InAppMotion.easeOut(s.foilFade) : 1
             guard foil > 0, !(s.revealed && s.foilFade >= 1) else { return }

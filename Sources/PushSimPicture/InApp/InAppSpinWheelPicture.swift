@@ -46,13 +46,22 @@ enum InAppSpinWheelPicture {
             if w.title != nil { y += InAppChrome.text(d, w.title, x: x, y: y, width: inner, font: titleFont, align: .center) + spacing }
             if w.message != nil { InAppChrome.text(d, w.message, x: x, y: y, width: inner, font: messageFont, align: .center) }
             if pr.rewardVisible {
-                InAppRewardPicture.draw(d, reward, x: x, top: body.y, width: inner, background: w.background.first, copied: pr.copied)
+                // A gradient card clips the panel's band and a claim's confetti; a solid one lets them past its edges.
+                let frame = PictureRect(x: x, y: body.y, width: inner, height: body.height)
+                let panel = {
+                    InAppCelebrationPicture.panel(d, pr, frame: frame) {
+                        InAppRewardPicture.draw(d, reward, x: x, top: body.y, width: inner, background: w.background.first, copied: pr.copied)
+                    }
+                }
+                if w.background.isGradient { d.picture.clipped(to: card, radius: InAppChrome.cardRadius, panel) } else { panel() }
             } else {
                 d.picture.withAlpha(1 - InAppMotion.easeInOut(pr.wheel.wheelFade)) { drawWheel(pr.wheel, w, in: body, d) }
             }
             if pr.message.content.showsCloseChip {
                 InAppChrome.closeChip(d, right: card.maxX - closeInset, top: card.y + closeInset)
             }
+            // The stop's volley, in the segment colours given.
+            InAppCelebrationPicture.card(d, pr, card: card, clips: w.background.isGradient)
         }
     }
 

@@ -22,6 +22,8 @@ struct InAppDrawContext {
     /// The card's scale in the shared in/out animations (0.88 → 1): the card is drawn that much narrower.
     var scale: Double = 1
     var hits = InAppHitMap()
+    /// Where the reward's confetti falls from and its band sweeps (the scratch card and the spin wheel set it).
+    var celebration = InAppCelebrationSite()
 
     /// A centred card `width` columns wide at rest, narrowed by the animation's scale.
     func scaled(_ width: Int) -> Int { max(4, Int((Double(width) * scale).rounded())) }

@@ -35,12 +35,14 @@ enum InAppRewardPanel {
     }
 
     /// Draw the panel centred in `rect` (over `surface`, whose contrast colour the chip takes without a title colour);
-    /// records the promo chip and the button (`button 1`).
+    /// records the promo chip and the button (`button 1`); returns the rows it took.
+    @discardableResult
     static func draw(_ reward: InAppReward, in rect: Rect, surface: InAppColor, copied: Bool, ctx: inout InAppDrawContext,
-                     on layer: inout InAppLayer) {
-        guard rect.width >= 6, rect.height >= 1 else { return }
+                     on layer: inout InAppLayer) -> Rect {
+        guard rect.width >= 6, rect.height >= 1 else { return rect }
         let l = layout(reward, width: rect.width, maxHeight: rect.height, grid: ctx.grid)
         var y = rect.y + max(0, (rect.height - l.height) / 2)
+        let taken = Rect(x: rect.x, y: y, width: rect.width, height: min(l.height, rect.maxY - y))
         func gap() { y += l.gap }
         if l.title.height > 0 { y = l.title.draw(in: rect, y: y, centered: true, on: &layer); gap() }
         if l.message.height > 0 { y = l.message.draw(in: rect, y: y, centered: true, on: &layer); gap() }
@@ -56,6 +58,7 @@ enum InAppRewardPanel {
             InAppContractButton.draw(button, in: r, on: &layer)
             ctx.hits.add(r, .button(1))
         }
+        return taken
     }
 
     /// The promo chip: the code and a copy icon (or "✓ Copied!") inside a dashed frame.

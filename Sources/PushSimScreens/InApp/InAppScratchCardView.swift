@@ -16,6 +16,8 @@ enum InAppScratchCardView {
         for i in ctx.hits.entries.indices.dropFirst(before) where ctx.hits.entries[i].element == .button(1) {
             ctx.hits.entries[i].element = .revealButton
         }
+        ctx.celebration.card = card
+        if s.background.isGradient { ctx.celebration.cardClip = card }
         if let frame = slot { drawArea(s, frame: frame, ctx: &ctx, on: &layer) }
         return card
     }
@@ -30,10 +32,13 @@ enum InAppScratchCardView {
         Box.draw(frame, on: &layer.canvas, corners: .rounded, line: Style(fg: line, bg: InAppPaint.ticket, attrs: revealed ? .bold : []))
         let area = frame.insetBy(dx: 1, dy: 1)
         ctx.hits.add(area, .scratchArea(x: 0, y: 0))
-        let panel = area.insetBy(dx: max(0, ctx.grid.cols(16) - 2), dy: 0)
+        // The panel pulses (one cell wider at its peak) inside the area, which clips it, its band and a claim's confetti.
+        let panel = InAppCelebrationView.pulsed(area.insetBy(dx: max(0, ctx.grid.cols(16) - 2), dy: 0), p.celebration.pulse)
         var rewardHits = ctx
         rewardHits.hits = InAppHitMap()
-        InAppRewardPanel.draw(s.reward, in: panel, surface: InAppColor(InAppPaint.ticket), copied: p.copied, ctx: &rewardHits, on: &layer)
+        ctx.celebration.panel = InAppRewardPanel.draw(s.reward, in: panel, surface: InAppColor(InAppPaint.ticket), copied: p.copied,
+                                                      ctx: &rewardHits, on: &layer)
+        ctx.celebration.panelClip = area
         InAppScratchFoil.draw(s, state: p.scratch, area: area, ctx: ctx, on: &layer)
         if let c = p.scratchCursor, !revealed {
             // The keyboard's finger: a cross over the foil, a dot while it scratches.

@@ -50,6 +50,8 @@ public enum InAppScreen {
         default: break
         }
         layer.composite(onto: &canvas, alpha: motion.alpha, dx: motion.dx, dy: motion.dy, clip: grid.screen)
+        InAppCelebrationView.draw(p, site: ctx.celebration, grid: grid, options: options, alpha: motion.alpha, dx: motion.dx,
+                                  dy: motion.dy, on: &canvas)
         var hits = ctx.hits.offset(dx: motion.dx, dy: motion.dy)
         hits.entries = hits.entries.compactMap { e in
             var e = e

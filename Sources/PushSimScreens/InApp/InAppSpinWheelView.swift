@@ -8,9 +8,13 @@ enum InAppSpinWheelView {
         // A square wheel area: as many rows as half its columns, plus the pointer's row.
         let (card, slot) = InAppCenteredCard.drawGame(surface: w.background, title: w.title, message: w.message,
                                                       preferred: { $0 / 2 + 1 }, minimum: 6, bottom: 24, ctx: &ctx, on: &layer)
+        ctx.celebration.card = card
+        if w.background.isGradient { ctx.celebration.cardClip = card; ctx.celebration.panelClip = card }
         if let area = slot {
             if ctx.p.rewardVisible {
-                InAppRewardPanel.draw(w.resolvedReward, in: area, surface: w.background.first, copied: ctx.p.copied, ctx: &ctx, on: &layer)
+                // The panel pulses one cell wider at its peak; a solid card does not clip its band or a claim's confetti.
+                ctx.celebration.panel = InAppRewardPanel.draw(w.resolvedReward, in: InAppCelebrationView.pulsed(area, ctx.p.celebration.pulse),
+                                                              surface: w.background.first, copied: ctx.p.copied, ctx: &ctx, on: &layer)
             } else if ctx.p.wheel.wheelFade < 1 {
                 InAppWheel.draw(w, state: ctx.p.wheel, in: area, surface: w.background.first, ctx: &ctx, on: &layer)
             }
