@@ -181,6 +181,12 @@ let validationNow = ISO8601DateFormatter().date(from: "2026-11-23T09:30:00Z")!
         #expect(r.findings.first?.message.contains("points at \(cwd)/images/none-") == true, "\(r.findings)")
         #expect(InputFile.imageFolder(of: "-") == cwd)
         #expect(MediaImageSource.folder(of: "-") == InputFile.imageFolder(of: "-"))
+        // A stories payload's `file:` pages too: `validate -` checks them where `stories -` loads them from.
+        let name = "none-\(UUID().uuidString).jpg"
+        let stories = try JSONParser.parse(#"{"aps":{"alert":"x","category":"PW_STORIES","mutable-content":1},"pw_stories":{"pages":[{"image":"file:\#(name)"}]}}"#)
+        let s = PayloadValidation.check(stories, source: PayloadValidation.Source(path: "-", name: "standard input"), options: options(.stories))
+        #expect(s.findings.contains { $0.path == "pw_stories.pages[0].image" && $0.message.contains("points at \(cwd)/\(name), which does not exist") },
+                "\(s.findings)")
     }
 
     @Test func pathsJoin() {

@@ -82,7 +82,7 @@ public final class InAppScene: ScriptableScene, Leavable {
         terminalSize = size
         column = PhoneFrame.column(in: size)
         self.size = Size(width: column.width, height: column.height)
-        host.keepVisible(InAppHostScreen.listRect(in: size).height)
+        host.keepVisible(InAppHostScreen.listRect(in: self.size).height)
         advance(to: now)
     }
 

@@ -40,7 +40,9 @@ public enum StoriesValidation {
                 diagnostics += input.payload.diagnostics
             }
             diagnostics += riskyLinks(input.payload)
-            if source.path != "-" { diagnostics += localImageProblems(input.payload, payloadPath: source.path) }
+            // Standard input's relative `file:` pages resolve against the current directory, where `stories -` loads
+            // them from (issue 26: one rule for both).
+            diagnostics += localImageProblems(input.payload, payloadPath: source.path)
         }
         guard let first = inputs.first else {
             return PayloadValidation.Lint(summary: "stories payload, no notification with pw_stories", diagnostics: diagnostics)
