@@ -37,7 +37,7 @@ struct RecordingOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Seconds recorded after the script's end.", valueName: "seconds"))
     var tail: Double = 1
 
-    @Flag(help: "A translucent mark where each tap, hold, drag, scratch or spin happens, fading out after the finger lifts.")
+    @Flag(help: "A translucent mark where each tap, hold, drag, swipe, scratch or spin happens (mouse steps and the experience's own, such as button, accept, select, spin), fading out after the finger lifts.")
     var touches = false
 
     @Option(help: ArgumentHelp("WebP quality, 0 to 100 (lossy).", valueName: "n"))

@@ -47,6 +47,21 @@ import Testing
         #expect(scene.touchArea == scene.layout.story, "while it plays, the story's cells are the phone")
     }
 
+    @Test func storiesExpandTouchesTheCollapsedNotification() throws {
+        let path = Resources.locate().path("stories/spring-sale.json")
+        let scene = StoriesScene(input: try StoriesScene.load(path: path), configuration: .init(collapsed: true, delivery: DeliveryOptions()),
+                                 sink: EventSink())
+        var card: Rect?, area: Rect?
+        let got = try touches(scene, "wait 0.5; expand; wait 0.5") { t in
+            if t.phase == .down { card = scene.collapsedFrame; area = scene.touchArea }
+        }
+        #expect(got.map(\.phase) == [.down, .up])
+        let frame = try #require(card)
+        #expect(frame.contains(x: got[0].x, y: got[0].y), "the finger is on the notification \(frame)")
+        #expect(area == frame, "before it opens, the notification's cells are what a touch maps from")
+        #expect(scene.expanded && scene.touchArea == scene.layout.story)
+    }
+
     @Test func primerAcceptAndAllowTouchTheirButtons() throws {
         let config = PrimerConfig().style(.sheet).title("Never miss a drop").message("We'll tell you when your size is back in stock.")
         let scene = PrimerScene(config: config, device: SimulatedDevice(), wallClock: 1_769_850_000, store: nil, sink: EventSink(), appName: "Shop")

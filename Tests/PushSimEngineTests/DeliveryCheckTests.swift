@@ -37,6 +37,20 @@ private func payload(bytes: Int, filler: Character) -> JSONValue {
         #expect(APNsPayload.bytes(["aps": ["alert": "😀"]]) == "{\"aps\":{\"alert\":\"😀\"}}".utf8.count)
     }
 
+    /// The count is the writer's output, byte for byte, without writing it: escapes, control characters, numbers,
+    /// empty and nested containers, keys that need escaping.
+    @Test func theCountIsWhatTheWriterWrites() {
+        let values: [JSONValue] = [
+            .null, true, false, 0, -1, 1.5, 1e20, .number(.nan), "", "a\"b\\c\nd\re\tf", "\u{01}\u{1F}\u{7F}x", "é€😀/",
+            [], [:], [[], [:], [1, "x", .null]], ["k\"ey": ["a": [1, 2, ["b": "c\u{0}"]]], "": ""],
+            ["aps": ["alert": ["title": "Sale", "body": .string(String(repeating: "long text, ", count: 50))], "mutable-content": 1],
+             "pw_inbox": "c1", "inbox_params": ["rt": "2030-01-01"]],
+        ]
+        for v in values {
+            #expect(v.compactByteCount == v.jsonText().utf8.count, "\(v.jsonText())")
+        }
+    }
+
     @Test(arguments: ["é", "€", "😀"] as [Character])
     func exactly4096IsAcceptedAnd4097Refused(_ filler: Character) throws {
         let at = payload(bytes: 4096, filler: filler)

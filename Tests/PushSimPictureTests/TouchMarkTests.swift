@@ -79,6 +79,25 @@ struct TouchMarkTests {
         #expect(story.x < pt.x && pt.x < story.x + story.width && story.y + story.height * 0.6 < pt.y && pt.y < story.y + story.height)
     }
 
+    @Test func anExpandStepIsMarkedOnTheCollapsedNotification() throws {
+        let path = resources.path("stories/spring-sale.json")
+        let imgs = images(for: path)
+        func make() throws -> StoriesScene {
+            StoriesScene(input: try StoriesScene.load(path: path), configuration: .init(collapsed: true, delivery: DeliveryOptions()), sink: EventSink())
+        }
+        let f = try frames({ try make() }, "wait 1; expand; wait 0.2",
+                           draw: { s, p, t in StoriesPicture.draw(s as! StoriesScene, at: t, on: p, device: .standard, images: imgs) },
+                           target: { s, _ in StoriesPicture.touchTarget(s as! StoriesScene, device: .standard) })
+        let pt = try #require(f.first)
+        let still = try make()
+        still.resize(to: Size(width: 80, height: 24), at: 0)
+        let card = StoriesPicture.collapsedCardRect(still, device: .standard, on: try Picture(width: 390, height: 844, scale: 1))
+        #expect(card.x < pt.x && pt.x < card.x + card.width && card.y < pt.y && pt.y < card.y + card.height,
+                "the mark is on the picture's notification \(card), at \(pt)")
+        // The frame after the tap shows the story, with the mark over it.
+        #expect(pixel(f.plain[11], pt) != pixel(f.marked[11], pt))
+    }
+
     @Test func aPrimerAcceptStepIsMarked() throws {
         let config = PrimerConfig().style(.sheet).title("Never miss a drop").message("We'll tell you when your size is back in stock.")
         let imgs = images(for: resources.path("primer/alert.json"))

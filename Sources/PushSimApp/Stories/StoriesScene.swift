@@ -91,6 +91,8 @@ public final class StoriesScene: ScriptableScene, Leavable, TouchArea {
     var tooSmall = false
     var nextWatchCheck = 0.0
     var paneLines: [String] = []
+    /// Where the collapsed notification was last drawn (an `expand` step's finger, a recording's touch area).
+    var collapsedFrame: Rect?
 
     public init(input: StoriesInput, configuration: Configuration = Configuration(), sink: EventSink,
                 images: ImageSource = NoImages(), at t: Double = 0) {
@@ -581,10 +583,11 @@ public final class StoriesScene: ScriptableScene, Leavable, TouchArea {
             // The banner is as wide as a phone's lock screen allows, not the story's width.
             if let a = arrival, let text = a.text {
                 let thumb = a.thumbnail.map { images.slot(for: $0, size: Size(width: 6, height: 3)) }
-                CollapsedNotification.draw(appName: configuration.appName, text: text, thumbnail: thumb, note: a.note, into: &canvas, rect: wide)
+                collapsedFrame = CollapsedNotification.draw(appName: configuration.appName, text: text, thumbnail: thumb, note: a.note,
+                                                            into: &canvas, rect: wide)
             } else {
-                CollapsedNotification.draw(appName: configuration.appName, title: input.payload.title, body: input.payload.body,
-                                           into: &canvas, rect: wide)
+                collapsedFrame = CollapsedNotification.draw(appName: configuration.appName, title: input.payload.title, body: input.payload.body,
+                                                            into: &canvas, rect: wide)
             }
         } else if let reason = stopped?.defaultReason, let a = arrival {
             let area = Rect(x: 0, y: 0, width: wide.width, height: size.height - 1)
@@ -757,7 +760,7 @@ public final class StoriesScene: ScriptableScene, Leavable, TouchArea {
         case "dismiss":
             return [.call { [unowned self] t in self.advance(to: t); self.send(.dismiss(at: t)) }]
         case "expand":
-            return [.call { [unowned self] t in self.expand(at: t) }]
+            return PrimitiveStep.tap(at: { [unowned self] in self.collapsedCell }, [.call { [unowned self] t in self.expand(at: t) }])
         case "replay":
             return [.call { [unowned self] t in self.replay(at: t) }]
         default:
@@ -772,9 +775,19 @@ public final class StoriesScene: ScriptableScene, Leavable, TouchArea {
         return StoriesScreen.pillFrame(state, rect: story, layout: textLayout(in: story))?.centerCell
     }
 
-    /// The story's cells while it plays (the phone's story in a recording); the whole screen before and after.
+    /// The story's cells while it plays (the phone's story in a recording), the collapsed notification's before it
+    /// opens; the whole screen otherwise.
     public var touchArea: Rect {
-        expanded && stopped == nil ? layout.story : Rect(x: 0, y: 0, width: size.width, height: size.height)
+        if expanded && stopped == nil { return layout.story }
+        if !expanded && stopped?.rejected == nil, let frame = collapsedFrame { return frame }
+        return Rect(x: 0, y: 0, width: size.width, height: size.height)
+    }
+
+    /// The middle of the collapsed notification, where an `expand` step touches (as drawn now).
+    var collapsedCell: (x: Int, y: Int)? {
+        guard !expanded, !tooSmall, stopped?.rejected == nil else { return nil }
+        _ = render(at: now)
+        return collapsedFrame?.centerCell
     }
 
     /// The cell at mid-height of the story area at `fraction` of its width (a pill on that row is avoided).

@@ -17,9 +17,7 @@ public enum APNsPayload {
 
     /// The payload's size as APNs receives it: compact JSON, `/` not escaped, non-ASCII as raw UTF-8.
     public static func bytes(_ payload: JSONValue) -> Int {
-        var out = [UInt8]()
-        payload.write(into: &out, sortedKeys: false)
-        return out.count
+        payload.compactByteCount
     }
 
     /// nil when APNs accepts `payload`. `lowerBound`: the payload is the userInfo pushsim built from a createMessage

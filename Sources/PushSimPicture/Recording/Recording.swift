@@ -33,11 +33,18 @@ public enum Recording {
         let marks = TouchMarks()
         if touches {
             let scene = runner.scene
+            // A finger keeps the mapping it went down with: what it does may change the scene's layout (a tap that
+            // expands the notification), and its lift must land where it went down.
+            var mapping: (area: Rect, target: PictureRect)?
             let mark = { (phase: TouchPhase, cell: (x: Int, y: Int), t: Double) in
-                let area = (scene as? TouchArea)?.touchArea ?? Rect(x: 0, y: 0, width: runner.size.width, height: runner.size.height)
-                let target = touchTarget?(t) ?? PictureRect(x: 0, y: 0, width: device.width, height: device.height)
-                let pt = TouchMarks.point(cell: cell, area: area, target: target)
+                if phase == .down || mapping == nil {
+                    mapping = ((scene as? TouchArea)?.touchArea ?? Rect(x: 0, y: 0, width: runner.size.width, height: runner.size.height),
+                               touchTarget?(t) ?? PictureRect(x: 0, y: 0, width: device.width, height: device.height))
+                }
+                guard let m = mapping else { return }
+                let pt = TouchMarks.point(cell: cell, area: m.area, target: m.target)
                 marks.record(phase, x: pt.x, y: pt.y, at: t)
+                if phase == .up { mapping = nil }
             }
             let previous = runner.onInput
             runner.onInput = { e, t in

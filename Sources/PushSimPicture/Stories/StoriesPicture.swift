@@ -34,14 +34,11 @@ public enum StoriesPicture {
             return
         }
         if !scene.expanded {
-            // The collapsed notification as the phone lays it out (the delivery path's cut text when simulated).
-            let shown = scene.arrival?.text
-            let title = shown?.title?.displayed ?? scene.input.payload.title ?? ""
-            let body = shown.map { [$0.subtitle?.displayed, $0.body.displayed].compactMap { $0 }.joined(separator: "\n") } ?? scene.input.payload.body
+            // The collapsed notification as the phone lays it out (the delivery path's cut text when simulated), at the
+            // width the text was cut for, so the picture shows what the terminal and validate report.
+            let (title, body) = collapsedText(scene)
             let thumb = scene.arrival?.thumbnail.map { images.image($0) }
-            // Laid out at the width the text was cut for, so the picture shows what the terminal and validate report.
-            let h = NotificationCard.height(on: p, title: title, body: body, width: width, thumbnail: thumb != nil, layout: .lockScreen)
-            NotificationCard.draw(on: p, in: PictureRect(x: margin, y: device.safeTop + 120, width: width, height: h),
+            NotificationCard.draw(on: p, in: collapsedCardRect(scene, device: device, on: p),
                                   appName: scene.configuration.appName, title: title, body: body, thumbnail: thumb, dark: dark,
                                   layout: .lockScreen)
             StatusBar.drawHomeIndicator(on: p, device: device, color: .white)
@@ -65,9 +62,28 @@ public enum StoriesPicture {
         return PictureRect(x: (device.width - w) / 2, y: device.safeTop + margin, width: w, height: w * ratio)
     }
 
-    /// Where a touch on the scene's touch area (the story's cells while it plays) lands on the phone: the story.
+    /// Where a touch on the scene's touch area lands on the phone: the story while it plays, the collapsed
+    /// notification's card before it opens (the scene's area is then the card's cells).
     public static func touchTarget(_ scene: StoriesScene, device: PictureDevice) -> PictureRect? {
-        scene.expanded && scene.stopped == nil ? storyRect(scene, device: device) : nil
+        if scene.expanded { return scene.stopped == nil ? storyRect(scene, device: device) : nil }
+        guard scene.stopped?.rejected == nil, let p = try? Picture(width: device.width, height: device.height, scale: 1) else { return nil }
+        return collapsedCardRect(scene, device: device, on: p)
+    }
+
+    /// The collapsed notification's title and body lines, as cut for the phone when the delivery path is simulated.
+    static func collapsedText(_ scene: StoriesScene) -> (title: String, body: String) {
+        let shown = scene.arrival?.text
+        let title = shown?.title?.displayed ?? scene.input.payload.title ?? ""
+        let body = shown.map { [$0.subtitle?.displayed, $0.body.displayed].compactMap { $0 }.joined(separator: "\n") } ?? scene.input.payload.body
+        return (title, body)
+    }
+
+    /// The collapsed notification's card on the lock screen (`p` measures its text).
+    static func collapsedCardRect(_ scene: StoriesScene, device: PictureDevice, on p: Picture) -> PictureRect {
+        let (title, body) = collapsedText(scene)
+        let width = device.width - 2 * margin
+        let h = NotificationCard.height(on: p, title: title, body: body, width: width, thumbnail: scene.arrival?.thumbnail != nil, layout: .lockScreen)
+        return PictureRect(x: margin, y: device.safeTop + 120, width: width, height: h)
     }
 
     /// Where the push stopped before the story: nothing on the lock screen (APNs refused it), or iOS's own expanded
