@@ -5,6 +5,7 @@
 import Foundation
 import PushSimApp
 import PushSimEngine
+import PushSimScreens
 import Testing
 @testable import PushSimPicture
 
@@ -74,5 +75,42 @@ struct InAppCelebrationPictureTests {
         var outside = false
         for y in 100..<800 { for x in 1..<27 where pa[(y * a.pixelWidth + x) * 4] != pb[(y * b.pixelWidth + x) * 4] { outside = true } }
         #expect(outside, "pieces fly left past the solid card's edge")
+    }
+}
+
+/// A recording of the scratch card's reveal: the confetti and the band frame by frame on the simulated clock, the same
+/// bytes every time (the pieces are seeded), nothing of it under Reduce Motion.
+@Suite(.serialized)
+struct InAppCelebrationRecordingTests {
+    let resources = Resources.locate()
+
+    /// Every frame's pixels of "wait 0.5; reveal; wait 2.4" at 5 frames a second.
+    func frames(reduceMotion: Bool = false) throws -> [[UInt8]] {
+        let scene = InAppScene(sink: EventSink(), appName: "Shop")
+        let intake = InAppIntake.sdk()
+        let device = PictureDevice.standard
+        let options = InAppPresenterOptions(device: InAppDevice(screen: InAppSize(width: device.width, height: device.height),
+                                                                safeTop: device.safeTop, safeBottom: device.safeBottom),
+                                            reduceMotion: reduceMotion, wallStart: 1_795_000_000)
+        let native = scene.attachNative(intake: intake, options: options, capsEnabled: false, isDark: false, store: nil)
+        native.deliver(try intake.read(resources.path("inapp/scratchcard-black-friday.json")), at: 0)
+        let imgs = PictureImages(payloadFolder: resources.path("inapp"), appGroup: FileManager.default.temporaryDirectory.path)
+        let runner = HeadlessRunner(scene: scene, size: Size(width: 80, height: 24))
+        var out: [[UInt8]] = []
+        _ = try Recording.run(runner, steps: Script.parse("wait 0.5; reveal; wait 2.4"), fps: 5, tail: 0, device: device, scale: 0.25,
+                              draw: { p, t in InAppPicture.draw(native.presentations(at: t), on: p, device: device, images: imgs, dark: false) },
+                              frame: { p, _, _ throws(PictureError) in out.append(p.rgba()) })
+        return out
+    }
+
+    @Test func theRevealsConfettiMovesFrameByFrameTheSameEveryTime() throws {
+        let a = try frames(), b = try frames()
+        #expect(a == b, "two recordings of the same reveal differ")
+        // 0.5 s after the reveal (frames 5 and 6, 0.2 s apart) the pieces have moved; under Reduce Motion those two
+        // frames are the same still picture (the 0.2 s fade is over).
+        #expect(a.count == 15 && a[5] != a[6])
+        let still = try frames(reduceMotion: true)
+        #expect(still[5] == still[6])
+        #expect(still[6] != a[6])
     }
 }

@@ -341,6 +341,10 @@ struct InAppPictureRobustnessTests {
             pr.wheel.angle = 1e300
             pr.wheel.wheelFade = -.infinity
             pr.pipCenter = InAppPoint(x: .nan, y: .infinity)
+            pr.rewardVisible = true
+            pr.confetti = [InAppConfettiBurst(anchor: .card, age: .nan, seed: 1), InAppConfettiBurst(anchor: .rewardPanel, age: 1, seed: 2),
+                           InAppConfettiBurst(anchor: .card, age: 2, colors: [InAppColor(red: .nan, green: 2, blue: -1)], seed: 3)]
+            pr.celebration = InAppCelebration(shimmer: .nan, pulse: .infinity)
             let p = try Picture(width: device.width, height: device.height, scale: 0.5)
             InAppPicture.draw([pr], on: p, device: device, images: images, dark: true)
             // A last mark in the bottom-right corner: still drawn, so cairo never went into its error state.

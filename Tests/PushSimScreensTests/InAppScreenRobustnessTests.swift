@@ -30,6 +30,9 @@ import Testing
                                   wheelFade: [0, 0.5, 1, 3][k % 4])
         p.rewardVisible = k % 3 == 0
         p.copied = k % 2 == 1
+        p.confetti = [InAppConfettiBurst(anchor: k % 2 == 0 ? .card : .rewardPanel, age: [0.5, .nan, -1, 3.89, .infinity][k % 5],
+                                         colors: k % 3 == 0 ? [] : [InAppColor(red: 2, green: -1, blue: .nan)], seed: UInt64(k))]
+        p.celebration = InAppCelebration(shimmer: [nil, .nan, -40, 0.5, .infinity][k % 5], pulse: [1, .nan, 9, 1.05, -3][k % 5])
         p.player.status = [.loading, .playing, .fallback, .ended][k % 4]
         p.player.position = [0, -5, .infinity, 61.5][k % 4]
         return p

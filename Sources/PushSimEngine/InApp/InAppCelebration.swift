@@ -21,6 +21,16 @@ public struct InAppConfettiBurst: Sendable, Equatable {
         self.anchor = anchor; self.age = age; self.colors = colors; self.seed = seed
     }
 
+    /// The volleys a drawing can draw: those of a finite age, their colours' channels kept to 0 … 1 (not-a-number as 0).
+    public static func sanitized(_ bursts: [InAppConfettiBurst]) -> [InAppConfettiBurst] {
+        func unit(_ v: Double) -> Double { v.isFinite ? min(max(v, 0), 1) : 0 }
+        return bursts.filter { $0.age.isFinite }.map { b in
+            var b = b
+            b.colors = b.colors.map { InAppColor(red: unit($0.red), green: unit($0.green), blue: unit($0.blue), alpha: unit($0.alpha)) }
+            return b
+        }
+    }
+
     /// How many colours the emitter has a cell for (the default palette has five).
     public var colorCount: Int { colors.isEmpty ? InAppConfetti.defaultPaletteCount : colors.count }
 
@@ -122,6 +132,13 @@ public struct InAppCelebration: Sendable, Equatable {
     }
 
     public var isIdle: Bool { shimmer == nil && pulse == 1 }
+
+    /// The same celebration with every number a drawing could choke on made drawable: a band that is not finite is
+    /// none, the pulse is kept to 1 … 1.05.
+    public var sanitized: InAppCelebration {
+        InAppCelebration(shimmer: shimmer.flatMap { $0.isFinite ? min(max($0, -1), 2) : nil },
+                         pulse: pulse.isFinite ? min(max(pulse, 1), Self.pulseScale) : 1)
+    }
 
     /// CAMediaTimingFunction(name: .easeInEaseOut), the cubic Bézier (0.42, 0, 0.58, 1).
     static func easeInOut(_ x: Double) -> Double { InAppWheelSpin.bezier(x, 0.42, 0, 0.58, 1) }

@@ -84,6 +84,8 @@ public enum InAppScreen {
         p.scratchCursor = p.scratchCursor.map { InAppPoint(x: unit($0.x), y: unit($0.y)) }
         p.wheel.angle = p.wheel.angle.isFinite ? p.wheel.angle.truncatingRemainder(dividingBy: 2 * .pi) : 0
         p.wheel.wheelFade = unit(p.wheel.wheelFade)
+        p.celebration = p.celebration.sanitized
+        p.confetti = InAppConfettiBurst.sanitized(p.confetti)
         p.player.position = p.player.position.isFinite ? min(max(p.player.position, 0), 1e7) : 0
         if case .pip(var pip) = p.message.content {
             pip.width = pip.width.isFinite ? min(max(pip.width, 0.05), 1) : 0.4
