@@ -5,6 +5,7 @@
 #  - snapshot inapp at 3x of the scratch card and the spin wheel: CPU of the whole process, mean of RUNS runs;
 #  - the spin wheel spinning in a real terminal (tmux, 80x24): CPU of every thread over the 4.2 s spin as a share of
 #    one core, and per frame drawn (frames counted by PUSHSIM_DEBUG_STATS against a run that does not spin);
+#  - a scratch stroke in the same terminal: the mouse dragged over the foil, CPU of every thread per frame drawn;
 #  - idle with a modal on screen and nothing moving: wake-ups of every thread over 5 s.
 # Usage: bash bench/inapp.sh PATH/TO/pushsim (make bench runs it through bench/run.sh).
 set -u
@@ -77,6 +78,47 @@ per=$(py "round($cpu_spin / max(1, $frames), 2)")
 echo "spin: $cpu_spin ms CPU over 4.4 s ($share % of a core), $frames frames ($per ms CPU a frame); still: $cpu_still ms"
 result "the spin wheel's 4.2 s spin in a terminal, every thread" "$share % of a core" "< 5 %" "$share < 5"
 result "a spin frame to the terminal" "$per ms CPU" "< 5 ms" "$per < 5"
+
+# A scratch stroke in a terminal: the mouse pressed on the foil, dragged over it one column at a time (back and forth
+# along the middle of the foil, under the card's 55 % threshold, so nothing is revealed) and released. CPU of every
+# thread over a 3 s window holding the stroke, per frame drawn, frames counted as for the spin against a run that does
+# not scratch.
+SCRATCH_MOVES=${SCRATCH_MOVES:-60}
+scratch_run() {  # scratch_run yes|no: CPU of a 3 s window and the frames drawn in the whole run
+  local stroke=$1 pid c0 c1 t0 cx cy x dx=1 k rest
+  start 80 24
+  run env PUSHSIM_DEBUG_STATS="$WORK/stats-scratch-$stroke.json" "$BIN" inapp "$ROOT/Resources/inapp/scratchcard-black-friday.json" --pixels off
+  wait_for "Scratch here" || die "the scratch card did not appear"
+  sleep 1.5
+  read -r cx cy < <(at "Scratch here")
+  pid=$(pushsim_pid) || die "pushsim is not running"
+  t0=$(date +%s%N); c0=$(cpu_ms_of "$pid")
+  if [ "$stroke" = yes ]; then
+    x=$((cx - 10))
+    raw $'\e[<0;'"$x;$cy"'M'
+    for k in $(seq "$SCRATCH_MOVES"); do
+      x=$((x + dx)); { [ "$x" -ge $((cx + 10)) ] || [ "$x" -le $((cx - 10)) ]; } && dx=$((-dx))
+      raw $'\e[<32;'"$x;$cy"'M'
+      sleep 0.01
+    done
+    raw $'\e[<0;'"$x;$cy"'m'
+  fi
+  rest=$(( 3000 - ($(date +%s%N) - t0) / 1000000 ))
+  [ "$rest" -gt 0 ] || die "the stroke took longer than the 3 s window"
+  sleep "$(py "$rest / 1000")"
+  c1=$(cpu_ms_of "$pid")
+  keys q; keys q
+  expect_exit 0 >/dev/null
+  T kill-server >/dev/null 2>&1
+  echo "$(( c1 - c0 )) $(python3 -c "import json,sys; print(json.load(open(sys.argv[1]))['renders'])" "$WORK/stats-scratch-$stroke.json")"
+}
+read -r cpu_scratch frames_scratch < <(scratch_run yes)
+read -r cpu_unscratched frames_unscratched < <(scratch_run no)
+frames=$(( frames_scratch - frames_unscratched ))
+[ "$frames" -ge $((SCRATCH_MOVES / 2)) ] || die "the stroke drew $frames frames for $SCRATCH_MOVES moves"
+per=$(py "round($cpu_scratch / max(1, $frames), 2)")
+echo "scratch: $cpu_scratch ms CPU over 3 s, $frames frames for $SCRATCH_MOVES moves ($per ms CPU a frame); still: $cpu_unscratched ms"
+result "a scratch stroke frame to the terminal (mouse drag over the foil)" "$per ms CPU" "< 5 ms" "$per < 5"
 
 start 80 24
 run "$BIN" inapp "$ROOT/Resources/inapp/modal-welcome-dark.json" --pixels off

@@ -23,7 +23,12 @@ public struct DiskCache: Sendable {
 
     /// The SDK's file name: SHA-256 of `url.absoluteString` (the string as written in the payload), lowercase hex.
     public static func fileName(for url: String) -> String {
-        let digest = SHA256.hash(data: Data(url.utf8))
+        hexDigest(Array(url.utf8))
+    }
+
+    /// Lowercase hex SHA-256 of `bytes`.
+    public static func hexDigest(_ bytes: [UInt8]) -> String {
+        let digest = SHA256.hash(data: bytes)
         let hex: [UInt8] = Array("0123456789abcdef".utf8)
         var out = [UInt8]()
         out.reserveCapacity(64)

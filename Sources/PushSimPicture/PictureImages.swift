@@ -28,6 +28,12 @@ public final class PictureImages {
         case failed(String)
     }
 
+    /// `url` cannot be had for `reason`, already said elsewhere (a campaign ZIP's missing entry): drawn as a failure,
+    /// with no warning of its own.
+    public func markUnavailable(_ url: String, reason: String) {
+        if images[url] == nil { failures[url] = reason }
+    }
+
     public func image(_ url: String) -> Outcome {
         if let hit = images[url] { return .image(hit) }
         if let reason = failures[url] { return .failed(reason) }

@@ -62,10 +62,12 @@ struct InAppSnapshotCommand: SnapshotSubcommand {
         script.script = (steps + [given]).joined(separator: "\n")
         script.scriptFile = nil
         let phone = picture.phone
-        let native = files.isEmpty ? nil : attachNative(to: scene, phone: phone)
-        // Images resolve beside the first config (a ZIP's own images are not unpacked: remote ones are fetched).
+        var unavailable: [String: String] = [:]
+        let native = files.isEmpty ? nil : attachNative(to: scene, phone: phone, unavailable: &unavailable)
+        // Images resolve beside the first config; a ZIP's own are unpacked (those it lacks were warned of on reading).
         let folder = files.first.map(MediaImageSource.folder(of:)) ?? FileManager.default.currentDirectoryPath
         let images = PictureImages(payloadFolder: folder, fetch: inapp.fetch.limits)
+        for (url, why) in unavailable { images.markUnavailable(url, reason: why) }
         let dark = self.native.dark
         let name = files.first.map { PictureOptions.baseName(of: $0, fallback: "inapp") } ?? "inapp"
         var shot = PictureShot(scene: scene, script: script, sink: sink, name: name, images: images) { p, t, device in
@@ -87,14 +89,17 @@ struct InAppSnapshotCommand: SnapshotSubcommand {
 
     /// Turn on the native messages and deliver each FILE at t=0; a file that cannot be read ends the run in one line.
     /// A picture is not a show: no store, so display counts are neither read nor written (caps count within the run).
-    func attachNative(to scene: InAppScene, phone: PictureDevice) -> NativeInApp {
+    func attachNative(to scene: InAppScene, phone: PictureDevice, unavailable: inout [String: String]) -> NativeInApp {
         let intake = InAppIntake.sdk(language: native.language)
         // Every file is read first, so a missing one ends the run before anything plays.
         let deliveries: [InAppDelivery]
         do throws(UserError) { deliveries = try files.map { f throws(UserError) in try intake.read(f) } } catch { fail(error) }
         let n = scene.attachNative(intake: intake, options: native.presenterOptions(phone: phone),
                                    capsEnabled: native.frequencyCaps, isDark: native.dark, store: nil)
-        for d in deliveries { n.deliver(d, at: 0) }
+        for d in deliveries {
+            unavailable.merge(d.unavailableImages) { first, _ in first }
+            n.deliver(d, at: 0)
+        }
         return n
     }
 

@@ -68,6 +68,22 @@ struct ValidateCommand: ParsableCommand {
         if files.filter({ $0 == "-" }).count > 1 { throw ValidationError("standard input ('-') can be given once") }
     }
 
+    /// `pushsim validate` with thousands of files (a shell glob): parsed with the file names set aside, then put back
+    /// and checked again (`LongFileList`). nil for any other command line, which is parsed as it is.
+    static func parseLongFileList(_ arguments: [String] = Array(CommandLine.arguments.dropFirst())) throws -> ParsableCommand? {
+        guard arguments.first == configuration.commandName, let long = LongFileList.shorten(arguments) else { return nil }
+        let parsed = try PushSim.parseAsRoot(long.shortened)
+        guard var command = parsed as? ValidateCommand else { return parsed }
+        command.files = long.restore(command.files)
+        do {
+            try command.validate()
+        } catch {
+            // The whole line through the parser, so the refusal comes with validate's usage as it always does.
+            return try PushSim.parseAsRoot(arguments)
+        }
+        return command
+    }
+
     func run() throws {
         let options = PayloadValidation.Options(kind: kind == .auto ? nil : PayloadKind(rawValue: kind.rawValue),
                                                 now: now.flatMap(ISODate.parse), sdk: sdk.version,

@@ -114,6 +114,19 @@ mouse_release() { raw $'\e[<0;'"$1;$2m"; }
 # machine's second or more apart, and a press held 0.25 s is a long press (a story pauses instead of turning).
 click() { raw $'\e[<0;'"$1;$2M"$'\e[<0;'"$1;$2m"; }
 
+# at TEXT: the 1-based column and row of the middle of TEXT on screen (by characters, not bytes).
+at() {
+  screen | python3 -c '
+import sys
+text = sys.argv[1]
+for row, line in enumerate(sys.stdin.read().split("\n"), 1):
+    i = line.find(text)
+    if i >= 0:
+        print(i + len(text) // 2 + 1, row)
+        break
+' "$1"
+}
+
 resize() { T resize-window -x "$1" -y "$2" >/dev/null; }
 
 pane_pid() { T display-message -p '#{pane_pid}'; }

@@ -9,19 +9,6 @@ export XDG_DATA_HOME="$WORK/data"
 R="$HERE/../../Resources/inapp"
 E="$WORK/events.jsonl"
 
-# at TEXT: the 1-based column and row of the middle of TEXT on screen (by characters, not bytes).
-at() {
-  screen | python3 -c '
-import sys
-text = sys.argv[1]
-for row, line in enumerate(sys.stdin.read().split("\n"), 1):
-    i = line.find(text)
-    if i >= 0:
-        print(i + len(text) // 2 + 1, row)
-        break
-' "$1"
-}
-
 start 80 24
 run "$BIN" inapp --socket "$WORK/n.sock" --events "$E" "$R/scratchcard-black-friday.json" "$R/modal-welcome-dark.json"
 wait_for "Scratch here" || die "the scratch card is not on screen"

@@ -18,6 +18,8 @@ public struct InAppLoaded: Sendable, Equatable {
     public var fromZIP: Bool
     /// What the localisation said (placeholders without a value, colours without `#`), with JSON paths.
     public var warnings: [Diagnostic]
+    /// The ZIP's relative images that cannot be drawn (not in it, out of it, damaged), each with why: already warned of.
+    public var unavailableImages: [String: String] = [:]
 
     public init(config: JSONValue, idOverride: String? = nil, file: String, fromZIP: Bool = false, warnings: [Diagnostic] = []) {
         self.config = config; self.idOverride = idOverride; self.file = file; self.fromZIP = fromZIP; self.warnings = warnings
@@ -31,16 +33,17 @@ public enum InAppSource {
     public static let configName = "native-config.json"
     public static let localizationName = "pushwoosh.json"
 
-    /// Reads `path` (`-` = standard input): a ZIP is told by its first bytes, whatever its name.
-    public static func load(path: String, language: String? = nil) throws(UserError) -> InAppLoaded {
+    /// Reads `path` (`-` = standard input): a ZIP is told by its first bytes, whatever its name. A ZIP's own images
+    /// are unpacked under `unpackImagesInto` (a cache folder) for drawing; nil only checks that they are there.
+    public static func load(path: String, language: String? = nil, unpackImagesInto: String? = nil) throws(UserError) -> InAppLoaded {
         let bytes = try InputFile.readBytes(path)
-        return try load(bytes: bytes, path: path, language: language)
+        return try load(bytes: bytes, path: path, language: language, unpackImagesInto: unpackImagesInto)
     }
 
-    public static func load(bytes: [UInt8], path: String, language: String? = nil) throws(UserError) -> InAppLoaded {
+    public static func load(bytes: [UInt8], path: String, language: String? = nil, unpackImagesInto: String? = nil) throws(UserError) -> InAppLoaded {
         let name = InputFile.displayName(path)
         if isZIP(bytes) {
-            return try loadZIP(bytes, path: path, language: language)
+            return try loadZIP(bytes, path: path, language: language, unpackImagesInto: unpackImagesInto)
         }
         let config = try json(bytes, what: name)
         return InAppLoaded(config: config, file: path)
@@ -61,7 +64,7 @@ public enum InAppSource {
 
     // MARK: ZIP
 
-    static func loadZIP(_ bytes: [UInt8], path: String, language: String?) throws(UserError) -> InAppLoaded {
+    static func loadZIP(_ bytes: [UInt8], path: String, language: String?, unpackImagesInto: String? = nil) throws(UserError) -> InAppLoaded {
         let name = InputFile.displayName(path)
         // The end record is found here first: ZIPFoundation would look for it through the whole archive, byte by byte,
         // and leaks its in-memory file when it is missing.
@@ -112,7 +115,9 @@ public enum InAppSource {
         } catch {
             throw UserError("\(name): localising \(configName) makes it larger than \(error.limit / 1_048_576) MB; pushsim stops there", exitCode: 2)
         }
-        var out = localized.config
+        let images = zipImages(localized.config, entries: entries, folder: folder, archive: archive, bytes: bytes, zip: name,
+                               cacheBase: unpackImagesInto)
+        var out = images.config
         var idOverride: String?
         if path != "-", case .object(var root) = out, root["inAppId"] == nil {
             let base = (path as NSString).lastPathComponent
@@ -123,7 +128,9 @@ public enum InAppSource {
                 out = .object(root)
             }
         }
-        return InAppLoaded(config: out, idOverride: idOverride, file: path, fromZIP: true, warnings: localized.warnings)
+        var loaded = InAppLoaded(config: out, idOverride: idOverride, file: path, fromZIP: true, warnings: localized.warnings + images.warnings)
+        loaded.unavailableImages = images.unavailable
+        return loaded
     }
 
     /// The archive over a private copy of `bytes` in a file, unlinked at once (the open handle keeps it): ZIPFoundation's

@@ -4,6 +4,7 @@
 
 import Foundation
 import PushSimEngine
+import PushSimMedia
 import PushSimScreens
 import PushSimStore
 
@@ -15,6 +16,8 @@ public struct InAppDelivery: Sendable, Equatable {
     public var resourceCode: String?
     /// What reading it noticed (a localisation that fell back, say): reported as `warning` events on arrival.
     public var warnings: [Diagnostic]
+    /// A campaign ZIP's images that cannot be drawn, with why (`warnings` already says so).
+    public var unavailableImages: [String: String] = [:]
     public init(config: JSONValue, file: String, resourceCode: String? = nil, warnings: [Diagnostic] = []) {
         self.config = config; self.file = file; self.resourceCode = resourceCode; self.warnings = warnings
     }
@@ -216,12 +219,15 @@ public final class NativeInApp {
 }
 
 extension InAppIntake {
-    /// The SDK's parser, and pushsim's reading of a config, a campaign ZIP (localised for `language`) or `-`.
-    public static func sdk(language: String? = nil) -> InAppIntake {
+    /// The SDK's parser, and pushsim's reading of a config, a campaign ZIP (localised for `language`, its own images
+    /// unpacked under `cacheBase` for drawing) or `-`.
+    public static func sdk(language: String? = nil, cacheBase: String = DiskCache.defaultBase()) -> InAppIntake {
         InAppIntake(parse: { c, dark, now in InAppConfigParser.parse(c, isDark: dark, now: now) },
                     read: { (path: String) throws(UserError) -> InAppDelivery in
-                        let l = try InAppSource.load(path: path, language: language)
-                        return InAppDelivery(config: l.config, file: l.file, resourceCode: l.idOverride, warnings: l.warnings)
+                        let l = try InAppSource.load(path: path, language: language, unpackImagesInto: cacheBase)
+                        var d = InAppDelivery(config: l.config, file: l.file, resourceCode: l.idOverride, warnings: l.warnings)
+                        d.unavailableImages = l.unavailableImages
+                        return d
                     })
     }
 }

@@ -89,7 +89,8 @@ extension InAppConfigParser {
         if s.hasPrefix("#") { s.removeFirst() }
         guard let v = UInt64(s, radix: 16) else { return nil }
         func c(_ shift: UInt64, _ mask: UInt64, _ scale: Double) -> Double { Double((v >> shift) & mask) / scale }
-        switch s.count {
+        // `UInt64(_:radix:)` took every character, so they are ASCII: bytes count them without grapheme breaking.
+        switch s.utf8.count {
         case 3: return InAppColor(red: c(8, 0xF, 15), green: c(4, 0xF, 15), blue: c(0, 0xF, 15))
         case 4: return InAppColor(red: c(12, 0xF, 15), green: c(8, 0xF, 15), blue: c(4, 0xF, 15), alpha: c(0, 0xF, 15))
         case 6: return InAppColor(red: c(16, 0xFF, 255), green: c(8, 0xFF, 255), blue: c(0, 0xFF, 255))

@@ -21,7 +21,7 @@ public enum InAppURL {
     static func parse(_ string: String) -> String? {
         guard let url = URL(string: string) else { return nil }
         // Only a string with an escape can have one in its host; most links skip the second parse.
-        if url.absoluteString.contains("%"), let host = URLComponents(url: url, resolvingAgainstBaseURL: false)?.percentEncodedHost,
+        if url.absoluteString.utf8.contains(UInt8(ascii: "%")), let host = URLComponents(url: url, resolvingAgainstBaseURL: false)?.percentEncodedHost,
            !host.hasPrefix("["), host.contains("%") {
             return nil
         }

@@ -87,11 +87,18 @@ private struct Parser {
     /// Where each member's key starts and the path being parsed, kept only when repeated keys are wanted.
     struct Tracking {
         var keyOffsets: [Int] = []
-        var path: [JSONPath] = [JSONPath()]
+        /// The keys and indices down to the value being parsed; made a printed path only for a repeated key (printing
+        /// every member's path cost validate a quarter of its time per file).
+        var path: [PathPart] = []
         var duplicates: [(path: String, first: Int, second: Int)] = []
         var count = 0
     }
     var tracking: Tracking?
+
+    enum PathPart {
+        case key(String)
+        case index(Int)
+    }
 
     /// `reserve`: room for the members of nested objects up front; a scanner, which builds few objects, goes without
     /// (a parser per inbox item allocated 1.3 KB it never used).
@@ -206,7 +213,7 @@ private struct Parser {
             }
             i += 1
             skipSpace()
-            if tracking != nil { tracking!.path.append(tracking!.path[tracking!.path.count - 1].key(key)) }
+            tracking?.path.append(.key(key))
             let v = try value()
             // A repeated key keeps its first place and its last value, as JSONObject's subscript does. Large
             // objects find repeats through a dictionary rather than a scan per key.
@@ -246,7 +253,13 @@ private struct Parser {
     mutating func noteDuplicate(first: Int, second: Int) {
         tracking!.count += 1
         guard tracking!.duplicates.count < JSONParser.maxDuplicatesReported else { return }
-        tracking!.duplicates.append((tracking!.path[tracking!.path.count - 1].description, first, second))
+        let path = tracking!.path.reduce(JSONPath()) { p, part in
+            switch part {
+            case .key(let k): return p.key(k)
+            case .index(let i): return p.index(i)
+            }
+        }
+        tracking!.duplicates.append((path.description, first, second))
     }
 
     /// The 1-based line and column of each offset, counted as `position(_:)` does, in one pass.
@@ -273,7 +286,7 @@ private struct Parser {
         if i < bytes.count && bytes[i] == UInt8(ascii: "]") { i += 1; depth -= 1; return .array(arr) }
         while true {
             skipSpace()
-            if tracking != nil { tracking!.path.append(tracking!.path[tracking!.path.count - 1].index(arr.count)) }
+            tracking?.path.append(.index(arr.count))
             arr.append(try value())
             tracking?.path.removeLast()
             skipSpace()
