@@ -242,4 +242,24 @@ import Testing
                                    options: InAppPresenterOptions(reduceMotion: true, wallStart: 1_785_000_000))
         #expect(reduced.nextDeadline() == nil, "under Reduce Motion only the 0.2 s fade moved")
     }
+
+    @Test func theKeysFingerRevealsOnTheArrowThatCrossesTheThreshold() throws {
+        // Space puts the finger down in the middle; each arrow then moves it a grid cell: a move, checked at once.
+        var keys = ["wait 1", "key space"]
+        let rows: [String] = (0..<5).map { _ in "key up" }
+        keys += rows + (0..<8).map { _ in "key left" }
+        for r in 0..<10 {
+            keys += (0..<16).map { _ in r % 2 == 0 ? "key right" : "key left" }
+            keys.append("key down")
+        }
+        let script = keys.joined(separator: "; wait 0.05; ") + "; wait 1"
+        let (_, ev) = try run(["scratchcard-black-friday.json"], script)
+        let revealed = try #require(ev.firstIndex { $0.contains("reward_revealed") })
+        // The reveal came on an arrow, part way through the path (the last arrow is at 1 + 0.05 × 180 = 10 s) …
+        let t = Double(ev[revealed].split(separator: " ")[0])!
+        #expect(t > 1.5 && t < 9.5, "\(ev[revealed])")
+        // … and the keyboard's finger lifted there (its keys went with the foil): the stroke's one `scratch` event.
+        #expect(ev[revealed + 1].hasPrefix("\(JSONValue.formatNumber(t)) scratch "), "\(ev)")
+        #expect(ev.filter { $0.contains(" scratch ") }.count == 1)
+    }
 }

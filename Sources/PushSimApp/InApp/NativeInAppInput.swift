@@ -59,7 +59,14 @@ extension NativeInApp {
     func moveBrush(dx: Int, dy: Int, at t: Double) {
         brush = InAppPoint(x: min(1, max(0, brush.x + Double(dx) / Double(InAppScratchState.columns))),
                            y: min(1, max(0, brush.y + Double(dy) / Double(InAppScratchState.rows))))
-        if brushDown { _ = gesture(.scratchMove(brush), at: t) }
+        guard brushDown else { return }
+        _ = gesture(.scratchMove(brush), at: t)
+        // A move that revealed takes the foil, and with it the keys that scratch: the keyboard's finger lifts there,
+        // ending its stroke (its `scratch` event) — space would not reach the foil any more to lift it.
+        if presenter.current?.presentation(at: t).scratch.revealed == true {
+            brushDown = false
+            _ = gesture(.scratchUp, at: t)
+        }
     }
 
     /// Arrow keys throw the pip toward that side; it settles in the nearest corner.

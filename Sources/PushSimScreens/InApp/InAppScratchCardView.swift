@@ -33,7 +33,7 @@ enum InAppScratchCardView {
         let area = frame.insetBy(dx: 1, dy: 1)
         ctx.hits.add(area, .scratchArea(x: 0, y: 0))
         // The panel pulses (one cell wider at its peak) inside the area, which clips it, its band and a claim's confetti.
-        let panel = InAppCelebrationView.pulsed(area.insetBy(dx: max(0, ctx.grid.cols(16) - 2), dy: 0), p.celebration.pulse)
+        let panel = InAppCelebrationView.pulsed(area.insetBy(dx: max(0, ctx.grid.cols(16) - 2), dy: 0), p.celebration.pulse).intersection(area)
         var rewardHits = ctx
         rewardHits.hits = InAppHitMap()
         ctx.celebration.panel = InAppRewardPanel.draw(s.reward, in: panel, surface: InAppColor(InAppPaint.ticket), copied: p.copied,
