@@ -92,6 +92,9 @@ let package = Package(
         .testTarget(name: "PushSimTerminalTests", dependencies: ["PushSimTerminal", "CNcursesw"]),
         .testTarget(name: "PushSimPictureTests", dependencies: ["PushSimPicture", "PushSimApp", "PushSimMedia"],
                     exclude: ["__Goldens__"], swiftSettings: [.unsafeFlags(pictureHeaders.flatMap { ["-Xcc", $0] })]),
+        .testTarget(name: "PushSimCLITests", dependencies: [
+            "pushsim", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ], swiftSettings: [.unsafeFlags(pictureHeaders.flatMap { ["-Xcc", $0] })]),
         .testTarget(name: "PushSimAppTests", dependencies: [
             "PushSimApp",
             .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
