@@ -58,6 +58,15 @@ first=$(printf '%s\n' "${firsts[@]}" | sort -n | sed -n 6p)
 cpu_first=$(printf '%s\n' "${cpus[@]}" | sort -n | sed -n 6p)
 echo "launch to first frame: ${firsts[*]} ms (median $first; CPU used by then: median $cpu_first ms; load average $(cut -d' ' -f1 /proc/loadavg))"
 result "launch to first frame, median of 11" "$first ms ($cpu_first ms CPU)" "< 50 ms" "$first < 50"
+# Its instructions (callgrind, every thread): the same command from launch to its first frame, then the keys that
+# quit, run from a copy of the binary without debug information.
+if counting; then
+  VBIN=$(valgrind_bin "$BIN" "$WORK")
+  run valgrind --tool=callgrind --callgrind-out-file="$WORK/callgrind.launch" ${CMD/#$BIN/$VBIN}
+  wait_for "$PLAYING_TEXT|Enter or click|Demo page" 120 || die "nothing appeared under valgrind"
+  quit
+  info "launch to first frame, then quit: instructions (callgrind)" "$(millions "$WORK/callgrind.launch") M"
+fi
 
 # 2. CPU over 10 s of playback (no recording: the normal case).
 run $CMD
