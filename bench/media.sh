@@ -97,7 +97,7 @@ for i in "${!names[@]}"; do
   seed "$u" "$WORK/change-$i"
   pages="$pages${pages:+,}{\"image\":\"$u\",\"duration\":60,\"title\":\"Page $i\"}"
 done
-printf '{"pw_stories":{"pages":[%s]},"aps":{"alert":"Bench"}}\n' "$pages" > "$WORK/eight.json"
+printf '{"pw_stories":{"pages":[%s]},"aps":{"alert":"Bench","category":"PW_STORIES"}}\n' "$pages" > "$WORK/eight.json"
 rm -rf "$GROUP/pushsim_renders"   # nothing drawn before: every page is decoded and rendered in this run
 start 80 40
 run env PUSHSIM_DEBUG_STATS="$WORK/change.json" "$BIN" stories "$WORK/eight.json" --app-group "$GROUP"
