@@ -8,8 +8,9 @@ RUN_PACKAGES := libncurses-dev libchafa-dev libgdk-pixbuf-2.0-dev libjpeg62-turb
 # real-terminal picture test, cwebp for a WebP page, djpeg and numpy to compare screenshots, GNU time for a test's
 # peak memory and strace for the frame-writes test.
 TEST_PACKAGES := tmux xvfb xterm x11-apps xdotool libjpeg-turbo-progs python3-numpy kitty webp time strace
-# What only `make bench` needs: the chafa tool it is measured against, GNU time for peak memory, strace for wake-ups.
-BENCH_PACKAGES := chafa time strace
+# What only `make bench` needs: the chafa tool it is measured against, GNU time for peak memory, strace for wake-ups,
+# valgrind for the instruction counts printed beside the timings.
+BENCH_PACKAGES := chafa time strace valgrind
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 BIN := .build/debug/pushsim
 RELEASE_BIN := .build/release/pushsim

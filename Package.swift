@@ -28,8 +28,9 @@ let package = Package(
         // gdk-pixbuf's headers are reached through include/gdk-pixbuf, a link to Debian's
         // /usr/include/gdk-pixbuf-2.0/gdk-pixbuf (libgdk-pixbuf-2.0-dev, installed by make).
         // libpng, giflib and libwebp decode PNG, GIF and WebP row by row into the output size (BoundedDecode.c).
+        // gdk-pixbuf and GObject are not linked: CImaging/PixbufLibrary.c loads them with dlopen when an image needs them.
         .target(name: "CImaging", dependencies: ["CChafa"], linkerSettings: [
-            .linkedLibrary("gdk_pixbuf-2.0"), .linkedLibrary("gobject-2.0"), .linkedLibrary("glib-2.0"),
+            .linkedLibrary("glib-2.0"), .linkedLibrary("dl"),
             .linkedLibrary("png16"), .linkedLibrary("gif"), .linkedLibrary("webp"), .linkedLibrary("jpeg"),
         ]),
         // GLib and libpng include paths for CPicture; pango's headers are reached through CPicture's include/pango, a
@@ -42,7 +43,7 @@ let package = Package(
         // Its AnimationEncoder.c (`pushsim record`) loads libwebpmux and libimagequant the same way; libwebp and giflib
         // are linked already for the decoders.
         .target(name: "CPicture", dependencies: ["CCairo"], cSettings: [.unsafeFlags(pictureHeaders)], linkerSettings: [
-            .linkedLibrary("gobject-2.0"), .linkedLibrary("glib-2.0"), .linkedLibrary("dl"),
+            .linkedLibrary("glib-2.0"), .linkedLibrary("dl"),
             .linkedLibrary("webp"), .linkedLibrary("gif"),
         ]),
 
@@ -92,6 +93,9 @@ let package = Package(
         .testTarget(name: "PushSimTerminalTests", dependencies: ["PushSimTerminal", "CNcursesw"]),
         .testTarget(name: "PushSimPictureTests", dependencies: ["PushSimPicture", "PushSimApp", "PushSimMedia"],
                     exclude: ["__Goldens__"], swiftSettings: [.unsafeFlags(pictureHeaders.flatMap { ["-Xcc", $0] })]),
+        .testTarget(name: "PushSimCLITests", dependencies: [
+            "pushsim", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ], swiftSettings: [.unsafeFlags(pictureHeaders.flatMap { ["-Xcc", $0] })]),
         .testTarget(name: "PushSimAppTests", dependencies: [
             "PushSimApp",
             .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),

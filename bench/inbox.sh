@@ -57,6 +57,13 @@ read -r s kb < <(measure env TZ=UTC "$BIN" inbox "$WORK/feed.json" --headless --
 ff=$(py "round($s * 1000)")
 result "inbox $N messages, first frame (headless), whole process" "$ff ms ($(py "round($kb / 1024)") MB)" "< 500 ms" "$ff < 500"
 
+# Instructions of the 100,000-message --dump (callgrind, every thread, about a minute under valgrind); the
+# 1,000,000-message one would take ten, and its time is linear in the messages (the growth line below).
+if counting; then
+  info "inbox $N messages --dump, instructions, whole process (callgrind)" \
+    "$(TZ=UTC instructions "$WORK/callgrind.dump" "$(valgrind_bin "$BIN" "$WORK")" inbox --dump --now 2026-11-23T12:00:00Z --store "$WORK/count.sqlite" "$WORK/feed.json")"
+fi
+
 feed "$WORK/big.json" "$BIG"
 echo "inbox: $(du -h "$WORK/big.json" | cut -f1) feed of $BIG messages in one file"
 /usr/bin/time -f '%e %M' -o "$WORK/time" "${DUMP[@]}" --store "$WORK/big.sqlite" "$WORK/big.json" >/dev/null 2>"$WORK/err" \

@@ -76,6 +76,14 @@ judge "first frame, cold (no render on disk) vs chafa defaults, CPU median ratio
 judge "first frame, warm (render on disk) vs chafa defaults, wall min ratio" "$pmin" "$cmin"
 judge "first frame, warm (render on disk) vs chafa defaults, wall median ratio" "$pmed" "$cmed"
 judge "first frame, warm (render on disk) vs chafa defaults, CPU median ratio" "$pcpu" "$ccpu"
+if counting; then
+  VBIN=$(valgrind_bin "$BIN" "$WORK")
+  rm -rf "$GROUP/pushsim_renders"
+  cold=$(instructions "$WORK/callgrind.cold" "$VBIN" stories "$WORK/one.json" --headless --size 80x40 --app-group "$GROUP" --frames -)
+  warm=$(instructions "$WORK/callgrind.warm" "$VBIN" stories "$WORK/one.json" --headless --size 80x40 --app-group "$GROUP" --frames -)
+  chafa_count=$(instructions "$WORK/callgrind.chafa" chafa --size 80x40 "$PHOTO")
+  info "first frame of the photo at 80x40, instructions, whole process (callgrind): cold / warm / chafa" "$cold / $warm / $chafa_count"
+fi
 
 echo
 echo "== media: page change to a page whose cached image is not drawn yet, interactive at 80x40"
@@ -89,7 +97,7 @@ for i in "${!names[@]}"; do
   seed "$u" "$WORK/change-$i"
   pages="$pages${pages:+,}{\"image\":\"$u\",\"duration\":60,\"title\":\"Page $i\"}"
 done
-printf '{"pw_stories":{"pages":[%s]},"aps":{"alert":"Bench"}}\n' "$pages" > "$WORK/eight.json"
+printf '{"pw_stories":{"pages":[%s]},"aps":{"alert":"Bench","category":"PW_STORIES"}}\n' "$pages" > "$WORK/eight.json"
 rm -rf "$GROUP/pushsim_renders"   # nothing drawn before: every page is decoded and rendered in this run
 start 80 40
 run env PUSHSIM_DEBUG_STATS="$WORK/change.json" "$BIN" stories "$WORK/eight.json" --app-group "$GROUP"

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # make bench: runs every bench/*.sh (except this file) against a release binary, then prints one table of every
-# goal (measure, value, goal, met) and exits non-zero when any goal is missed or any script fails.
+# goal (measure, value, goal, met) and exits non-zero when any goal is missed or any script fails; then a second table
+# of the information lines (instruction counts: "info: MEASURE | VALUE").
 # Usage: bench/run.sh PATH/TO/pushsim. Each script gets the binary as $1 and $BIN, prints what it measured, and
 # reports each goal as a "result: MEASURE | VALUE | GOAL | yes|NO" line (bench/lib/result.sh).
 set -u
@@ -8,7 +9,7 @@ BIN=$(readlink -f "${1:-.build/release/pushsim}")
 HERE=$(cd "$(dirname "$0")" && pwd)
 export BIN
 [ -x "$BIN" ] || { echo "bench: $BIN is not built (run: make release)"; exit 2; }
-rows=""; failed=0; ran=0
+rows=""; infos=""; failed=0; ran=0
 start=$(date +%s)
 for b in "$HERE"/*.sh; do
   [ "$(basename "$b")" = "run.sh" ] && continue
@@ -25,6 +26,7 @@ for b in "$HERE"/*.sh; do
     failed=$((failed + 1))
   fi
   rows+="$results"$'\n'
+  infos+="$(echo "$out" | sed -n 's/^info: //p')"$'\n'
 done
 echo
 echo "=== bench: every goal ($ran scripts, $(( $(date +%s) - start )) s, load average $(cut -d' ' -f1-3 /proc/loadavg), $(nproc) cores)"
@@ -42,4 +44,18 @@ print(f"{len(rows)} goals: {len(rows) - missed} met, {missed} missed")
 sys.exit(1 if missed else 0)
 '
 table=$?
+# Information lines (no goal): the instruction counts beside the timings, repeatable on a busy machine.
+if [ -n "$(printf '%s' "$infos" | tr -d '[:space:]')" ]; then
+  echo
+  echo "=== bench: instruction counts and other information (not goals)"
+  printf '%s' "$infos" | python3 -c '
+import sys
+rows = [[c.strip() for c in l.split("|", 1)] for l in sys.stdin.read().splitlines() if l.strip()]
+rows = [r if len(r) == 2 else [r[0], "?"] for r in rows]
+head = ["measure", "value"]
+w = max(len(r[0]) for r in rows + [head])
+print(head[0].ljust(w) + "  " + head[1]); print("-" * w + "  " + "-" * max(len(r[1]) for r in rows + [head]))
+for r in rows: print(r[0].ljust(w) + "  " + r[1])
+'
+fi
 [ $table -eq 0 ] && [ $failed -eq 0 ]

@@ -31,4 +31,8 @@ echo "snapshot 3x (1170x2532, $(stat -c %s "$WORK/p3.png") bytes): ${s3_wall} ms
 echo "snapshot 1x (390x844, $(stat -c %s "$WORK/p1.png") bytes):   ${s1_wall} ms wall, ${s1_cpu} ms CPU"
 . "$(dirname "$0")/lib/result.sh"
 result "snapshot of a cached story page at 3x (1170x2532)" "${s3_cpu} ms CPU, mean (${s3_wall} ms wall, median)" "< 500 ms CPU" "$s3_cpu < 500"
+if counting; then
+  info "snapshot of a cached story page at 3x, instructions, whole process (callgrind)" \
+    "$(instructions "$WORK/callgrind.3x" "$(valgrind_bin "$BIN" "$WORK")" snapshot stories "$PAYLOAD" --script "wait 2.5" -o "$WORK/v3.png")"
+fi
 exit $((BENCH_MISSES > 0))

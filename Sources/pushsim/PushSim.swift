@@ -38,7 +38,8 @@ struct PushSim: ParsableCommand {
         // swift-argument-parser's own `main` prints its errors as they are: a value such as `--duration $'\e]0;x'`
         // reached the terminal raw. The same steps, with the message escaped on the way out.
         do {
-            var command = try ValidateCommand.parseLongFileList() ?? parseAsRoot(nil)
+            var command = try ValidateCommand.parseLongFileList()
+                ?? SubcommandParse.command(Array(CommandLine.arguments.dropFirst())) ?? parseAsRoot(nil)
             try command.run()
         } catch {
             let code = exitCode(for: error)

@@ -25,6 +25,8 @@ others = {
     ('terminal.md', '--dither'): 'chafa (what chafa -f sixels does at its defaults)',
     ('snapshot.md', '--filter'): 'swift test',
     ('performance.md', '--separate-threads'): 'valgrind',
+    ('performance.md', '--tool'): 'valgrind',
+    ('performance.md', '--as-needed'): 'ld, the linker',
     ('README.md', '--static-swift-stdlib'): 'swift build',
     ('performance.md', '--static-swift-stdlib'): 'swift build',
     ('README.md', '--disable-xctest'): 'swift test',

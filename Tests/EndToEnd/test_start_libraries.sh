@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # cairo and pango load only when `pushsim snapshot` draws (CPicture/PictureLibraries.c), not at every start; without
-# them, snapshot says so in one sentence.
+# them, snapshot says so in one sentence. gdk-pixbuf and GObject (with GIO, libmount, libselinux…) load only when an
+# image or an object needs them (CImaging/PixbufLibrary.c): not for --version, nor for a story of JPEGs.
 set -u
 . "$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/clean_env.sh"
 BIN=${BIN:-$(readlink -f .build/debug/pushsim)}
@@ -12,7 +13,7 @@ export XDG_DATA_HOME="$W/data" XDG_CACHE_HOME="$W/cache" XDG_RUNTIME_DIR="$W/run
 mkdir -p "$XDG_RUNTIME_DIR"
 fail() { echo "FAIL: $*" >&2; exit 1; }
 # glibc's loader lists every library it maps (file=…) on standard error.
-picture_libs() { grep -oE 'file=[^ ]*lib(cairo|pango|pangocairo|harfbuzz)[^ ]*' "$1" | sort -u; }
+picture_libs() { grep -oE 'file=[^ ]*lib(cairo|pango|pangocairo|harfbuzz|gdk_pixbuf|gobject|gio|selinux|mount)[^ ]*' "$1" | sort -u; }
 
 LD_DEBUG=files "$BIN" --version >/dev/null 2>"$W/version.log" || fail "--version exited $?"
 grep -q 'file=' "$W/version.log" || fail "LD_DEBUG=files printed nothing: not glibc's loader?"
@@ -26,6 +27,8 @@ LD_DEBUG=files "$BIN" snapshot inapp --title "Flash sale" --scale 1 -o "$W/inapp
   || fail "snapshot inapp exited $?: $(grep -v '^ *[0-9]*:' "$W/snapshot.log")"
 [ "$(head -c 4 "$W/inapp.png" | od -An -tx1 | tr -d ' \n')" = "89504e47" ] || fail "snapshot inapp wrote no PNG"
 grep -q 'file=libpangocairo-1.0.so.0 .*dynamically loaded by' "$W/snapshot.log" || fail "snapshot inapp did not dlopen libpangocairo"
+# Its pango objects are released through g_object_unref, which loads GObject's library on first use.
+grep -q 'file=libgdk_pixbuf-2.0.so.0 .*dynamically loaded by' "$W/snapshot.log" || fail "snapshot inapp did not dlopen libgdk_pixbuf"
 
 # Without the library: one sentence naming it, no PNG, no crash. A private mount namespace hides it (root only).
 path=$(grep -oE 'needed by [^ ]*libpangocairo-1\.0\.so\.0' "$W/snapshot.log" | head -1 | cut -d' ' -f3)

@@ -51,3 +51,40 @@ if gone or new: print(f"  threads started: {len(new)}, ended: {len(gone)}", file
 print(total + len(gone))
 PY
 }
+
+# info MEASURE VALUE: an information line, no goal ("info: MEASURE | VALUE"); bench/run.sh lists them in a second
+# table. Instruction counts are printed this way: repeatable whatever else the machine does, so a regression shows on
+# a noisy day, but no goal of their own (the goals stay the paired whole-process timings).
+info() { echo "info: $1 | $2"; }
+
+# Instruction counts (valgrind's callgrind, every thread to the process's exit) are skipped with BENCH_INSTRUCTIONS=0
+# or when valgrind is not installed (`make bench` installs it).
+counting() { [ "${BENCH_INSTRUCTIONS:-1}" != 0 ] && command -v valgrind >/dev/null; }
+
+# valgrind_bin BIN DIR: a copy of BIN without debug information in DIR (valgrind 3.19 stops at the release build's
+# DWARF 5), made once; prints its path. The code is the same bytes, so the count is the binary's.
+valgrind_bin() {
+  local copy="$2/pushsim-valgrind/pushsim"
+  if [ ! -x "$copy" ]; then
+    mkdir -p "$2/pushsim-valgrind"
+    objcopy --strip-debug "$1" "$copy" || return 1
+  fi
+  echo "$copy"
+}
+
+# callgrind OUT ARGS...: runs ARGS under callgrind (threads counted together), its output in OUT; standard output
+# and error go to /dev/null. Returns the command's status.
+callgrind() {
+  local out=$1; shift
+  valgrind --tool=callgrind --callgrind-out-file="$out" "$@" >/dev/null 2>&1
+}
+
+# millions OUT: the instructions a callgrind output file counted, in millions with one decimal ("50.4").
+millions() { awk '/^(summary|totals):/ {printf "%.1f", $2 / 1e6; exit}' "$1"; }
+
+# instructions OUT ARGS...: callgrind OUT ARGS, then prints the count ("50.4 M"), or "not counted (…)" when the run
+# failed, so an information line always says what happened.
+instructions() {
+  local out=$1; shift
+  if callgrind "$out" "$@" && [ -s "$out" ]; then echo "$(millions "$out") M"; else echo "not counted (the run under valgrind failed)"; fi
+}
