@@ -53,7 +53,7 @@ grep -q warning "$WORK/err" && die "record warned: $(cat "$WORK/err")"
 # The terminal: the cover's cells are the folder's (no placeholder label, no warning on the status line).
 screen_of() {
   start 60 20
-  run "$BIN" inapp "$1" --pixels off
+  run "$BIN" inapp --socket "$WORK/inapp.sock" "$1" --pixels off
   wait_for "From the ZIP" || die "the fullscreen message did not appear for $1"
   sleep 1.5
   T capture-pane -p -e > "$2"
