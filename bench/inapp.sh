@@ -57,7 +57,7 @@ done
 spin_run() {  # spin_run yes|no: renders and CPU of the 5 s after the wheel is on screen
   local spin=$1 pid c0 c1
   start 80 24
-  run env PUSHSIM_DEBUG_STATS="$WORK/stats-$spin.json" "$BIN" inapp "$ROOT/Resources/inapp/spinwheel-daily-bonus.json" --pixels off
+  run env PUSHSIM_DEBUG_STATS="$WORK/stats-$spin.json" "$BIN" inapp --socket "$WORK/inapp.sock" "$ROOT/Resources/inapp/spinwheel-daily-bonus.json" --pixels off
   wait_for "SPIN" || die "the wheel did not appear"
   sleep 1.5
   pid=$(pushsim_pid) || die "pushsim is not running"
@@ -87,7 +87,7 @@ SCRATCH_MOVES=${SCRATCH_MOVES:-60}
 scratch_run() {  # scratch_run yes|no: CPU of a 3 s window and the frames drawn in the whole run
   local stroke=$1 pid c0 c1 t0 cx cy x dx=1 k rest
   start 80 24
-  run env PUSHSIM_DEBUG_STATS="$WORK/stats-scratch-$stroke.json" "$BIN" inapp "$ROOT/Resources/inapp/scratchcard-black-friday.json" --pixels off
+  run env PUSHSIM_DEBUG_STATS="$WORK/stats-scratch-$stroke.json" "$BIN" inapp --socket "$WORK/inapp.sock" "$ROOT/Resources/inapp/scratchcard-black-friday.json" --pixels off
   wait_for "Scratch here" || die "the scratch card did not appear"
   sleep 1.5
   read -r cx cy < <(at "Scratch here")
@@ -121,7 +121,7 @@ echo "scratch: $cpu_scratch ms CPU over 3 s, $frames frames for $SCRATCH_MOVES m
 result "a scratch stroke frame to the terminal (mouse drag over the foil)" "$per ms CPU" "< 5 ms" "$per < 5"
 
 start 80 24
-run "$BIN" inapp "$ROOT/Resources/inapp/modal-welcome-dark.json" --pixels off
+run "$BIN" inapp --socket "$WORK/inapp.sock" "$ROOT/Resources/inapp/modal-welcome-dark.json" --pixels off
 wait_for "Welcome" || die "the modal did not appear"
 sleep 2
 pid=$(pushsim_pid) || die "pushsim is not running"

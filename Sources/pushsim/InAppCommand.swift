@@ -32,7 +32,7 @@ struct InAppCommand: ParsableCommand {
         foreground_push_tap (id, title, delegate), foreground_push_hide (id, reason timeout|tap), haptic.
 
         Native in-app messages: each FILE (a native-config.json, a campaign resource ZIP holding one, or '-') arrives \
-        at t=0, in order, and goes through the SDK's queue (one shared-window message at a time, first in first out; \
+        at t=0, in order (a ZIP's images named by a path inside it are drawn from its entries), and goes through the SDK's queue (one shared-window message at a time, first in first out; \
         a pip beside it); `pushsim notify --inapp FILE` sends one more. Steps: inapp JSON, inapp-file PATH, button N, \
         close, tap, tap-outside, tap left|middle|right, hold SECONDS, swipe left|right|up|down (a sheet's drag: swipe down POINTS [POINTS/S]), scratch X,Y X,Y …, \
         reveal, spin, claim, mute, expand, pip-drag X,Y, video-ready, video-fail, video-end, background, foreground, \

@@ -53,7 +53,7 @@ grep -q warning "$WORK/err" && die "record warned: $(cat "$WORK/err")"
 # The terminal: the cover's cells are the folder's (no placeholder label, no warning on the status line).
 screen_of() {
   start 60 20
-  run "$BIN" inapp "$1" --pixels off
+  run "$BIN" inapp --socket "$WORK/inapp.sock" "$1" --pixels off
   wait_for "From the ZIP" || die "the fullscreen message did not appear for $1"
   sleep 1.5
   T capture-pane -p -e > "$2"
@@ -65,4 +65,15 @@ screen_of "$WORK/campaign/native-config.json" "$WORK/folder.txt"
 screen_of "$WORK/sale.zip" "$WORK/zip.txt"
 grep -q "cover.png" "$WORK/zip.txt" && die "the terminal shows a placeholder for the ZIP's image: $(cat "$WORK/zip.txt")"
 cmp -s "$WORK/folder.txt" "$WORK/zip.txt" || die "the terminal drew the ZIP's image differently: $(diff "$WORK/folder.txt" "$WORK/zip.txt" | head -20)"
+# The terminal with an entry the ZIP lacks: the placeholder names it, and one warning event says so (the image source
+# does not warn of it again when it draws the placeholder).
+start 60 20
+run "$BIN" inapp --socket "$WORK/inapp.sock" --events "$WORK/events.jsonl" "$WORK/missing.zip" --pixels off
+wait_for "gone.png" || die "the placeholder does not name the missing image"
+sleep 1
+keys q; keys q
+expect_exit 0
+n=$(grep -c '"event":"warning"' "$WORK/events.jsonl")
+[ "$n" = 1 ] || die "expected one warning event, got $n: $(grep '"event":"warning"' "$WORK/events.jsonl")"
+grep -q 'not in the ZIP (no entry img/gone.png)' "$WORK/events.jsonl" || die "the warning does not name the entry: $(cat "$WORK/events.jsonl")"
 echo ok

@@ -28,6 +28,22 @@ import Testing
         #expect(s.takeDiagnostics().isEmpty)
     }
 
+    /// A campaign ZIP's missing entry, already warned of on reading: drawn as that failure, with no second warning,
+    /// while an image the source already has is not taken away.
+    @Test func anImageMarkedUnavailableFailsWithItsReasonAndNoWarning() {
+        let s = source(.synchronous)
+        s.markUnavailable("img/gone.png", reason: "not in the ZIP (no entry img/gone.png)")
+        #expect(s.slot(for: "img/gone.png", size: Size(width: 10, height: 5)) == .failed("not in the ZIP (no entry img/gone.png)"))
+        #expect(s.takeDiagnostics().isEmpty)
+        let shown = "file:../images/aurora.jpg"
+        _ = s.slot(for: shown, size: Size(width: 10, height: 5))
+        s.markUnavailable(shown, reason: "no")
+        guard case .image = s.slot(for: shown, size: Size(width: 10, height: 5)) else {
+            Issue.record("an image already loaded was marked unavailable")
+            return
+        }
+    }
+
     /// The picture's pixels in background mode: asked on the run loop, answered `.pending` at once (the decode and
     /// the encode run on a worker thread), then the wake descriptor is readable and the same request is ready —
     /// handed over once. Headless (synchronous) sources answer at once, so runs stay deterministic.

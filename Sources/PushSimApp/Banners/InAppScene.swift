@@ -459,6 +459,9 @@ extension InAppScene {
             let at = passThroughAt ?? (2, InAppHostScreen.listRect(in: size).y + InAppHostScreen.listRect(in: size).height / 2)
             hostClick(x: at.x, y: at.y, at: t)
         }
+        n.onUnavailableImages = { [images] unavailable in
+            for (url, why) in unavailable { images.markUnavailable(url, reason: why) }
+        }
         native = n
         return n
     }

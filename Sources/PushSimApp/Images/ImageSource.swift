@@ -18,10 +18,15 @@ public protocol ImageSource: AnyObject {
     /// cells are rendered), so a terminal can encode the pixels of a frame before it comes (`Scene.lookahead`); nil
     /// when this source makes no pixels or the image failed. Renders no cells and reports nothing.
     func pictureAhead(for url: String, size: Size) -> Canvas?
+    /// `url` cannot be had for `reason`, already said in a warning (a campaign ZIP's missing entry): its slot is that
+    /// failure, and no diagnostic repeats it.
+    func markUnavailable(_ url: String, reason: String)
 }
 
 extension ImageSource {
     public func pictureAhead(for url: String, size: Size) -> Canvas? { nil }
+    /// Sources without failures of their own ignore it.
+    public func markUnavailable(_ url: String, reason: String) {}
 }
 
 /// The source used when no media layer is wired: every slot is `.none` (placeholder art).

@@ -226,6 +226,13 @@ public final class MediaImageSource: ImageSource, @unchecked Sendable {
         return !inFlight.isEmpty || !prefetching.isEmpty || !cellsAfterPixels.isEmpty
     }
 
+    public func markUnavailable(_ url: String, reason: String) {
+        lock.lock(); defer { lock.unlock() }
+        guard failures[url] == nil, !loader.isInMemory(url) else { return }
+        failures[url] = LoadFailure(reason)
+        reported.insert(url)
+    }
+
     public func takeDiagnostics() -> [Diagnostic] {
         lock.lock(); defer { lock.unlock() }
         let out = diagnostics

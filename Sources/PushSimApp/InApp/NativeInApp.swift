@@ -74,6 +74,9 @@ public final class NativeInApp {
     let emitEvent: (Event, Double) -> Void
     /// A tap the messages let through: the host app gets it.
     var onPassThrough: ((Double) -> Void)?
+    /// A delivery's images that cannot be drawn (a campaign ZIP's missing entries), already warned of: the scene's
+    /// image source draws them as failures without a second warning.
+    var onUnavailableImages: (([String: String]) -> Void)?
     /// Every URL opened, in order.
     public private(set) var openedURLs: [String] = []
     /// The last refusal, in words, shown on screen until the next config arrives (the SDK only logs it).
@@ -117,6 +120,7 @@ public final class NativeInApp {
         advance(to: t)
         notice = nil
         for w in d.warnings { emitEvent(.warning(w), t) }
+        if !d.unavailableImages.isEmpty { onUnavailableImages?(d.unavailableImages) }
         let r = intake.parse(d.injected, isDark, presenter.wall(at: t))
         if let reason = r.darkFallback {
             var f: JSONObject = ["id": Self.rawID(d.injected), "reason": .string(reason)]
