@@ -14,7 +14,7 @@ extension InboxValidation {
         bytes.withUnsafeBufferPointer { buffer in checkDirectly(buffer, source: source, options: options) }
     }
 
-    private static func checkDirectly(_ buffer: UnsafeBufferPointer<UInt8>, source: PayloadValidation.Source,
+    static func checkDirectly(_ buffer: UnsafeBufferPointer<UInt8>, source: PayloadValidation.Source,
                                       options: PayloadValidation.Options) -> PayloadValidation.FileReport? {
         let parser = InboxFeedParser(now: options.now, timeZone: options.timeZone)
         guard let read = InboxFeedReader.readFeedItems(buffer: buffer, file: source.name, parser: parser) else { return nil }

@@ -113,11 +113,20 @@ public enum PayloadValidation {
         let doc: JSONValue
         var duplicates: [JSONDuplicateKey] = []
         var duplicateCount = 0
+        // A getInboxMessages response is read message by message, as `pushsim inbox` reads it, not as one tree, and a
+        // regular file within the input cap is mapped, not copied (the copy was a tenth of checking a large feed).
+        // Anything else, and every error, is read and reported below as before.
+        if options.readsFeedsDirectly, options.kind == nil || options.kind == .inbox, path != "-",
+           let map = InboxFeedFile.Mapping(path, limit: InputFile.maxBytes) {
+            defer { map.unmap() }
+            if let report = InboxValidation.checkDirectly(map.bytes, source: Source(path: path, name: name), options: options) {
+                return report
+            }
+        }
         do throws(UserError) {
             let bytes = try InputFile.readBytes(path)
             if InAppSource.isZIP(bytes) { return InAppValidation.checkZIP(bytes, path: path, options: options) }
-            // A getInboxMessages response is read message by message, as `pushsim inbox` reads it, not as one tree.
-            if options.readsFeedsDirectly, options.kind == nil || options.kind == .inbox,
+            if path == "-", options.readsFeedsDirectly, options.kind == nil || options.kind == .inbox,
                let report = InboxValidation.checkDirectly(bytes, source: Source(path: path, name: name), options: options) {
                 return report
             }
