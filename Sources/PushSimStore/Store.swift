@@ -184,6 +184,20 @@ public final class Store {
             }
         }
         registerInAppMigration(&m)
+        // The inbox's statuses keyed by code alone (WITHOUT ROWID): one B-tree to insert into, not a table and its
+        // primary-key index. A first load of 1,000,000 messages writes every status, on one core, while the rows are
+        // built on the others: a third less of SQLite's work there (python's sqlite3, 300,000 codes, 0.18–0.20 →
+        // 0.12–0.14 s of CPU).
+        m.registerMigration("inbox-without-rowid") { db in
+            try db.create(table: "inboxMessageByCode", options: [.withoutRowID]) { t in
+                t.primaryKey("code", .text)
+                t.column("status", .integer).notNull()
+                t.column("updatedAt", .double).notNull()
+            }
+            try db.execute(sql: "INSERT INTO inboxMessageByCode(code, status, updatedAt) SELECT code, status, updatedAt FROM inboxMessage")
+            try db.drop(table: "inboxMessage")
+            try db.rename(table: "inboxMessageByCode", to: "inboxMessage")
+        }
         return m
     }
 }

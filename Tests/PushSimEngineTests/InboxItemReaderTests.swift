@@ -259,6 +259,29 @@ import Testing
         expectQuickIsTree(#" { "u" : " { \"displayType\" : \"Carousel\" , \"title\":1 } " , "carousel" : [ 1 , { "image" : "" } , { "image" : "x" , "image" : "" } , { "url" : "u" , "image" : "\u0078" } ] } "#, taken: true)
     }
 
+    // The commonest `u` is recognised in its escaped form (`displayTypeOnly`), not decoded; every near miss is read
+    // the decoded way, and both give the tree's summary.
+    @Test func theUsualUserDataIsReadWithoutDecodingIt() {
+        // Each is the raw text of `u`'s JSON string, between its quotes.
+        let taken = [#"{\"displayType\": \"classic\"}"#, #"{\"displayType\":\"Carousel\"}"#, #"  {  \"displayType\"  :  \"BANNER\"  }  "#,
+                     #"{\"displayType\": \"poster\"}"#, #"{\"displayType\": \"x\"}"#]
+        let declined = [#"{\"displayType\": \"\"}"#, #"{\"displayType\": \"clas sic\"}"#, #"{\"displayType\": \"classic2\"}"#,
+                        #"{\"displayType\": \"cl\u0061ssic\"}"#, #"{\"displayType\"\n: \"classic\"}"#, #"{\"displaytype\": \"classic\"}"#,
+                        #"{\"displayType\": \"classic\", \"x\": 1}"#, #"{\"displayType\": \"classic\"} x"#,
+                        #"{\\\"displayType\": \"classic\"}"#, #"{\"displayType\": \"cl\u00e4ssic\"}"#, #"\t{\"displayType\": \"classic\"}"#,
+                        #"{\"displayType\": \"clässic\"}"#, #"[\"displayType\", \"classic\"]"#]
+        for raw in taken + declined {
+            let bytes = Array((raw + "\"").utf8)
+            let read = bytes.withUnsafeBufferPointer { InboxItemReader.displayTypeOnly($0) }
+            #expect((read != nil) == taken.contains(raw), "\(raw)")
+            if let read { #expect(read.1 == bytes.count, "\(raw)") }
+            expectQuickIsTree(#"{"u":"\#(raw)","pinned":true}"#)
+            expectQuickIsTree(#"{"buttons":[],"u":"\#(raw)"}"#)
+        }
+        #expect(Array(#"{\"displayType\": \"Carousel\"}""#.utf8).withUnsafeBufferPointer { InboxItemReader.displayTypeOnly($0)?.0.kind } == .carousel)
+        #expect(Array(#"{\"displayType\": \"poster\"}""#.utf8).withUnsafeBufferPointer { InboxItemReader.displayTypeOnly($0)?.0.named } == true)
+    }
+
     // What the quick reading leaves to the tree: members it does not read, repeats, other types, bad JSON.
     @Test func unusualShapesAreLeftToTheTree() {
         let declined = [#"{"u":{"displayType":"classic"}}"#, #"{"u":"{\"displayType\":\"a\"}","u":"{}"}"#,

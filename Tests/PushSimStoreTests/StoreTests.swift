@@ -30,6 +30,28 @@ import Testing
         #expect(try s2.db.read { try Int.fetchOne($0, sql: "SELECT status FROM inboxMessage WHERE code='a'") } == 2)
     }
 
+    @Test func anOlderStoresInboxTableIsKeyedByCodeAloneWithItsStatusesKept() throws {
+        let path = tempPath()
+        do {
+            // A store as the releases before "inbox-without-rowid" left it: a rowid table and its key's index.
+            let s = try Store(path: path)
+            try s.db.write { db in
+                try db.execute(sql: "DROP TABLE inboxMessage")
+                try db.execute(sql: "CREATE TABLE inboxMessage (code TEXT PRIMARY KEY, status INTEGER NOT NULL, updatedAt DOUBLE NOT NULL)")
+                try db.execute(sql: "INSERT INTO inboxMessage(code, status, updatedAt) VALUES ('a', 2, 10), ('b', 4, 20)")
+                try db.execute(sql: "DELETE FROM grdb_migrations WHERE identifier = 'inbox-without-rowid'")
+            }
+        }
+        let s = try Store(path: path)
+        let (rows, sql) = try s.db.read { db in
+            (try Row.fetchAll(db, sql: "SELECT code, status, updatedAt FROM inboxMessage ORDER BY code").map { "\($0[0] as String) \($0[1] as Int) \($0[2] as Double)" },
+             try String.fetchOne(db, sql: "SELECT sql FROM sqlite_master WHERE name = 'inboxMessage'") ?? "")
+        }
+        #expect(rows == ["a 2 10.0", "b 4 20.0"])
+        #expect(sql.contains("WITHOUT ROWID"))
+        #expect(try s.db.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM sqlite_master WHERE tbl_name = 'inboxMessage' AND type = 'index'") } == 0)
+    }
+
     @Test func aCorruptFileIsMovedAsideAndANewStoreMade() throws {
         let path = tempPath()
         try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)

@@ -11,13 +11,13 @@ enum InboxReleaseValidation {
     /// newest for an older one.
     static func other(_ sdk: SDKVersion) -> SDKVersion { sdk.inboxHeroFromAttachment ? .v7_1_3 : .newest }
 
-    static func findings(_ m: InboxMessage, item: Item, sdk: SDKVersion) -> [Diagnostic] {
+    static func findings(_ m: InboxMessage, _ params: InboxMessage.Params? = nil, item: Item, sdk: SDKVersion) -> [Diagnostic] {
         var out: [Diagnostic] = []
-        let params = m.params
+        let params = params ?? m.params
         let p = params.actionParams ?? [:]
         out += nonStrings(p, item: item, sdk: sdk)
         out += hero(m, params, item: item, sdk: sdk)
-        out += kindChange(m, item: item, sdk: sdk)
+        out += kindChange(m, params, item: item, sdk: sdk)
         out += ownAction(m, params, item: item, sdk: sdk)
         if p["tabId"] != nil {
             out.append(Diagnostic(path: InboxValidation.paramPath(item, "tabId", inU: false).description,
@@ -56,7 +56,7 @@ enum InboxReleaseValidation {
         guard let attachment = InboxCellResolver.attachmentHero(p) else { return out }
         let key = p["attachment"]?.stringValue == attachment ? "attachment" : "b"
         let path = InboxValidation.paramPath(item, key, inU: false).description
-        let icon = InboxCellResolver.resolvedImageURL(m)
+        let icon = InboxCellResolver.resolvedImageURL(m, params: params)
         if sdk.inboxHeroFromAttachment {
             if let icon, icon != attachment {
                 out.append(Diagnostic(path: path, "is the card's hero on SDK \(sdk) (7.2.5 and later), not \(JSONValue.string(icon).quoted), which becomes the round icon of a captioned card and a classic card's avatar; SDK 7.1.3 shows \(JSONValue.string(icon).quoted) and never this"))
@@ -69,34 +69,36 @@ enum InboxReleaseValidation {
 
     /// A card that another release shows as a different kind (the hero counts as an image from 7.2.5; captioned and
     /// carousel cards need a title and a body from 7.2.6).
-    static func kindChange(_ m: InboxMessage, item: Item, sdk: SDKVersion) -> [Diagnostic] {
+    static func kindChange(_ m: InboxMessage, _ params: InboxMessage.Params? = nil, item: Item, sdk: SDKVersion) -> [Diagnostic] {
+        let p = params ?? m.params
+        func kind(_ sdk: SDKVersion) -> InboxCellKind { InboxCellResolver.resolve(m, params: p, sdk: sdk).kind }
         let theirs = other(sdk)
-        let mine = InboxCellResolver.resolve(m, sdk: sdk), other = InboxCellResolver.resolve(m, sdk: theirs)
-        guard mine.kind != other.kind else { return [] }
+        let mine = kind(sdk), other = kind(theirs)
+        guard mine != other else { return [] }
         // Which change makes the difference: the attachment hero (7.2.5), then the title-and-body rule (7.2.6).
         var causes: [String] = []
-        if InboxCellResolver.resolve(m, sdk: .v7_1_3).kind != InboxCellResolver.resolve(m, sdk: .v7_2_5).kind {
+        if kind(.v7_1_3) != kind(.v7_2_5) {
             causes.append("from 7.2.5 the attachment counts as the card's image")
         }
-        if InboxCellResolver.resolve(m, sdk: .v7_2_5).kind != InboxCellResolver.resolve(m, sdk: .v7_2_6).kind {
+        if kind(.v7_2_5) != kind(.v7_2_6) {
             causes.append("from 7.2.6 captioned and carousel cards need a title and a body")
         }
         let why = causes.isEmpty ? "" : ": " + causes.joined(separator: ", and ")
         return [Diagnostic(path: item.path.description,
-            "shown as \(mine.kind.rawValue) on SDK \(sdk), but as \(other.kind.rawValue) on SDK \(theirs)\(why)")]
+            "shown as \(mine.rawValue) on SDK \(sdk), but as \(other.rawValue) on SDK \(theirs)\(why)")]
     }
 
     /// A message with its own action (`hasMessageAction`, 7.2.7): it owns every tap, so URL buttons, slide links and
     /// video or wallet cards run it instead of their own destination.
     static func ownAction(_ m: InboxMessage, _ params: InboxMessage.Params, item: Item, sdk: SDKVersion) -> [Diagnostic] {
         guard InboxFeed.hasMessageAction(params.actionParams) else { return [] }
-        let row = InboxRow(m, forceCellKind: nil, sdk: sdk)
+        let row = InboxRow(m, forceCellKind: nil, params: params, sdk: sdk)
         var owned: [String] = []
         let urlButtons = row.buttons.filter { if case .openURL = $0.action { return true } else { return false } }
         if !urlButtons.isEmpty && row.kind.rendersButtons {
             owned.append(urlButtons.map { JSONValue.string($0.title).quoted }.joined(separator: ", ") + " (URL button\(urlButtons.count == 1 ? "" : "s"))")
         }
-        if row.kind == .carousel, InboxCarouselSlide.decode(m).contains(where: { $0.url != nil }) { owned.append("the slide links") }
+        if row.kind == .carousel, InboxCarouselSlide.decode(params).contains(where: { $0.url != nil }) { owned.append("the slide links") }
         if row.kind == .video { owned.append("the video") }
         if row.kind == .wallet { owned.append("the wallet pass") }
         guard !owned.isEmpty else { return [] }

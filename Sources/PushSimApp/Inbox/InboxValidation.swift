@@ -44,31 +44,57 @@ enum InboxValidation {
                 diagnostics.append(Diagnostic(.error, path: PayloadValidation.join(item.path.description, r.path), r.reason))
             }
         }
-        let skipped = items.count - parsed.messages.count
-        if items.isEmpty {
+        return finish(diagnostics, shape: shape, base: base, itemCount: items.count, kept: parsed.messages.count,
+                      messages: combined.messages, isRequest: isRequest, source: source, options: options) { _, m in paths[m.code] }
+    }
+
+    /// The findings about the messages the inbox would hold (`item`: where a message is in the file; nil leaves it
+    /// out) after the parser's `diagnostics`, in file order, and the summary. Messages are looked at by every core.
+    static func finish(_ diagnostics: [Diagnostic], shape: String, base: JSONPath, itemCount: Int, kept: Int,
+                       messages: [InboxMessage], isRequest: Bool, source: PayloadValidation.Source,
+                       options: PayloadValidation.Options, item: (Int, InboxMessage) -> Item?) -> PayloadValidation.Lint {
+        var diagnostics = diagnostics
+        let skipped = itemCount - kept
+        if itemCount == 0 {
             diagnostics.append(Diagnostic(path: base.description, "the feed holds no messages; InboxKit shows its empty state"))
-        } else if parsed.messages.isEmpty {
+        } else if kept == 0 {
             diagnostics.append(Diagnostic(.error, path: base.description, isRequest
-                ? "none of the \(PayloadValidation.plural(items.count, "notification")) reaches the inbox, so the feed stays empty"
+                ? "none of the \(PayloadValidation.plural(itemCount, "notification")) reaches the inbox, so the feed stays empty"
                 : "every message was skipped, so the inbox shows nothing from this file"))
         }
-        var expired = 0
-        for m in combined.messages {
-            guard let item = paths[m.code] else { continue }
-            if m.isExpired(at: options.now) {
-                expired += 1
-                diagnostics.append(expiry(m, item: item, now: options.now, nowGiven: options.nowGiven))
-                continue
+        let chunks = ChunkedWork.chunkCount(messages.count, minimum: 1_000)
+        var found = [[Diagnostic]](repeating: [], count: chunks)
+        var expiredIn = [Int](repeating: 0, count: chunks)
+        withoutActuallyEscaping(item) { item in
+            found.withUnsafeMutableBufferPointer { found in
+                expiredIn.withUnsafeMutableBufferPointer { expiredIn in
+                    nonisolated(unsafe) let (found, expiredIn, item) = (found, expiredIn, item)
+                    ChunkedWork.run(chunks: chunks, count: messages.count) { c, range in
+                        for i in range {
+                            let m = messages[i]
+                            guard let item = item(i, m) else { continue }
+                            if m.isExpired(at: options.now) {
+                                expiredIn[c] += 1
+                                found[c].append(expiry(m, item: item, now: options.now, nowGiven: options.nowGiven))
+                                continue
+                            }
+                            if InboxFeed.isSilent(m) {
+                                // spec §3.10: the SDK stores nothing of a silent push; a full load shows the server's copy instead.
+                                found[c].append(Diagnostic(path: item.path.key("aps").description,
+                                    "no alert body: a silent inbox push; the SDK stores nothing of it and shows only the server's copy of \(JSONValue.string(m.code).quoted) after a full load, so this file does not show it"))
+                                continue
+                            }
+                            // The parameters parsed once for every rule (each `m.params` parses them again).
+                            let params = m.params
+                            found[c] += display(m, params, item: item, source: source, sdk: options.sdk)
+                            found[c] += InboxReleaseValidation.findings(m, params, item: item, sdk: options.sdk)
+                        }
+                    }
+                }
             }
-            if InboxFeed.isSilent(m) {
-                // spec §3.10: the SDK stores nothing of a silent push; a full load shows the server's copy instead.
-                diagnostics.append(Diagnostic(path: item.path.key("aps").description,
-                    "no alert body: a silent inbox push; the SDK stores nothing of it and shows only the server's copy of \(JSONValue.string(m.code).quoted) after a full load, so this file does not show it"))
-                continue
-            }
-            diagnostics += display(m, item: item, source: source, sdk: options.sdk)
-            diagnostics += InboxReleaseValidation.findings(m, item: item, sdk: options.sdk)
         }
+        diagnostics += found.joined()
+        let expired = expiredIn.reduce(0, +)
         // In file order: the parser's findings and the per-message ones interleaved by message, whole-file ones last.
         let prefix = base.description + "["
         func position(_ path: String) -> Int {
@@ -76,9 +102,10 @@ enum InboxValidation {
             return Int(path.dropFirst(prefix.count).prefix { $0.isASCII && $0.isNumber }) ?? Int.max
         }
         diagnostics = diagnostics.enumerated()
-            .sorted { (position($0.element.path), $0.offset) < (position($1.element.path), $1.offset) }
-            .map(\.element)
-        var summary = "inbox feed (\(shape)), \(PayloadValidation.plural(items.count, isRequest ? "notification" : "message"))"
+            .map { (position($0.element.path), $0.offset, $0.element) }
+            .sorted { ($0.0, $0.1) < ($1.0, $1.1) }
+            .map(\.2)
+        var summary = "inbox feed (\(shape)), \(PayloadValidation.plural(itemCount, isRequest ? "notification" : "message"))"
         if skipped > 0 { summary += ", \(skipped) \(isRequest ? "not for the inbox" : "skipped")" }
         if expired > 0 { summary += ", \(expired) expired" }
         return PayloadValidation.Lint(summary: summary, diagnostics: diagnostics)
@@ -183,21 +210,23 @@ enum InboxValidation {
     /// lookup goes on to the next place (root, then `u`, then `userdata`; spec §3.7).
     static func pinnedNotRead(_ params: InboxMessage.Params, item: Item) -> [Diagnostic] {
         let p = params.actionParams ?? [:]
-        let places: [(JSONValue?, JSONPath)] = [(p["pinned"], paramPath(item, "pinned", inU: false)),
-                                                (params.userData?["pinned"], paramPath(item, "pinned", inU: true)),
-                                                (p["userdata"]?["pinned"], paramPath(item, "userdata", inU: false).key("pinned"))]
+        // Each place's path is made only for a finding: three paths a message were a tenth of validating a feed.
+        let places: [(JSONValue?, () -> JSONPath)] = [(p["pinned"], { paramPath(item, "pinned", inU: false) }),
+                                                      (params.userData?["pinned"], { paramPath(item, "pinned", inU: true) }),
+                                                      (p["userdata"]?["pinned"], { paramPath(item, "userdata", inU: false).key("pinned") })]
         return places.compactMap { value, path in
             guard let v = value, v.numberValue == nil, v != .null else { return nil }
-            return Diagnostic(path: path.description, "is \(v.typeDescription)\(v.stringValue.map { " (\(JSONValue.string($0).quoted))" } ?? ""), not a boolean or number; the SDK reads only those, so this pins nothing — write true or 1")
+            return Diagnostic(path: path().description, "is \(v.typeDescription)\(v.stringValue.map { " (\(JSONValue.string($0).quoted))" } ?? ""), not a boolean or number; the SDK reads only those, so this pins nothing — write true or 1")
         }
     }
 
     /// What the inbox does with a message it shows: the card it gets and the buttons and link it offers.
-    static func display(_ m: InboxMessage, item: Item, source: PayloadValidation.Source, sdk: SDKVersion = .newest) -> [Diagnostic] {
+    static func display(_ m: InboxMessage, _ params: InboxMessage.Params? = nil, item: Item, source: PayloadValidation.Source,
+                        sdk: SDKVersion = .newest) -> [Diagnostic] {
         var out: [Diagnostic] = []
-        let row = InboxRow(m, forceCellKind: nil, sdk: sdk)
         // `u` parsed once for every rule below (each `m.userData` would parse it again).
-        let params = m.params
+        let params = params ?? m.params
+        let row = InboxRow(m, forceCellKind: nil, params: params, sdk: sdk)
         let p = params.actionParams ?? [:]
         if let image = row.iconURL {
             // resolvedImageURL's order: the message's own image, then actionParams.image, then u.image. (An
@@ -218,10 +247,11 @@ enum InboxValidation {
         }
         out += pinnedNotRead(params, item: item)
         // readDisplayType's order: the root string wins, then `u`, then `userdata`.
-        let displayTypePath: JSONPath = p["displayType"]?.stringValue != nil ? paramPath(item, "displayType", inU: false)
+        // Worked out only for a finding that names it (a path is a string built per message).
+        var displayTypePath: JSONPath { p["displayType"]?.stringValue != nil ? paramPath(item, "displayType", inU: false)
             : params.userData?["displayType"]?.stringValue != nil ? paramPath(item, "displayType", inU: true)
             : item.origin == .request ? item.path.key("ios_root_params").key("userdata").key("displayType")
-            : paramPath(item, "userdata", inU: false).key("displayType")
+            : paramPath(item, "userdata", inU: false).key("displayType") }
         if let d = row.resolution.displayType, InboxCellKind(rawValue: d) == nil {
             let kinds = InboxCellKind.allCases.filter { $0 != .default }.map(\.rawValue).joined(separator: ", ")
             out.append(Diagnostic(path: displayTypePath.description, "\(JSONValue.string(d).quoted) is not a card kind (\(kinds)); shown as \(row.kind.rawValue), chosen from the image and title"))
@@ -235,7 +265,7 @@ enum InboxValidation {
         let raw = p["buttons"]?.arrayValue ?? params.userData?["buttons"]?.arrayValue ?? []
         var decoded = row.buttons.makeIterator()
         for (k, value) in raw.enumerated() {
-            let path = paramPath(item, "buttons", inU: inU).index(k)
+            var path: JSONPath { paramPath(item, "buttons", inU: inU).index(k) }  // made only for a finding
             guard let o = value.objectValue, let title = o["title"]?.stringValue, !title.isEmpty else {
                 out.append(Diagnostic(path: path.description, "skipped: a button needs a non-empty string title"))
                 continue

@@ -35,9 +35,15 @@ public enum InboxCellResolver {
     /// `forceCellKind` wins outright and skips the degrade rules; otherwise displayType, heuristic, degrade, by the
     /// rules of `sdk`.
     public static func resolve(_ m: InboxMessage, forceCellKind: InboxCellKind? = nil, sdk: SDKVersion = .newest) -> InboxCellResolution {
-        let p = m.params
-        return resolve(code: m.code, title: m.title, body: m.message, p, forceCellKind: forceCellKind,
-                       imageURL: heroURL(imageUrl: m.imageUrl, p, sdk: sdk), sdk: sdk)
+        resolve(m, params: m.params, forceCellKind: forceCellKind, sdk: sdk)
+    }
+
+    /// The same with the message's parameters already parsed (`m.params`), for code that resolves one message
+    /// several times (validate compares releases).
+    public static func resolve(_ m: InboxMessage, params p: InboxMessage.Params, forceCellKind: InboxCellKind? = nil,
+                               sdk: SDKVersion = .newest) -> InboxCellResolution {
+        resolve(code: m.code, title: m.title, body: m.message, p, forceCellKind: forceCellKind,
+                imageURL: heroURL(imageUrl: m.imageUrl, p, sdk: sdk), sdk: sdk)
     }
 
     /// The same from the fields it reads, with the message's parameters parsed and the hero looked up by the caller
@@ -146,6 +152,11 @@ public enum InboxCellResolver {
     public static func resolvedImageURL(_ m: InboxMessage) -> String? {
         if let s = m.imageUrl, !s.isEmpty { return s }  // the parameters are parsed only when needed
         return resolvedImageURL(imageUrl: nil, m.params)
+    }
+
+    /// The same with the parameters already parsed.
+    public static func resolvedImageURL(_ m: InboxMessage, params: InboxMessage.Params) -> String? {
+        resolvedImageURL(imageUrl: m.imageUrl, params)
     }
 
     /// The same from the fields it reads: given a whole message, the optimizer copies all of it first (a dozen

@@ -20,9 +20,14 @@ public struct InboxRow: Sendable, Equatable {
         self.init(m, forceCellKind: forceCellKind, pinned: InboxCellResolver.isPinned(m), sdk: sdk)
     }
 
+    /// The same with the message's parameters already parsed (`m.params`): they are not parsed again.
+    public init(_ m: InboxMessage, forceCellKind: InboxCellKind?, params: InboxMessage.Params, sdk: SDKVersion = .newest) {
+        self.init(m, forceCellKind: forceCellKind, pinned: InboxCellResolver.isPinned(m), sdk: sdk, params: params)
+    }
+
     /// With the pin already looked up (a load needs it for every message before sorting). The message is moved
     /// in, not copied.
-    init(_ m: consuming InboxMessage, forceCellKind: InboxCellKind?, pinned: Bool, sdk: SDKVersion) {
+    init(_ m: consuming InboxMessage, forceCellKind: InboxCellKind?, pinned: Bool, sdk: SDKVersion, params: InboxMessage.Params? = nil) {
         // Stored first and read back from the row: reading the parameter made Swift copy the whole message.
         message = m
         self.pinned = pinned
@@ -37,7 +42,7 @@ public struct InboxRow: Sendable, Equatable {
                                                    displayType: summary.displayKind?.rawValue, sdk: sdk, decodes: summary.decodes)
             buttons = summary.rowNeeds == .rootButtons ? InboxItemReader.rootButtons(t.text) : []
         } else {
-            let p = message.params
+            let p = params ?? message.params
             iconURL = InboxCellResolver.resolvedImageURL(imageUrl: message.imageUrl, p)
             imageURL = sdk.inboxHeroFromAttachment ? InboxCellResolver.attachmentHero(p.actionParams) ?? iconURL : iconURL
             resolution = InboxCellResolver.resolve(code: message.code, title: message.title, body: message.message, p,

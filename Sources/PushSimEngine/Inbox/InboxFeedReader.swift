@@ -28,6 +28,44 @@ public enum InboxFeedReader {
         guard let found = splitter.messageRanges() else {
             return try parser.parse(JSONParser.parse(buffer: bytes), file: file)
         }
+        if let r = readItems(bytes, found, file: file, parser: parser, release: release, positions: nil) { return r }
+        // On a syntax error, the whole document again, so the error names the file's own line and column.
+        return try parser.parse(JSONParser.parse(buffer: bytes), file: file)
+    }
+
+    /// A getInboxMessages response's items as `read` reads them, with where each message came from, for `pushsim
+    /// validate`: nil when the document is not a `{"response":{"messages":[…]}}` or `{"messages":[…]}` whose items
+    /// are all well formed (the caller then reads the whole tree, as before).
+    public static func readFeedItems(buffer bytes: UnsafeBufferPointer<UInt8>, file: String, parser: InboxFeedParser) -> FeedItems? {
+        var splitter = Splitter(bytes: bytes)
+        guard let found = splitter.messageRanges(), found.wrapper != .bare, let bounds = splitter.arrayBounds else { return nil }
+        var positions = [Int32](repeating: 0, count: found.items.count)
+        let result = positions.withUnsafeMutableBufferPointer { positions in
+            readItems(bytes, found, file: file, parser: parser, release: nil, positions: positions)
+        }
+        guard let result else { return nil }
+        positions.removeLast(positions.count - result.messages.count)
+        return FeedItems(result: result, inResponse: found.wrapper == .response, items: found.items, array: bounds, itemOfMessage: positions)
+    }
+
+    /// What `readFeedItems` read.
+    public struct FeedItems: Sendable {
+        public var result: InboxFeedParser.Result
+        /// `response.messages` (else `messages`).
+        public var inResponse: Bool
+        /// Each item's bytes.
+        public var items: [Range<Int>]
+        /// The message array's bytes, from `[` to `]`.
+        public var array: Range<Int>
+        /// The item each message was read from.
+        public var itemOfMessage: [Int32]
+    }
+
+    /// `read`'s items; nil on a syntax error. `positions` (one slot per item), when given, gets the item of each
+    /// message at the message's index.
+    static func readItems(_ bytes: UnsafeBufferPointer<UInt8>, _ found: (wrapper: Splitter.Wrapper, items: [Range<Int>]),
+                          file: String, parser: InboxFeedParser, release: (@Sendable (Range<Int>) -> Void)?,
+                          positions: UnsafeMutableBufferPointer<Int32>?) -> InboxFeedParser.Result? {
         let path: JSONPath
         switch found.wrapper {
         case .bare: path = JSONPath()
@@ -49,6 +87,7 @@ public enum InboxFeedReader {
                     failed.withUnsafeMutableBufferPointer { failed in
                         notes.withUnsafeMutableBufferPointer { notes in
                             nonisolated(unsafe) let (buffer, storage, kept, failed, notes) = (bytes, storage, kept, failed, notes)
+                            nonisolated(unsafe) let positions = positions
                             ChunkedWork.run(chunks: chunks, count: items.count) { c, range in
                                 var next = storage.baseAddress! + range.lowerBound
                                 var released = range.isEmpty ? 0 : items[range.lowerBound].lowerBound
@@ -75,6 +114,7 @@ public enum InboxFeedReader {
                                             : parser.serverMessage(item, path: path.index(k), file: file, diagnostics: &notes[c])
                                     }
                                     if m != nil {
+                                        if let positions { positions[next - storage.baseAddress!] = Int32(k) }
                                         // Moved out (`take`), not bound with `if let`, which copied the message.
                                         next.initialize(to: m.take()!)
                                         next += 1
@@ -95,19 +135,22 @@ public enum InboxFeedReader {
             var end = kept[0]
             for c in 1..<max(1, chunks) {
                 let start = base + ChunkedWork.range(c, of: chunks, count: items.count).lowerBound
-                if start != base + end { (base + end).moveInitialize(from: start, count: kept[c]) }
+                if start != base + end {
+                    (base + end).moveInitialize(from: start, count: kept[c])
+                    if let positions {
+                        let from = start - base
+                        for j in 0..<kept[c] { positions[end + j] = positions[from + j] }
+                    }
+                }
                 end += kept[c]
             }
             initialized = end
         }
-        let ok = !failed.contains(true)
+        guard !failed.contains(true) else { return nil }
         var r = InboxFeedParser.Result()
-        if ok {
-            r.messages = messages
-            r.diagnostics = notes.flatMap { $0 }
-        }
-        // On a syntax error, the whole document again, so the error names the file's own line and column.
-        return ok ? r : try parser.parse(JSONParser.parse(buffer: bytes), file: file)
+        r.messages = messages
+        r.diagnostics = notes.flatMap { $0 }
+        return r
     }
 }
 
@@ -150,11 +193,16 @@ struct Splitter {
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { i = 3 }
     }
 
+    /// The bytes of the message array `messageRanges` found, `[` to `]`.
+    var arrayBounds: Range<Int>?
+
     mutating func messageRanges() -> (wrapper: Wrapper, items: [Range<Int>])? {
         space()
         guard i < bytes.count else { return nil }
         if bytes[i] == UInt8(ascii: "[") {
+            let start = i
             guard let items = arrayItems(), atEnd() else { return nil }
+            arrayBounds = start..<i
             return (.bare, items)
         }
         guard bytes[i] == UInt8(ascii: "{") else { return nil }
@@ -164,11 +212,13 @@ struct Splitter {
         // repeated key; `response.messages` before `messages`) and the validity of the unused one are its business.
         var found: (Wrapper, [Range<Int>])?
         var arrays = 0, responses = 0
+        var bounds: Range<Int>?, innerBounds: Range<Int>?
         guard objectMembers({ key, s in
             if key == "messages", s.peek == UInt8(ascii: "[") {
+                let start = s.i
                 guard let items = s.arrayItems() else { return false }
                 arrays += 1
-                if found == nil { found = (.messages, items) }
+                if found == nil { (found, bounds) = ((.messages, items), start..<s.i) }
                 return true
             }
             if key == "response" {
@@ -177,19 +227,22 @@ struct Splitter {
                 var inner: [Range<Int>]?
                 let ok = s.objectMembers { k, s2 in
                     if k == "messages", s2.peek == UInt8(ascii: "[") {
+                        let start = s2.i
                         guard let items = s2.arrayItems() else { return false }
                         arrays += 1
                         inner = items
+                        innerBounds = start..<s2.i
                         return true
                     }
                     return s2.skipValidValue()
                 }
                 guard ok else { return false }
-                if let inner { found = (.response, inner) }
+                if let inner { (found, bounds) = ((.response, inner), innerBounds) }
                 return true
             }
             return s.skipValidValue()
         }), atEnd(), arrays == 1, responses <= 1, let found else { return nil }
+        arrayBounds = bounds
         return found
     }
 
@@ -385,5 +438,31 @@ struct Splitter {
             }
             return i > start
         }
+    }
+}
+
+extension InboxFeedReader {
+    /// The items of `items` (byte ranges of `bytes`) that may hold a key twice in one object: a repeat among the
+    /// item's own keys, or anything the quick look cannot tell (a key with escapes, a nested object or array, an
+    /// item that is not an object). `pushsim validate` reads only those through the parser's repeated-key
+    /// bookkeeping. By every core at once.
+    public static func itemsThatMayRepeatKeys(_ bytes: UnsafeBufferPointer<UInt8>, _ items: [Range<Int>]) -> [Int] {
+        let chunks = ChunkedWork.chunkCount(items.count, minimum: minimumChunk)
+        var found = [[Int]](repeating: [], count: chunks)
+        found.withUnsafeMutableBufferPointer { found in
+            nonisolated(unsafe) let (found, bytes) = (found, bytes)
+            ChunkedWork.run(chunks: chunks, count: items.count) { c, range in
+                for k in range where InboxItemReader.mayRepeatKeys(UnsafeBufferPointer(rebasing: bytes[items[k]])) {
+                    found[c].append(k)
+                }
+            }
+        }
+        return found.flatMap { $0 }
+    }
+
+    /// A getInboxMessages item's `inbox_id` when it is a string (its last value), as the parser reads it.
+    public static func serverCode(_ item: UnsafeBufferPointer<UInt8>) -> String? {
+        guard let fields = try? InboxItemReader.fields(item, bare: false) else { return nil }
+        return fields.inboxID?.stringValue
     }
 }

@@ -1,6 +1,8 @@
 // Reads a getInboxMessages item straight from its bytes into the parser's fields, and its action_params text into
 // what a row needs, without the trees of values the parser builds (two per message, most of a large feed's load).
 
+import Foundation
+
 enum InboxItemReader {
     /// The members of an item the parser reads (`push`: a member that makes a bare array's item an APNs push).
     enum Key { case inboxID, order, rt, text, actionType, status, title, image, sendDate, hash, actionParams, push, other }
@@ -41,6 +43,31 @@ enum InboxItemReader {
         }
         try s.end()
         return f
+    }
+
+    /// Whether `bytes` may hold a key twice in one object: false only for an object of at most 32 plain keys (no
+    /// escapes), all different, whose values hold no object or array. Not a check of the JSON: a syntax error says
+    /// true too.
+    static func mayRepeatKeys(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var s = JSONScanner(buffer: bytes)
+        guard s.peek == UInt8(ascii: "{") else { return true }
+        return withUnsafeTemporaryAllocation(of: UnsafeBufferPointer<UInt8>.self, capacity: 32) { keys in
+            var n = 0
+            do throws(JSONSyntaxError) {
+                guard try s.enterObject() else { return false }
+                repeat {
+                    guard let key = try s.plainKey(), n < keys.count else { return true }
+                    for k in 0..<n where keys[k].count == key.count && memcmp(keys[k].baseAddress!, key.baseAddress!, key.count) == 0 {
+                        return true
+                    }
+                    keys[n] = key
+                    n += 1
+                    guard let c = s.peek, c != UInt8(ascii: "{"), c != UInt8(ascii: "[") else { return true }
+                    try s.skipValue()
+                } while try s.nextMember()
+                return false
+            } catch { return true }
+        }
     }
 
     static func serverKey(_ b: UnsafeBufferPointer<UInt8>) -> Key {
@@ -126,7 +153,11 @@ enum InboxItemReader {
                     buttons = true  // only its presence counts
                     try s.skipValue()
                 case .u:
-                    guard !seenU, let read = try s.withString(quickUserData), read.usual else { return nil }
+                    // The usual `u` is recognised in its escaped form; anything else is decoded and read.
+                    guard !seenU else { return nil }
+                    var read = s.rawString(displayTypeOnly)
+                    if read == nil { read = try s.withString(quickUserData) }
+                    guard let read, read.usual else { return nil }
                     seenU = true
                     (named, kind) = (read.named, read.kind)
                 case .pinned:
@@ -179,6 +210,38 @@ enum InboxItemReader {
             try s.end()
             return (true, seen, kind)
         } catch { return (false, false, nil) }
+    }
+
+    /// `quickUserData` of the commonest `u`, read from the JSON string's raw bytes (`raw`: after its opening quote)
+    /// without decoding it: `{\"displayType\": \"Kind\"}`, spaces allowed between the tokens, the kind ASCII letters.
+    /// With the bytes it took, through the closing quote; nil for anything else. Decoding the string and scanning
+    /// the decoded object was about a thousand instructions a message.
+    static func displayTypeOnly(_ raw: UnsafeBufferPointer<UInt8>) -> ((usual: Bool, named: Bool, kind: InboxCellKind?), Int)? {
+        var i = 0
+        func spaces() { while i < raw.count, raw[i] == 0x20 { i += 1 } }
+        func take(_ word: StaticString) -> Bool {
+            let n = word.utf8CodeUnitCount
+            guard i + n <= raw.count, JSONScanner.equals(UnsafeBufferPointer(rebasing: raw[i..<(i + n)]), word) else { return false }
+            i += n
+            return true
+        }
+        spaces()
+        guard take("{") else { return nil }
+        spaces()
+        guard take(#"\"displayType\""#) else { return nil }
+        spaces()
+        guard take(":") else { return nil }
+        spaces()
+        guard take(#"\""#) else { return nil }
+        let start = i
+        while i < raw.count, (raw[i] | 0x20) >= UInt8(ascii: "a"), (raw[i] | 0x20) <= UInt8(ascii: "z") { i += 1 }
+        let letters = UnsafeBufferPointer(rebasing: raw[start..<i])
+        guard !letters.isEmpty, take(#"\""#) else { return nil }
+        spaces()
+        guard take("}") else { return nil }
+        spaces()
+        guard take("\"") else { return nil }
+        return ((true, true, kind(lowercased: letters)), i)
     }
 
     /// `InboxCellKind(rawValue: displayType.lowercased())` from the displayType's UTF-8: ASCII is compared a byte at

@@ -67,6 +67,38 @@ public enum JSONParser {
         return value
     }
 
+    /// A key repeated in one object, as `parse(bytes:duplicates:duplicateCount:)` finds it, by byte offsets: both
+    /// keys' and the end of the second one's value (the whole parse records repeats in that order).
+    public struct RepeatedKey: Sendable, Equatable {
+        public var path: String
+        public var first: Int
+        public var second: Int
+        public var end: Int
+
+        public init(path: String, first: Int, second: Int, end: Int) {
+            self.path = path
+            self.first = first
+            self.second = second
+            self.end = end
+        }
+    }
+
+    /// The repeated keys of the JSON value in `buffer`, a part of a larger document at `path` there (offsets are
+    /// the buffer's): at most `maxDuplicatesReported` of them, and how many in all. Throws where `parse` would.
+    public static func repeatedKeys(in buffer: UnsafeBufferPointer<UInt8>, at path: JSONPath) throws(JSONSyntaxError) -> (found: [RepeatedKey], count: Int) {
+        var p = Parser(bytes: buffer)
+        p.tracking = Parser.Tracking()
+        p.tracking!.base = path
+        _ = try p.document()
+        let t = p.tracking!
+        return (t.duplicates.map { RepeatedKey(path: $0.path, first: $0.first, second: $0.second, end: $0.end) }, t.count)
+    }
+
+    /// The 1-based line and column of each byte offset of `buffer`, counted as a syntax error's are, in one pass.
+    public static func lineColumns(of offsets: [Int], in buffer: UnsafeBufferPointer<UInt8>) -> [Int: (Int, Int)] {
+        Parser(bytes: buffer, reserve: false).positions(of: offsets)
+    }
+
     /// Parse bytes the caller keeps alive for the call (a slice of a larger document is parsed without a copy;
     /// error positions are then relative to the slice).
     public static func parse(buffer: UnsafeBufferPointer<UInt8>) throws(JSONSyntaxError) -> JSONValue {
@@ -87,10 +119,12 @@ private struct Parser {
     /// Where each member's key starts and the path being parsed, kept only when repeated keys are wanted.
     struct Tracking {
         var keyOffsets: [Int] = []
-        /// The keys and indices down to the value being parsed; made a printed path only for a repeated key (printing
-        /// every member's path cost validate a quarter of its time per file).
+        /// The keys and indices down to the value being parsed, below `base`; made a printed path only for a repeated
+        /// key (printing every member's path cost validate a quarter of its time per file).
+        var base = JSONPath()
         var path: [PathPart] = []
-        var duplicates: [(path: String, first: Int, second: Int)] = []
+        /// `end`: where the second key's value ends, which is when the parse records it.
+        var duplicates: [(path: String, first: Int, second: Int, end: Int)] = []
         var count = 0
     }
     var tracking: Tracking?
@@ -253,13 +287,13 @@ private struct Parser {
     mutating func noteDuplicate(first: Int, second: Int) {
         tracking!.count += 1
         guard tracking!.duplicates.count < JSONParser.maxDuplicatesReported else { return }
-        let path = tracking!.path.reduce(JSONPath()) { p, part in
+        let path = tracking!.path.reduce(tracking!.base) { p, part in
             switch part {
             case .key(let k): return p.key(k)
             case .index(let i): return p.index(i)
             }
         }
-        tracking!.duplicates.append((path.description, first, second))
+        tracking!.duplicates.append((path.description, first, second, i))
     }
 
     /// The 1-based line and column of each offset, counted as `position(_:)` does, in one pass.
@@ -577,6 +611,18 @@ struct JSONScanner {
         return k
     }
 
+    /// A member's key, its `:` passed, when it needs no decoding (plain ASCII, no escape): its bytes in the buffer;
+    /// nil, without moving, otherwise.
+    mutating func plainKey() throws(JSONSyntaxError) -> UnsafeBufferPointer<UInt8>? {
+        p.skipSpace()
+        guard p.i < p.bytes.count, p.bytes[p.i] == UInt8(ascii: "\"") else { throw p.fail("expected a key in double quotes") }
+        guard let plain = p.plainString() else { return nil }
+        p.skipSpace()
+        guard p.i < p.bytes.count, p.bytes[p.i] == UInt8(ascii: ":") else { throw p.fail("expected ':' after a key") }
+        p.i += 1
+        return plain
+    }
+
     /// After a member's value: true when another member follows, false at the object's `}` (which is left).
     mutating func nextMember() throws(JSONSyntaxError) -> Bool {
         try next(closedBy: UInt8(ascii: "}")) { _ in "expected ',' or '}'" }
@@ -608,6 +654,16 @@ struct JSONScanner {
     mutating func withString<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) throws(JSONSyntaxError) -> R? {
         guard peek == UInt8(ascii: "\"") else { return nil }
         return try p.withString(body)
+    }
+
+    /// At a string: `match` is handed its raw bytes after the opening quote (to the end of the text, escapes as
+    /// written) and returns what it read and how many bytes it took, the closing quote included; the scanner then
+    /// moves past them. nil, without moving, when it is not a string or `match` declines. `match` must accept only
+    /// bytes that are a whole, valid string (they are not checked again).
+    mutating func rawString<R>(_ match: (UnsafeBufferPointer<UInt8>) -> (R, Int)?) -> R? {
+        guard peek == UInt8(ascii: "\""), let (r, n) = match(UnsafeBufferPointer(rebasing: p.bytes[(p.i + 1)...])) else { return nil }
+        p.i += 1 + n
+        return r
     }
 
     /// Whether the next value is a string that is not empty (any byte between its quotes decodes to at least one
