@@ -46,34 +46,42 @@ extension JSONValue {
 
     /// Quotes and escapes `s`: `"` and `\` escaped, \n \r \t by name, other control characters (and DEL) as
     /// \u00XX; everything else, multi-byte UTF-8 included, is copied as it is, in runs.
-    static func writeString(_ s: String, into out: inout [UInt8]) {
+    static func writeString<Out: ByteAppending>(_ s: String, into out: inout Out) {
         out.append(UInt8(ascii: "\""))
-        var s = s
-        s.withUTF8 { bytes in
-            var run = 0, i = 0
-            while true {
-                // Bytes that are copied as they are, found eight at a time (a byte at a time was most of a --dump
-                // row's writing).
-                i = unescapedRun(bytes, from: i)
-                guard i < bytes.count else { break }
-                let b = bytes[i]
-                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<i]))
-                switch b {
-                case UInt8(ascii: "\""): out += [0x5C, 0x22]
-                case UInt8(ascii: "\\"): out += [0x5C, 0x5C]
-                case 0x0A: out += [0x5C, UInt8(ascii: "n")]
-                case 0x0D: out += [0x5C, UInt8(ascii: "r")]
-                case 0x09: out += [0x5C, UInt8(ascii: "t")]
-                default:  // the other control characters and DEL
-                    let hex = Array("0123456789abcdef".utf8)
-                    out += Array("\\u00".utf8) + [hex[Int(b >> 4)], hex[Int(b & 0xF)]]
-                }
-                i += 1
-                run = i
-            }
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run...]))
+        // The UTF-8 in place where the string has it contiguous (always, for native strings): `withUTF8` needs a
+        // mutable copy, a retain and a release per string.
+        if s.utf8.withContiguousStorageIfAvailable({ writeEscaped($0, into: &out) }) == nil {
+            var s = s
+            s.withUTF8 { writeEscaped($0, into: &out) }
         }
         out.append(UInt8(ascii: "\""))
+    }
+
+    private static func writeEscaped<Out: ByteAppending>(_ bytes: UnsafeBufferPointer<UInt8>, into out: inout Out) {
+        var run = 0, i = 0
+        while true {
+            // Bytes that are copied as they are, found eight at a time (a byte at a time was most of a --dump
+            // row's writing).
+            i = unescapedRun(bytes, from: i)
+            guard i < bytes.count else { break }
+            let b = bytes[i]
+            out.append(bytes: UnsafeBufferPointer(rebasing: bytes[run..<i]))
+            out.append(0x5C)
+            switch b {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"): out.append(b)
+            case 0x0A: out.append(UInt8(ascii: "n"))
+            case 0x0D: out.append(UInt8(ascii: "r"))
+            case 0x09: out.append(UInt8(ascii: "t"))
+            default:  // the other control characters and DEL
+                let hex: StaticString = "0123456789abcdef"
+                for c in "u00".utf8 { out.append(c) }
+                out.append(hex.utf8Start[Int(b >> 4)])
+                out.append(hex.utf8Start[Int(b & 0xF)])
+            }
+            i += 1
+            run = i
+        }
+        out.append(bytes: UnsafeBufferPointer(rebasing: bytes[run...]))
     }
 
     /// The offset of the first byte at or after `k` that `writeString` escapes — a quote, a backslash, a control
@@ -97,4 +105,65 @@ extension JSONValue {
         }
         return k
     }
+}
+
+/// Where JSON text is appended: an array, or the --dump's `ByteBuffer`.
+protocol ByteAppending {
+    mutating func append(_ byte: UInt8)
+    mutating func append(bytes: UnsafeBufferPointer<UInt8>)
+}
+
+extension Array: ByteAppending where Element == UInt8 {
+    mutating func append(bytes: UnsafeBufferPointer<UInt8>) { append(contentsOf: bytes) }
+}
+
+/// Bytes appended through a pointer: a --dump row is about twenty short appends, and `Array`'s each went through
+/// a call that checked uniqueness and capacity (a third of a row's writing). A plain value over memory it owns:
+/// made, filled and `deallocate()`d by one thread, never copied.
+struct ByteBuffer: ByteAppending {
+    private(set) var base: UnsafeMutablePointer<UInt8>
+    private(set) var count = 0
+    private var capacity: Int
+
+    init(capacity: Int) {
+        self.capacity = Swift.max(capacity, 64)
+        base = .allocate(capacity: self.capacity)
+    }
+
+    @inline(__always) mutating func reserve(_ n: Int) {
+        if count + n > capacity { grow(to: count + n) }
+    }
+
+    private mutating func grow(to needed: Int) {
+        let c = Swift.max(needed, capacity * 2)
+        let b = UnsafeMutablePointer<UInt8>.allocate(capacity: c)
+        b.update(from: base, count: count)
+        base.deallocate()
+        base = b
+        capacity = c
+    }
+
+    @inline(__always) mutating func append(_ byte: UInt8) {
+        reserve(1)
+        base[count] = byte
+        count += 1
+    }
+
+    @inline(__always) mutating func append(bytes: UnsafeBufferPointer<UInt8>) {
+        guard let p = bytes.baseAddress, !bytes.isEmpty else { return }
+        reserve(bytes.count)
+        (base + count).update(from: p, count: bytes.count)
+        count += bytes.count
+    }
+
+    @inline(__always) mutating func append(_ s: StaticString) {
+        append(bytes: UnsafeBufferPointer(start: s.utf8Start, count: s.utf8CodeUnitCount))
+    }
+
+    /// The bytes so far, as an array of their own.
+    var bytes: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
+
+    mutating func removeAll() { count = 0 }
+
+    func deallocate() { base.deallocate() }
 }
