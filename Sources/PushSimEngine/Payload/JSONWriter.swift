@@ -86,24 +86,14 @@ extension JSONValue {
 
     /// The offset of the first byte at or after `k` that `writeString` escapes — a quote, a backslash, a control
     /// character or DEL — or `bytes.count`; eight bytes at a time (the classic "has a zero/lesser byte" word tests,
-    /// exact about whether the word holds one; the byte loop finds which).
+    /// which mark a byte wrongly only above one they mark rightly, so the lowest marked byte is the first).
     static func unescapedRun(_ bytes: UnsafeBufferPointer<UInt8>, from k: Int) -> Int {
-        var k = k
-        let ones: UInt64 = 0x0101_0101_0101_0101, high: UInt64 = 0x8080_8080_8080_8080
-        while k + 8 <= bytes.count {
-            let x = UnsafeRawPointer(bytes.baseAddress! + k).loadUnaligned(as: UInt64.self)
+        let ones = JSONScanner.ones
+        return JSONScanner.firstMarked(bytes, from: k, marks: { x in
             let quote = x ^ (ones &* 0x22), backslash = x ^ (ones &* 0x5C), del = x ^ (ones &* 0x7F)
-            let special = (((x &- ones &* 0x20) & ~x) | ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)
-                | ((del &- ones) & ~del)) & high
-            if special != 0 { break }
-            k += 8
-        }
-        while k < bytes.count {
-            let b = bytes[k]
-            if b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") || b < 0x20 || b == 0x7F { break }
-            k += 1
-        }
-        return k
+            return (((x &- ones &* 0x20) & ~x) | ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)
+                | ((del &- ones) & ~del)) & JSONScanner.high
+        }, stops: { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 < 0x20 || $0 == 0x7F })
     }
 }
 
