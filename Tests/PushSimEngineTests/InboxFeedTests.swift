@@ -238,6 +238,27 @@ import Testing
         #expect(String(decoding: empty.joined(), as: UTF8.self) == "[]")
     }
 
+    // Issue 27: the --dump writes rows through a pointer buffer and its buttons without making their values: escapes,
+    // non-ASCII text, every button action (a custom payload with nested values) and a row longer than a piece (the
+    // buffer grows) are still exactly the one-string form.
+    @Test func writeDumpOfEscapesButtonsAndLongRowsIsTheDump() {
+        let buttons: JSONValue = [["title": "Go \"now\"\u{01}", "url": "https://go/é"], ["title": "D", "action": "dismiss"],
+                                  ["title": "R", "action": "markRead"],
+                                  ["title": "C\\", "tag": "t\n", "url": "no-scheme", "extra": ["n": 1.5, "a": [true, .null]]]]
+        let ap: JSONObject = ["buttons": buttons]  // a classic card: its buttons render
+        let long = String(repeating: "春\u{7F}a\"", count: 40_000)
+        var messages = [m("a\u{1F}", 86_400, ap: ap, title: "T\t春 👍🏽"), m("b", nil, ap: ap, title: long)]
+        messages[1].message = long
+        messages[0].imageUrl = "https://i/\\x.jpg"
+        let f = loaded(messages)
+        for size in [1, 1 << 16] {
+            var pieces: [[UInt8]] = []
+            f.writeDump(chunkSize: size) { pieces.append($0) }
+            #expect(String(decoding: pieces.joined(), as: UTF8.self) == f.dump().jsonText())
+        }
+        #expect(f.dump().jsonText().contains(#""payload":{"#))
+    }
+
     // Issue 14: a large feed's --dump is written by every core, a block of rows each per round; the pieces, joined,
     // are still the one-string form in display order, buttons (only where the card renders them) and pins included.
     @Test func aDumpWrittenByEveryCoreIsTheDumpInOrder() {

@@ -125,6 +125,11 @@ import Testing
                 s += String(repeating: "b", count: 17 - offset)
                 let text = JSONValue.string(s).jsonText()
                 #expect(text == reference(s), "U+\(String(u.value, radix: 16)) at \(offset)")
+                // The --dump's pointer buffer gets the same bytes (from a tiny capacity, so it grows on the way).
+                var buffer = ByteBuffer(capacity: 1)
+                JSONValue.writeString(s, into: &buffer)
+                #expect(buffer.bytes == Array(text.utf8), "U+\(String(u.value, radix: 16)) at \(offset)")
+                buffer.deallocate()
                 #expect(try JSONParser.parse(text) == .string(s))
             }
         }

@@ -66,6 +66,23 @@ public struct InboxButton: Sendable, Equatable {
         }
         return .object(o)
     }
+
+    /// `dumpValue`'s text, written without making the value (a --dump writes one per visible button).
+    func writeDump<Out: ByteAppending>(into out: inout Out) {
+        func key(_ k: StaticString) { k.withUTF8Buffer { out.append(bytes: $0) } }
+        key(#"{"title":"#); JSONValue.writeString(title, into: &out)
+        key(#","action":"#); JSONValue.writeString(action.name, into: &out)
+        switch action {
+        case .openURL(let u): key(#","url":"#); JSONValue.writeString(u, into: &out)
+        case .custom(let p):
+            key(#","payload":"#)
+            var payload: [UInt8] = []
+            JSONValue.object(p).write(into: &payload, sortedKeys: false)
+            payload.withUnsafeBufferPointer { out.append(bytes: $0) }
+        default: break
+        }
+        out.append(UInt8(ascii: "}"))
+    }
 }
 
 /// Schemes the SDK refuses to open ("Refusing to open inbox URL with unsafe scheme").

@@ -609,17 +609,17 @@ public struct InboxFeed: Sendable {
             pieces.withUnsafeMutableBufferPointer { pieces in
                 nonisolated(unsafe) let pieces = pieces
                 ChunkedWork.run(chunks: cores, count: end - start) { c, range in
-                    var buffer: [UInt8] = []
-                    buffer.reserveCapacity(chunkSize + 4096)
+                    var buffer = ByteBuffer(capacity: chunkSize + 4096)
+                    defer { buffer.deallocate() }
                     for i in range.lowerBound + start..<range.upperBound + start {
                         if i > 0 { buffer.append(UInt8(ascii: ",")) }
                         writeDumpRow(i, into: &buffer)
                         if buffer.count >= chunkSize {
-                            pieces[c].append(buffer)
-                            buffer.removeAll(keepingCapacity: true)
+                            pieces[c].append(buffer.bytes)
+                            buffer.removeAll()
                         }
                     }
-                    if !buffer.isEmpty { pieces[c].append(buffer) }
+                    if buffer.count > 0 { pieces[c].append(buffer.bytes) }
                 }
             }
             for piece in pieces.joined() {
@@ -638,17 +638,17 @@ public struct InboxFeed: Sendable {
 
     /// `dumpRow(r)`'s text written field by field: a value tree per row (nine members, its buttons) was most of
     /// what remained of a 100,000-row --dump.
-    private func writeDumpRow(_ i: Int, into out: inout [UInt8]) {
+    private func writeDumpRow(_ i: Int, into out: inout ByteBuffer) {
         // Each key with the brace or comma before it: one append, not two (a row's appends are most of its cost).
-        func key(_ k: StaticString) { k.withUTF8Buffer { out += $0 } }
+        func key(_ k: StaticString) { out.append(k) }
         func string(_ s: String?) {
-            if let s { JSONValue.writeString(s, into: &out) } else { out += InboxFeed.null }
+            if let s { JSONValue.writeString(s, into: &out) } else { out.append("null") }
         }
         // Read in place through `rows[i]`: a local copy of the row or its message retained each of its strings.
         key(#"{"code":"#); JSONValue.writeString(rows[i].message.code, into: &out)
         key(#","kind":"#); JSONValue.writeString(rows[i].kind.rawValue, into: &out)
-        key(#","pinned":"#); out += attributes.pinningEnabled && rows[i].pinned ? InboxFeed.true : InboxFeed.false
-        key(#","read":"#); out += rows[i].message.isRead ? InboxFeed.true : InboxFeed.false
+        key(#","pinned":"#); out.append(attributes.pinningEnabled && rows[i].pinned ? "true" : "false")
+        key(#","read":"#); out.append(rows[i].message.isRead ? "true" : "false")
         key(#","title":"#); string(rows[i].message.title)
         key(#","message":"#); string(rows[i].message.message)
         key(#","image":"#); string(rows[i].imageURL)
@@ -659,20 +659,17 @@ public struct InboxFeed: Sendable {
             InboxFeed.writeISO8601(date, into: &out)
             out.append(UInt8(ascii: "\""))
         } else {
-            out += InboxFeed.null
+            out.append("null")
         }
         key(#","buttons":["#)
         if attributes.inlineButtonsEnabled && rows[i].kind.rendersButtons {  // visibleButtons, without a copy
             for k in rows[i].buttons.indices {
                 if k > 0 { out.append(UInt8(ascii: ",")) }
-                rows[i].buttons[k].dumpValue.write(into: &out, sortedKeys: false)
+                rows[i].buttons[k].writeDump(into: &out)
             }
         }
-        out += InboxFeed.closeRow
+        out.append("]}")
     }
-
-    private static let null = Array("null".utf8)
-    private static let `true` = Array("true".utf8), `false` = Array("false".utf8), closeRow = Array("]}".utf8)
 
     private func dumpRow(_ r: InboxRow) -> JSONValue {
         let m = r.message
@@ -701,7 +698,7 @@ public struct InboxFeed: Sendable {
     }
 
     /// `iso8601(d)`'s UTF-8, appended digit by digit (the --dump writes one per row).
-    static func writeISO8601(_ d: Date, into out: inout [UInt8]) {
+    static func writeISO8601<Out: ByteAppending>(_ d: Date, into out: inout Out) {
         let t = d.timeIntervalSince1970.rounded(.down)
         guard t.isFinite, abs(t) < 1e14 else { return }
         let secs = Int64(t)
@@ -732,7 +729,7 @@ public struct InboxFeed: Sendable {
             put(UInt8(ascii: ":")); digits(rem % 3600 / 60, 2)
             put(UInt8(ascii: ":")); digits(rem % 60, 2)
             put(UInt8(ascii: "Z"))
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: b[0..<n]))
+            out.append(bytes: UnsafeBufferPointer(rebasing: b[0..<n]))
         }
     }
 }

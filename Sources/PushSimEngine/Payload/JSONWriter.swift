@@ -79,55 +79,114 @@ extension JSONValue {
 
     /// Quotes and escapes `s`: `"` and `\` escaped, \n \r \t by name, other control characters (and DEL) as
     /// \u00XX; everything else, multi-byte UTF-8 included, is copied as it is, in runs.
-    static func writeString(_ s: String, into out: inout [UInt8]) {
+    static func writeString<Out: ByteAppending>(_ s: String, into out: inout Out) {
         out.append(UInt8(ascii: "\""))
-        var s = s
-        s.withUTF8 { bytes in
-            var run = 0, i = 0
-            while true {
-                // Bytes that are copied as they are, found eight at a time (a byte at a time was most of a --dump
-                // row's writing).
-                i = unescapedRun(bytes, from: i)
-                guard i < bytes.count else { break }
-                let b = bytes[i]
-                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<i]))
-                switch b {
-                case UInt8(ascii: "\""): out += [0x5C, 0x22]
-                case UInt8(ascii: "\\"): out += [0x5C, 0x5C]
-                case 0x0A: out += [0x5C, UInt8(ascii: "n")]
-                case 0x0D: out += [0x5C, UInt8(ascii: "r")]
-                case 0x09: out += [0x5C, UInt8(ascii: "t")]
-                default:  // the other control characters and DEL
-                    let hex = Array("0123456789abcdef".utf8)
-                    out += Array("\\u00".utf8) + [hex[Int(b >> 4)], hex[Int(b & 0xF)]]
-                }
-                i += 1
-                run = i
-            }
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run...]))
+        // The UTF-8 in place where the string has it contiguous (always, for native strings): `withUTF8` needs a
+        // mutable copy, a retain and a release per string.
+        if s.utf8.withContiguousStorageIfAvailable({ writeEscaped($0, into: &out) }) == nil {
+            var s = s
+            s.withUTF8 { writeEscaped($0, into: &out) }
         }
         out.append(UInt8(ascii: "\""))
     }
 
+    private static func writeEscaped<Out: ByteAppending>(_ bytes: UnsafeBufferPointer<UInt8>, into out: inout Out) {
+        var run = 0, i = 0
+        while true {
+            // Bytes that are copied as they are, found eight at a time (a byte at a time was most of a --dump
+            // row's writing).
+            i = unescapedRun(bytes, from: i)
+            guard i < bytes.count else { break }
+            let b = bytes[i]
+            out.append(bytes: UnsafeBufferPointer(rebasing: bytes[run..<i]))
+            out.append(0x5C)
+            switch b {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"): out.append(b)
+            case 0x0A: out.append(UInt8(ascii: "n"))
+            case 0x0D: out.append(UInt8(ascii: "r"))
+            case 0x09: out.append(UInt8(ascii: "t"))
+            default:  // the other control characters and DEL
+                let hex: StaticString = "0123456789abcdef"
+                for c in "u00".utf8 { out.append(c) }
+                out.append(hex.utf8Start[Int(b >> 4)])
+                out.append(hex.utf8Start[Int(b & 0xF)])
+            }
+            i += 1
+            run = i
+        }
+        out.append(bytes: UnsafeBufferPointer(rebasing: bytes[run...]))
+    }
+
     /// The offset of the first byte at or after `k` that `writeString` escapes — a quote, a backslash, a control
     /// character or DEL — or `bytes.count`; eight bytes at a time (the classic "has a zero/lesser byte" word tests,
-    /// exact about whether the word holds one; the byte loop finds which).
+    /// which mark a byte wrongly only above one they mark rightly, so the lowest marked byte is the first).
     static func unescapedRun(_ bytes: UnsafeBufferPointer<UInt8>, from k: Int) -> Int {
-        var k = k
-        let ones: UInt64 = 0x0101_0101_0101_0101, high: UInt64 = 0x8080_8080_8080_8080
-        while k + 8 <= bytes.count {
-            let x = UnsafeRawPointer(bytes.baseAddress! + k).loadUnaligned(as: UInt64.self)
+        let ones = JSONScanner.ones
+        return JSONScanner.firstMarked(bytes, from: k, marks: { x in
             let quote = x ^ (ones &* 0x22), backslash = x ^ (ones &* 0x5C), del = x ^ (ones &* 0x7F)
-            let special = (((x &- ones &* 0x20) & ~x) | ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)
-                | ((del &- ones) & ~del)) & high
-            if special != 0 { break }
-            k += 8
-        }
-        while k < bytes.count {
-            let b = bytes[k]
-            if b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") || b < 0x20 || b == 0x7F { break }
-            k += 1
-        }
-        return k
+            return (((x &- ones &* 0x20) & ~x) | ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)
+                | ((del &- ones) & ~del)) & JSONScanner.high
+        }, stops: { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 < 0x20 || $0 == 0x7F })
     }
+}
+
+/// Where JSON text is appended: an array, or the --dump's `ByteBuffer`.
+protocol ByteAppending {
+    mutating func append(_ byte: UInt8)
+    mutating func append(bytes: UnsafeBufferPointer<UInt8>)
+}
+
+extension Array: ByteAppending where Element == UInt8 {
+    mutating func append(bytes: UnsafeBufferPointer<UInt8>) { append(contentsOf: bytes) }
+}
+
+/// Bytes appended through a pointer: a --dump row is about twenty short appends, and `Array`'s each went through
+/// a call that checked uniqueness and capacity (a third of a row's writing). A plain value over memory it owns:
+/// made, filled and `deallocate()`d by one thread, never copied.
+struct ByteBuffer: ByteAppending {
+    private(set) var base: UnsafeMutablePointer<UInt8>
+    private(set) var count = 0
+    private var capacity: Int
+
+    init(capacity: Int) {
+        self.capacity = Swift.max(capacity, 64)
+        base = .allocate(capacity: self.capacity)
+    }
+
+    @inline(__always) mutating func reserve(_ n: Int) {
+        if count + n > capacity { grow(to: count + n) }
+    }
+
+    private mutating func grow(to needed: Int) {
+        let c = Swift.max(needed, capacity * 2)
+        let b = UnsafeMutablePointer<UInt8>.allocate(capacity: c)
+        b.update(from: base, count: count)
+        base.deallocate()
+        base = b
+        capacity = c
+    }
+
+    @inline(__always) mutating func append(_ byte: UInt8) {
+        reserve(1)
+        base[count] = byte
+        count += 1
+    }
+
+    @inline(__always) mutating func append(bytes: UnsafeBufferPointer<UInt8>) {
+        guard let p = bytes.baseAddress, !bytes.isEmpty else { return }
+        reserve(bytes.count)
+        (base + count).update(from: p, count: bytes.count)
+        count += bytes.count
+    }
+
+    @inline(__always) mutating func append(_ s: StaticString) {
+        append(bytes: UnsafeBufferPointer(start: s.utf8Start, count: s.utf8CodeUnitCount))
+    }
+
+    /// The bytes so far, as an array of their own.
+    var bytes: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
+
+    mutating func removeAll() { count = 0 }
+
+    func deallocate() { base.deallocate() }
 }
