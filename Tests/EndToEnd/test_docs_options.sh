@@ -27,6 +27,7 @@ others = {
     ('performance.md', '--separate-threads'): 'valgrind',
     ('performance.md', '--tool'): 'valgrind',
     ('performance.md', '--as-needed'): 'ld, the linker',
+    ('performance.md', '--strip-debug'): 'strip (binutils)',
     ('README.md', '--static-swift-stdlib'): 'swift build',
     ('performance.md', '--static-swift-stdlib'): 'swift build',
     ('README.md', '--disable-xctest'): 'swift test',
