@@ -17,32 +17,12 @@ python3 -c "print('\n'.join('resize %dx%d' % (80 + (i * 7) % 421, 24 + (i * 5) %
 python3 -c "print('\n'.join('resize %dx%d' % (500 - i, 200 - i) for i in range(20)))" > "$WORK/framed.txt"
 : > "$WORK/none.txt"
 
-# pair_cpu STEPS NONE COMMAND…: the median over 5 alternating pairs of (CPU with STEPS − CPU with NONE), and the
-# medians of both, in ms.
-pair_cpu() {
-  python3 - "$@" <<'PY'
-import os, statistics, sys
-steps, none, argv = sys.argv[1], sys.argv[2], sys.argv[3:]
-def cpu(script):
-    pid = os.fork()
-    if pid == 0:
-        fd = os.open(os.devnull, os.O_WRONLY); os.dup2(fd, 1); os.dup2(fd, 2)
-        os.execv(argv[0], argv + ["--script-file", script])
-    _, status, ru = os.wait4(pid, 0)
-    if status: sys.exit(f"{argv[0]} failed")
-    return (ru.ru_utime + ru.ru_stime) * 1000
-s, n = [], []
-for _ in range(5):
-    s.append(cpu(steps)); n.append(cpu(none))
-print("%.2f %.1f %.1f" % (statistics.median(a - b for a, b in zip(s, n)), statistics.median(s), statistics.median(n)))
-PY
-}
 
 . "$(dirname "$0")/lib/result.sh"
-read -r cost whole base < <(pair_cpu "$WORK/resize.txt" "$WORK/none.txt" "$BIN" stories "$PAYLOAD" --headless --events /dev/null)
+read -r cost whole base < <(pair_cpu 5 "$WORK/resize.txt" "$WORK/none.txt" "$BIN" stories "$PAYLOAD" --headless --events /dev/null)
 per=$(py "round($cost / 2000, 4)")
 echo "resize: 2000 resize steps up to 500x200, no frames: ${cost} ms CPU for the steps, ${per} ms each (${whole} ms the whole process, ${base} ms with no steps)"
 result "2,000 resize steps up to 500x200, no frames (CPU per step)" "${per} ms" "< 0.1 ms" "$per < 0.1"
-read -r fcost _ _ < <(pair_cpu "$WORK/framed.txt" "$WORK/none.txt" "$BIN" stories "$PAYLOAD" --headless --events /dev/null --frames /dev/null)
+read -r fcost _ _ < <(pair_cpu 5 "$WORK/framed.txt" "$WORK/none.txt" "$BIN" stories "$PAYLOAD" --headless --events /dev/null --frames /dev/null)
 echo "resize: 20 resize steps from 500x200 down, a frame after each (--frames): $(py "round($fcost / 20, 1)") ms CPU per step (the picture rendered at each frame's size)"
 exit $((BENCH_MISSES > 0))

@@ -45,32 +45,10 @@ payload "$WORK/images.json" bundled
 } > "$WORK/taps.txt"
 : > "$WORK/none.txt"
 
-# CPU (user + system, every thread) of the run with the 1,000 taps and of the same run with no taps (start-up,
-# parse, the first page's image and frame), alternating, 7 pairs; the taps cost the median of the differences.
-pair_cpu() {
-  python3 - "$@" <<'PY'
-import os, statistics, sys
-taps, none, argv = sys.argv[1], sys.argv[2], sys.argv[3:]
-def cpu(script):
-    pid = os.fork()
-    if pid == 0:
-        fd = os.open(os.devnull, os.O_WRONLY); os.dup2(fd, 1); os.dup2(fd, 2)
-        os.execv(argv[0], argv + ["--script-file", script])
-    _, status, ru = os.wait4(pid, 0)
-    if status: sys.exit(f"{argv[0]} failed")
-    return (ru.ru_utime + ru.ru_stime) * 1000
-cpu(taps); cpu(none)
-t, n = [], []
-for _ in range(7):
-    t.append(cpu(taps)); n.append(cpu(none))
-print("%.1f %.1f %.1f" % (statistics.median(a - b for a, b in zip(t, n)), statistics.median(t), statistics.median(n)))
-PY
-}
-
 . "$(dirname "$0")/lib/result.sh"
 for kind in placeholder images; do
   f="$WORK/$kind.json"
-  read -r cost whole base < <(pair_cpu "$WORK/taps.txt" "$WORK/none.txt" "$BIN" stories "$f" --headless --size 80x24 --frames - --events /dev/null)
+  read -r cost whole base < <(pair_cpu 7 "$WORK/taps.txt" "$WORK/none.txt" "$BIN" stories "$f" --headless --size 80x24 --frames - --events /dev/null)
   case $kind in
     placeholder) label="images that cannot load" ;;
     images) label="the 5 bundled sample images decoded and rendered" ;;

@@ -88,3 +88,26 @@ instructions() {
   local out=$1; shift
   if callgrind "$out" "$@" && [ -s "$out" ]; then echo "$(millions "$out") M"; else echo "not counted (the run under valgrind failed)"; fi
 }
+
+# pair_cpu PAIRS STEPS NONE COMMAND…: CPU (user + system of every thread, from wait4) of COMMAND --script-file STEPS
+# and of the same with NONE, one warm-up of each, then PAIRS alternating pairs; prints the median of the differences
+# (what the steps cost) and the medians of both, in ms.
+pair_cpu() {
+  python3 - "$@" <<'PY'
+import os, statistics, sys
+pairs, steps, none, argv = int(sys.argv[1]), sys.argv[2], sys.argv[3], sys.argv[4:]
+def cpu(script):
+    pid = os.fork()
+    if pid == 0:
+        fd = os.open(os.devnull, os.O_WRONLY); os.dup2(fd, 1); os.dup2(fd, 2)
+        os.execv(argv[0], argv + ["--script-file", script])
+    _, status, ru = os.wait4(pid, 0)
+    if status: sys.exit(f"{argv[0]} failed")
+    return (ru.ru_utime + ru.ru_stime) * 1000
+cpu(steps); cpu(none)
+s, n = [], []
+for _ in range(pairs):
+    s.append(cpu(steps)); n.append(cpu(none))
+print("%.2f %.1f %.1f" % (statistics.median(a - b for a, b in zip(s, n)), statistics.median(s), statistics.median(n)))
+PY
+}
