@@ -85,6 +85,21 @@ wait_exit >/dev/null || die "pushsim inapp did not quit"
 I="$WORK/inbox.sock"
 run env TZ=UTC "$BIN" inbox "$ROOT/Resources/inbox/mixed.json" --store "$WORK/state.sqlite" --now 2026-11-23T12:00:00Z --socket "$I"
 wait_for "Welcome to Acme" || die "pushsim inbox did not show its feed"
+# Since InboxKit 7.2.7 the rows on screen are read on display, and each read re-sorts the feed 1.5 s later, so unread
+# rows that rise into view are read in turn (the SDK's cascade, docs/inbox.md): the inbox is idle once that settles —
+# the screen unchanged for 3 s (at most 30 s).
+settled=$(python3 - "$SOCK" <<'PY'
+import subprocess, sys, time
+sock = sys.argv[1]
+cap = lambda: subprocess.run(["tmux", "-S", sock, "capture-pane", "-p", "-e"], capture_output=True).stdout
+t0 = time.monotonic(); last, since = cap(), time.monotonic()
+while time.monotonic() - since < 3 and time.monotonic() - t0 < 30:
+    time.sleep(0.1); now = cap()
+    if now != last: last, since = now, time.monotonic()
+print("%.1f" % (since - t0))
+PY
+)
+echo "pushsim inbox: the read-on-display cascade settled ${settled} s after the feed showed"
 idle "pushsim inbox"
 runs=()
 for i in 1 2 3 4 5; do
