@@ -26,8 +26,14 @@ start() {
       exit 1
     fi
   fi
-  T -f /dev/null new-session -d -x "$w" -y "$h" \
-    "env -i HOME=$WORK PATH=/usr/bin:/bin TERM=xterm-256color LANG=C.UTF-8 LC_ALL=C.UTF-8 PS1='$ ' bash --norc --noprofile -i" \
+  # A server of an earlier start in this test may still be exiting after kill-server (it unlinks its socket as it
+  # goes): a client that reaches it then fails with "server exited unexpectedly". Wait for the socket to go (2 s at
+  # most), and try once more if the start still fails.
+  local i
+  for i in $(seq 20); do [ -S "$SOCK" ] || break; T kill-server >/dev/null 2>&1; sleep 0.1; done
+  local shell="env -i HOME=$WORK PATH=/usr/bin:/bin TERM=xterm-256color LANG=C.UTF-8 LC_ALL=C.UTF-8 PS1='$ ' bash --norc --noprofile -i"
+  T -f /dev/null new-session -d -x "$w" -y "$h" "$shell" 2>/dev/null \
+    || { sleep 0.5; rm -f "$SOCK"; T -f /dev/null new-session -d -x "$w" -y "$h" "$shell"; } \
     || die "tmux did not start"
   T set-option -g status off >/dev/null
   T set-window-option -g aggressive-resize off >/dev/null 2>&1

@@ -22,7 +22,9 @@ expect_sane
 resize 200 60
 run "$BIN" inbox "$(cd "$HERE/../../Resources/inbox" && pwd)/mixed.json" --store "$WORK/inbox.sqlite"
 wait_for "Inbox" || die "the inbox did not open"
-screen | sed -n 1p | grep -q '^ \{61\}Inbox ' || die "the inbox header is not in the centred column: $(screen | sed -n 1p)"
+# The size can reach pushsim after its first frame (tmux resizes the pane as the window grows back): wait for the
+# frame drawn at 200 columns.
+wait_for '^ {61}Inbox ' || die "the inbox header is not in the centred column: $(screen | sed -n 1p)"
 # The first card's top border: from column 62 (1-based), 78 cells wide (the column less a cell each side).
 screen | sed -n 2p | grep -q '^ \{61\}[┏╭][━─]*[┓╮]$' || die "the first card does not start in the column: $(screen | sed -n 2p)"
 [ "$(screen | sed -n 2p | sed 's/^ *//' | wc -m)" -eq 79 ] || die "the first card is not 78 columns wide: $(screen | sed -n 2p)"
