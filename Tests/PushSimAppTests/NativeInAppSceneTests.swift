@@ -238,9 +238,12 @@ import Testing
         #expect(moving.nextDeadline() != nil, "3 s after the reveal the last pieces still fall")
         let (still, _) = try run(["scratchcard-black-friday.json"], "wait 1; reveal; wait 4")
         #expect(still.nextDeadline() == nil, "3.9 s after the reveal nothing moves: no wake-ups")
-        let (reduced, _) = try run(["scratchcard-black-friday.json"], "wait 1; reveal; wait 0.3",
+        let (growing, _) = try run(["scratchcard-black-friday.json"], "wait 1; reveal; wait 0.3",
                                    options: InAppPresenterOptions(reduceMotion: true, wallStart: 1_785_000_000))
-        #expect(reduced.nextDeadline() == nil, "under Reduce Motion only the 0.2 s fade moved")
+        #expect(growing.nextDeadline() != nil, "under Reduce Motion the border still grows 0.2 … 0.35 s after the reveal")
+        let (reduced, _) = try run(["scratchcard-black-friday.json"], "wait 1; reveal; wait 0.4",
+                                   options: InAppPresenterOptions(reduceMotion: true, wallStart: 1_785_000_000))
+        #expect(reduced.nextDeadline() == nil, "under Reduce Motion only the 0.2 s fade and the 0.15 s border moved")
     }
 
     @Test func theKeysFingerRevealsOnTheArrowThatCrossesTheThreshold() throws {

@@ -121,8 +121,9 @@ import Testing
             let p = d.p.presentations(at: t).last!
             #expect(p.confetti.isEmpty && p.celebration.isIdle)
         }
-        // Only the 0.2 s fade moved.
-        #expect(!d.p.isMoving(at: 1.2))
+        // Only the 0.2 s fade and then the border's 0.15 s growth moved.
+        #expect(d.p.isMoving(at: 1.3))
+        #expect(!d.p.isMoving(at: 1.36))
     }
 
     @Test func theWheelCelebratesOnceThePanelHasFadedIn() {

@@ -254,7 +254,7 @@ import Testing
         let (revealed, rmaps) = Self.frame([p])
         assertSnapshot(of: revealed.plainText, as: .lines, named: "scratch-revealed")
         #expect(revealed.plainText.contains("BF25-7QX") && revealed.plainText.contains("Shop now"))
-        #expect(revealed[area.x - 1, area.y].fg == InAppPaint.yellow, "the revealed area gets a yellow frame")
+        #expect(revealed[area.x - 1, area.y].fg == InAppPaint.revealBorder, "the revealed area gets a yellow frame")
         #expect(rmaps[0].rect(of: .promoChip) != nil && rmaps[0].rect(of: .button(1)) != nil)
         #expect(rmaps[0].rect(of: .revealButton) != nil, "the reveal button stays")
         p.copied = true
@@ -357,7 +357,7 @@ import Testing
         var asked: [String: Size] = [:]
         let (loading, _) = Self.frame([Self.shown(F.modal)], images: { url, size in asked[url] = size; return .loading }, now: 0.25)
         #expect(asked["https://cdn.example.com/inapp/welcome-hero.png"] != nil)
-        #expect(loading.plainText.contains(StoriesScreen.spinnerFrames[2]))
+        #expect(loading.plainText.contains(InAppLayer.spinnerFrames[2]), "a quarter turn in: the third spoke")
         let (failed, _) = Self.frame([Self.shown(F.modal)], images: { _, _ in .failed("HTTP 404") })
         #expect(failed.plainText.contains("HTTP 404"))
         let picture = Canvas(width: 4, height: 2, fill: Cell("▓", fg: .rgb(200, 0, 0)))

@@ -61,6 +61,8 @@ public final class InAppScene: ScriptableScene, Leavable {
     var nativePressed = false
     /// No colours (NO_COLOR): the native templates tell their parts apart by shade and glyph.
     public var monochrome = false
+    /// The last frame drew a native message's spinner.
+    var nativeSpinning = false
 
     /// Animation frames are drawn at this step, and no faster.
     static let frameStep = 0.05
@@ -135,6 +137,9 @@ public final class InAppScene: ScriptableScene, Leavable {
             if let d = native.nextDeadline { wake(d) }
             if native.presenter.isMoving(at: now) { wake(now + Self.frameStep) }
             if let tick = native.presenter.nextTick(after: now) { wake(tick) }
+            // A spinner on the last frame (an image or a video loading) turns a step at a time, 8 a second; an image
+            // that lands wakes the loop through its pipe, and the frame after it has no spinner: nothing to wake for.
+            if nativeSpinning { wake(InAppSpinner.nextStep(after: now)) }
         }
         return next
     }
@@ -403,8 +408,9 @@ public final class InAppScene: ScriptableScene, Leavable {
         }
         if let native {
             let images = self.images
-            InAppScreen.draw(native.presentations(at: max(t, now)), images: { u, s in images.slot(for: u, size: s) }, at: t,
-                             options: InAppDrawOptions(monochrome: monochrome), on: &c)
+            let maps = InAppScreen.draw(native.presentations(at: max(t, now)), images: { u, s in images.slot(for: u, size: s) }, at: t,
+                                        options: InAppDrawOptions(monochrome: monochrome), on: &c)
+            nativeSpinning = maps.contains { $0.spinning }
             if let notice = native.notice, c.width > 4 {
                 // The SDK only logs why it refused a config; the tester reads it here until the next one arrives.
                 let line = " " + TextWidth.truncate(TextWidth.sanitized(notice), to: c.width - 4) + " "

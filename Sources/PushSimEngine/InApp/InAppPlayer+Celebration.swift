@@ -16,6 +16,16 @@ extension InAppPlayer {
 
     /// The scratch card's foil fades 0.45 s ease-out after the reveal (0.2 s under Reduce Motion).
     static func foilFade(reduceMotion: Bool) -> Double { reduceMotion ? 0.2 : 0.45 }
+    /// Then the area's border grows (`glowScratchArea`: a CABasicAnimation of `borderWidth` from 0 to 2.5, no timing
+    /// function, so linear) over 0.4 s (0.15 s under Reduce Motion).
+    static func borderGrowth(reduceMotion: Bool) -> Double { reduceMotion ? 0.15 : 0.4 }
+
+    /// The scratch card's border: from when it grows (the foil's fade over) until it is whole.
+    var borderGrows: (from: Double, until: Double)? {
+        guard let r = revealedAt else { return nil }
+        let from = r + Self.foilFade(reduceMotion: reduceMotion)
+        return (from, from + Self.borderGrowth(reduceMotion: reduceMotion))
+    }
 
     /// Every volley so far, started or due: the reveal's and the stop's over the card (the wheel's in the segment
     /// colours that were given, else the default palette), and one over the panel per tap on the promo chip.

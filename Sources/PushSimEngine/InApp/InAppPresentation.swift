@@ -24,6 +24,9 @@ public struct InAppScratchState: Sendable, Equatable {
     public var revealed: Bool
     /// The foil's fade after the reveal, 0 (opaque) … 1 (gone).
     public var foilFade: Double
+    /// The yellow border's growth once the foil has gone (`glowScratchArea`: `borderWidth` from 0 to 2.5 pt, linear),
+    /// 0 … 1; drawn only when revealed and the foil has gone. 1 (the default) is the border at rest.
+    public var border = 1.0
     public init(grid: [Bool] = Array(repeating: false, count: InAppScratchState.columns * InAppScratchState.rows),
                 strokes: [[InAppPoint]] = [], revealed: Bool = false, foilFade: Double = 0) {
         self.grid = grid; self.strokes = strokes; self.revealed = revealed; self.foilFade = foilFade
@@ -40,6 +43,9 @@ public struct InAppWheelState: Sendable, Equatable {
     public var stoppedIndex: Int?
     /// The wheel's fade-out after the stop, 0 … 1 (then the reward panel shows).
     public var wheelFade: Double
+    /// The hub's fade to alpha 0.35 after the tap (0.2 s), 0 … 1; applies once the wheel is spinning or stopped. 1 (the
+    /// default) is the spent hub at rest.
+    public var hubFade = 1.0
     public init(angle: Double = 0, spinning: Bool = false, stoppedIndex: Int? = nil, wheelFade: Double = 0) {
         self.angle = angle; self.spinning = spinning; self.stoppedIndex = stoppedIndex; self.wheelFade = wheelFade
     }
@@ -94,6 +100,12 @@ public struct InAppPresentation: Sendable, Equatable {
     public var wheel: InAppWheelState
     /// scratch card and spin wheel: the reward panel is showing.
     public var rewardVisible: Bool
+    /// spin wheel: the panel's fade-in once the wheel has gone (0.3 s, Reduce Motion 0.15 s), 0 … 1; the card's height
+    /// follows it from the wheel's square to the panel's (the SDK lays out inside the same animation). 1 (the default)
+    /// is the panel at rest.
+    public var rewardFade = 1.0
+    /// Seconds since `DidPresent`: the phase of a spinner that started with the message (video and pip loading).
+    public var elapsed = 0.0
     /// The promo chip reads "Copied!" (1.6 s after a tap).
     public var copied: Bool
     /// Confetti volleys still on screen (none under Reduce Motion), oldest first.

@@ -9,6 +9,9 @@ public struct InAppWheelSpin: Sendable, Equatable {
     public static func panelDelay(reduceMotion: Bool) -> Double { reduceMotion ? 0.4 : 1.0 }
     public static func wheelFade(reduceMotion: Bool) -> Double { reduceMotion ? 0.15 : 0.25 }
     public static func panelFade(reduceMotion: Bool) -> Double { reduceMotion ? 0.15 : 0.3 }
+    /// On the tap the hub is disabled and fades to alpha 0.35 over 0.2 s (`UIView.animate(withDuration: 0.2)`, the
+    /// default ease-in-out; Reduce Motion does not shorten it).
+    public static let hubFade = 0.2, spentHubAlpha = 0.35
 
     public var startAngle = 0.0
     public var endAngle: Double

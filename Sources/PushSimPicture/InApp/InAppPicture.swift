@@ -58,6 +58,10 @@ public enum InAppPicture {
         // A long spin's angle keeps its position on the dial, not its number of turns.
         p.wheel.angle = p.wheel.angle.isFinite ? p.wheel.angle.truncatingRemainder(dividingBy: 2 * Double.pi) : 0
         p.wheel.wheelFade = fraction(p.wheel.wheelFade)
+        p.wheel.hubFade = fraction(p.wheel.hubFade)
+        p.rewardFade = fraction(p.rewardFade)
+        p.scratch.border = fraction(p.scratch.border)
+        p.elapsed = p.elapsed.isFinite ? max(0, p.elapsed) : 0
         p.celebration = p.celebration.sanitized
         p.confetti = InAppConfettiBurst.sanitized(p.confetti)
         if !(p.pipCenter.x.isFinite && p.pipCenter.y.isFinite) { p.pipCenter = InAppPoint(x: p.screen.width / 2, y: p.screen.height / 2) }

@@ -31,7 +31,7 @@ enum InAppPipPicture {
             if radius > 0 { InAppChrome.cardShadow(d, card, radius: radius) }
             d.picture.clipped(to: card, radius: radius) {
                 d.picture.fill(card, .black)
-                InAppVideoPicture.player(d, pr.player, poster: pip.poster, fallback: pip.fallback, in: card, spinner: 10)
+                InAppVideoPicture.player(d, pr.player, poster: pip.poster, fallback: pip.fallback, in: card, spinner: 10, elapsed: pr.elapsed)
             }
             if pr.pipExpanded { InAppChrome.systemOverlays(d) }
             // Expanded, the chips keep out of the status bar and the home indicator.

@@ -1,6 +1,6 @@
 // The scratch card (PWScratchCardInAppView): a card up to 400 wide, title and message, the scratch area (a light
-// ticket with the reward panel under the foil), the erased strokes, the reveal's fade and yellow border, the reveal
-// button; the backdrop stays clear.
+// ticket with the reward panel under the foil), the erased strokes, the reveal's fade and the yellow border growing after
+// it, the reveal button; the backdrop stays clear.
 
 import Foundation
 import PushSimEngine
@@ -53,8 +53,8 @@ enum InAppScratchCardPicture {
     }
 
     /// The ticket with the reward centred on it (cut by the area's corners when taller), then the foil with the
-    /// strokes erased, fading out after the reveal; once it has gone, the yellow border (systemYellow 85 %, 2.5 pt). The
-    /// area clips the panel's pulse, its band and a claim's confetti.
+    /// strokes erased, fading out after the reveal; once it has gone, the yellow border (systemYellow 85 %) growing to
+    /// 2.5 pt. The area clips the panel's pulse, its band and a claim's confetti.
     static func drawArea(_ pr: InAppPresentation, _ c: InAppScratchCard, _ area: PictureRect, _ d: InAppDrawing) {
         let p = d.picture, s = pr.scratch
         p.clipped(to: area, radius: areaRadius) {
@@ -77,10 +77,16 @@ enum InAppScratchCardPicture {
                 }
             }
         }
-        if s.revealed && s.foilFade >= 1 {
-            p.strokeRounded(area, radius: areaRadius, InAppChrome.System.yellow.color(dark: d.dark).alpha(0.85), lineWidth: 2.5)
+        if s.revealed && s.foilFade >= 1 && s.border > 0 {
+            // `glowScratchArea`: a CALayer border (inside the area's bounds, as `strokeRounded` draws), its width growing
+            // linearly from 0 to 2.5 pt.
+            p.strokeRounded(area, radius: areaRadius, InAppChrome.System.yellow.color(dark: d.dark).alpha(0.85),
+                            lineWidth: borderWidth * min(1, s.border))
         }
     }
+
+    /// The revealed area's border at rest (systemYellow 85 %).
+    static let borderWidth = 2.5
 
     /// `cover.image` aspect-filled over `cover.background`; without one, PWFoilGradientView: shade, sheen, shade,
     /// sheen at 0, 0.35, 0.7 and 1 from the top-left corner to the bottom-right (the colour's brightness −0.10 and

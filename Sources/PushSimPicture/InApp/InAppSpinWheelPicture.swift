@@ -1,6 +1,7 @@
 // The spin wheel (PWSpinWheelInAppView): a card up to 400 wide, title and message, the wheel (equal slices from 12
-// o'clock clockwise, labels along each bisector, the pointer, the hub) turned by the presentation's angle, fading out
-// after the stop; then the reward panel in its place. The backdrop stays clear.
+// o'clock clockwise, labels along each bisector, the pointer, the hub) turned by the presentation's angle, the hub fading
+// once tapped, the wheel fading out after the stop; then the reward panel fading in in its place. The backdrop stays
+// clear.
 
 import Foundation
 import PushSimEngine
@@ -15,8 +16,6 @@ enum InAppSpinWheelPicture {
     static let closeInset = 16.0
     static let titleFont = InAppChrome.font(24, .heavy), messageFont = InAppChrome.font(15)
     static let labelFont = InAppChrome.font(14, .bold), hubFont = InAppChrome.font(17, .heavy)
-    /// The hub after the tap: disabled at alpha 0.35.
-    static let spentHub = 0.35
 
     /// The slice colours when a segment has none, cycled by index.
     static let palette: [InAppChrome.System] = [.indigo, .pink, .teal, .orange, .purple, .green]
@@ -25,8 +24,14 @@ enum InAppSpinWheelPicture {
     static func layout(_ pr: InAppPresentation, _ w: InAppSpinWheel, _ d: InAppDrawing) -> (card: PictureRect, body: PictureRect) {
         let width = min(d.device.width - 2 * sideInset, maxWidth)
         let inner = width - 2 * stackSide
-        // The wheel leaves the stack once it has faded, and the reward panel takes its place.
-        let body = pr.rewardVisible ? InAppRewardPicture.height(d, w.resolvedReward, width: inner) : inner
+        // The wheel leaves the stack once it has faded, and the reward panel takes its place: `collapseWheelIntoReward`
+        // lays the stack out inside the panel's fade-in, so the card's height goes from the wheel's square to the
+        // panel's on the same curve (centred, the card grows or shrinks at both ends).
+        var body = inner
+        if pr.rewardVisible {
+            let panel = InAppRewardPicture.height(d, w.resolvedReward, width: inner)
+            body = inner + (panel - inner) * InAppMotion.easeInOut(pr.rewardFade)
+        }
         var above = 0.0
         if w.title != nil { above += InAppChrome.measure(d, w.title, font: titleFont, width: inner) + spacing }
         if w.message != nil { above += InAppChrome.measure(d, w.message, font: messageFont, width: inner) + spacing }
@@ -47,13 +52,16 @@ enum InAppSpinWheelPicture {
             if w.message != nil { InAppChrome.text(d, w.message, x: x, y: y, width: inner, font: messageFont, align: .center) }
             if pr.rewardVisible {
                 // A gradient card clips the panel's band and a claim's confetti; a solid one lets them past its edges.
-                let frame = PictureRect(x: x, y: body.y, width: inner, height: body.height)
+                let frame = PictureRect(x: x, y: body.y, width: inner, height: InAppRewardPicture.height(d, reward, width: inner))
                 let panel = {
                     InAppCelebrationPicture.panel(d, pr, frame: frame) {
                         InAppRewardPicture.draw(d, reward, x: x, top: body.y, width: inner, background: w.background.first, copied: pr.copied)
                     }
                 }
-                if w.background.isGradient { d.picture.clipped(to: card, radius: InAppChrome.cardRadius, panel) } else { panel() }
+                // The panel fades in from alpha 0 (0.3 s, Reduce Motion 0.15 s, the default ease-in-out).
+                d.picture.withAlpha(InAppMotion.easeInOut(pr.rewardFade)) {
+                    if w.background.isGradient { d.picture.clipped(to: card, radius: InAppChrome.cardRadius, panel) } else { panel() }
+                }
             } else {
                 d.picture.withAlpha(1 - InAppMotion.easeInOut(pr.wheel.wheelFade)) { drawWheel(pr.wheel, w, in: body, d) }
             }
@@ -94,10 +102,11 @@ enum InAppSpinWheelPicture {
         let tip: [Picture.Point] = [(cx - pointer / 2, top), (cx + pointer / 2, top), (cx, top + pointer)]
         p.fillPolygon(tip.map { ($0.x, $0.y + 2) }, PictureColor.black.alpha(0.15))
         p.fillPolygon(tip, d.label)
-        // The hub: a 72 pt circle with a 2 pt border and a shadow, the spin button's text; spent once tapped.
+        // The hub: a 72 pt circle with a 2 pt border and a shadow, the spin button's text; once tapped it fades to alpha
+        // 0.35 over 0.2 s (ease-in-out).
         let b = w.spinButton
         let spent = state.spinning || state.stoppedIndex != nil || state.angle != 0
-        p.withAlpha(spent ? spentHub : 1) {
+        p.withAlpha(spent ? 1 - (1 - InAppWheelSpin.spentHubAlpha) * InAppMotion.easeInOut(state.hubFade) : 1) {
             let disc = PictureRect(x: cx - hub / 2, y: cy - hub / 2, width: hub, height: hub)
             p.shadow(disc, radius: hub / 2, opacity: 0.25, blur: 8, dy: 3)
             p.fillCircle(x: cx, y: cy, radius: hub / 2, PictureColor(b.background))

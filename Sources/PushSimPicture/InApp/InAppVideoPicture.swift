@@ -12,7 +12,7 @@ enum InAppVideoPicture {
     static func draw(_ pr: InAppPresentation, _ v: InAppVideo, _ d: InAppDrawing) {
         InAppMotion.fade(pr.phase).apply(d, center: (d.screen.midX, d.screen.midY)) {
             d.picture.fill(d.screen, .black)
-            player(d, pr.player, poster: v.poster, fallback: v.fallback, in: d.screen, spinner: 18)
+            player(d, pr.player, poster: v.poster, fallback: v.fallback, in: d.screen, spinner: 18, elapsed: pr.elapsed)
             InAppFullscreenPicture.bottomStack(d, title: v.title, message: v.message, buttons: v.buttons, titleFont: titleFont)
             InAppChrome.systemOverlays(d)
             let top = d.device.safeTop + chipTop
@@ -27,14 +27,19 @@ enum InAppVideoPicture {
     }
 
     /// The player's picture in `r`: the poster aspect-fit over black with a white spinner of `spinner` points radius
-    /// while loading, the poster as the frame while playing or ended, the fallback image aspect-filled after a failure.
-    static func player(_ d: InAppDrawing, _ s: InAppPlayerState, poster: String?, fallback: String?, in r: PictureRect, spinner: Double) {
+    /// while loading (at its step `elapsed` seconds after the message appeared), the poster as the frame while playing or
+    /// ended, the fallback image aspect-filled after a failure.
+    static func player(_ d: InAppDrawing, _ s: InAppPlayerState, poster: String?, fallback: String?, in r: PictureRect, spinner: Double,
+                       elapsed: Double) {
         switch s.status {
         case .fallback:
             if let fallback { InAppChrome.image(d, fallback, in: r, mode: .aspectFill) }
         case .loading, .playing, .ended:
             if let poster { InAppChrome.image(d, poster, in: r, mode: .aspectFit) }
-            if s.status == .loading { Spinner.draw(on: d.picture, centerX: r.midX, centerY: r.midY, radius: spinner, frame: 0, color: .white) }
+            if s.status == .loading {
+                Spinner.spokes(on: d.picture, centerX: r.midX, centerY: r.midY, radius: spinner, step: InAppSpinner.step(at: elapsed),
+                               spokes: InAppSpinner.spokes, color: .white)
+            }
         }
     }
 }

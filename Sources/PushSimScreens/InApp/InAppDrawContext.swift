@@ -27,7 +27,18 @@ struct InAppDrawContext {
 
     /// A centred card `width` columns wide at rest, narrowed by the animation's scale.
     func scaled(_ width: Int) -> Int { max(4, Int((Double(width) * scale).rounded())) }
+}
 
-    /// The spinner frame at the current time (the SDK's activity indicator).
-    var spinner: String { StoriesScreen.spinnerFrames[Int((max(now, 0) * 10).rounded(.down)) % StoriesScreen.spinnerFrames.count] }
+extension InAppLayer {
+    /// UIActivityIndicatorView's eight spokes as the ring of a braille cell's eight dots, the gap where the highlight
+    /// is, stepping clockwise from the top-left (`InAppSpinner`).
+    static let spinnerFrames = ["⣾", "⣷", "⣯", "⣟", "⡿", "⢿", "⣻", "⣽"]
+
+    /// The spinner at its step at `t` (the scene's clock); marks the layer as turning, so the terminal wakes for the
+    /// next step, and only while one is drawn.
+    mutating func spinner(at t: Double, x: Int, y: Int, style: Style) {
+        guard canvas.contains(x: x, y: y) else { return }
+        canvas.text(Self.spinnerFrames[InAppSpinner.step(at: t)], x: x, y: y, style: style)
+        spinning = true
+    }
 }

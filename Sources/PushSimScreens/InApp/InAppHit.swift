@@ -52,6 +52,9 @@ public struct InAppHitMap: Equatable, Sendable {
     public var entries: [Entry] = []
     /// True when the message covers the whole screen or puts a blocking backdrop under itself.
     public var blocksApp = false
+    /// A spinner is turning on the message (an image or its video loading): the terminal draws its next step at
+    /// `InAppSpinner.nextStep(after:)`.
+    public var spinning = false
     public init() {}
 
     public mutating func add(_ rect: Rect, _ element: InAppElement) {

@@ -14,8 +14,8 @@ enum InAppImageWell {
             layer.canvas.blit(c, x: rect.x + max(0, (rect.width - c.width) / 2), y: rect.y + max(0, (rect.height - c.height) / 2))
         case .loading:
             layer.fill(rect, color: background)
-            layer.canvas.text(ctx.spinner, x: rect.x + rect.width / 2, y: rect.y + rect.height / 2,
-                              style: Style(fg: background.mixed(with: .white, 0.8)))
+            layer.spinner(at: ctx.now, x: rect.x + rect.width / 2, y: rect.y + rect.height / 2,
+                          style: Style(fg: background.mixed(with: .white, 0.8)))
         case .failed(let why):
             layer.fill(rect, color: InAppPaint.placeholder)
             label(["⚠ " + StoriesScreen.fileName(of: url), why], in: rect, on: &layer, fg: IOSColor.secondaryLabel)

@@ -9,6 +9,8 @@ public struct InAppLayer {
     public var canvas: Canvas
     /// The cells that are the message's: its card, bar or screen, set once it is drawn.
     public var region = Rect(x: 0, y: 0, width: 0, height: 0)
+    /// A spinner is turning on it (an image or the video loading).
+    public var spinning = false
 
     public init(over base: Canvas) {
         canvas = base
@@ -19,6 +21,30 @@ public struct InAppLayer {
 
     /// The background at a cell, or the host's when the cell is off the canvas (a card larger than the terminal).
     public func bg(_ x: Int, _ y: Int) -> Color { canvas.contains(x: x, y: y) ? canvas[x, y].bg : InAppPaint.hostBackground }
+
+    /// Fade what was drawn in `rect` toward `saved` (the layer as it was before) by `amount`, 0 … 1 (a UIKit view's
+    /// alpha, in cells): backgrounds blend into what was under them; a drawn glyph fades into that background, and past
+    /// half way the old glyph comes back out of it; at 1 the cells are as they were.
+    public mutating func fade(_ rect: Rect, toward saved: Canvas, by amount: Double) {
+        let f = min(max(amount, 0), 1)
+        let clip = rect.intersection(canvas.bounds).intersection(saved.bounds)
+        guard f > 0, !clip.isEmpty else { return }
+        for y in clip.y..<clip.maxY {
+            for x in clip.x..<clip.maxX {
+                let s = saved[x, y]
+                guard f < 1 else { canvas[x, y] = s; continue }
+                var c = canvas[x, y]
+                if f >= 0.5 {
+                    c.glyph = s.glyph; c.attrs = s.attrs
+                    c.fg = c.bg.mixed(with: s.fg == .default ? s.bg : s.fg, f)
+                } else {
+                    c.fg = c.fg.mixed(with: s.bg, f)
+                }
+                c.bg = c.bg.mixed(with: s.bg, f)
+                canvas[x, y] = c
+            }
+        }
+    }
 
     /// Paint `rect` with a config colour, blended with what is under each cell by its alpha. A picture of the message
     /// under it stays a picture: the terminal keeps as cells only those no longer showing the picture's symbols (a

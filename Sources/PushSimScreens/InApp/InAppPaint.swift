@@ -40,6 +40,10 @@ public enum InAppPaint {
     public static let placeholder = Color.rgb(224, 224, 224)
     /// systemYellow, the revealed scratch area's border.
     public static let yellow = Color.rgb(255, 204, 0)
+    /// The revealed scratch area's border: systemYellow at 85 % over the ticket.
+    public static let revealBorder = yellow.withAlpha(0.85, over: ticket)
+    /// The frame the terminal draws round the scratch area before that (the SDK's area has none; cells need an edge).
+    public static let areaFrame = Color.rgb(199, 199, 204)
     /// The wheel's palette for segments without a colour: indigo, pink, teal, orange, purple, green.
     public static let wheelPalette: [Color] = [
         .rgb(88, 86, 214), .rgb(255, 45, 85), .rgb(48, 176, 199), .rgb(255, 149, 0), .rgb(175, 82, 222), .rgb(52, 199, 89),

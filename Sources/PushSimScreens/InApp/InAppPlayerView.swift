@@ -22,7 +22,7 @@ enum InAppPlayerView {
         }
         if player.status == .loading {
             // The large white spinner over the poster until the item is ready.
-            layer.canvas.text(ctx.spinner, x: screen.x + screen.width / 2, y: screen.y + screen.height / 2, style: Style(fg: .white, bg: .black))
+            layer.spinner(at: ctx.now, x: screen.x + screen.width / 2, y: screen.y + screen.height / 2, style: Style(fg: .white, bg: .black))
         }
         let y = readoutRow ?? screen.maxY - 1
         guard screen.width >= 8, y >= screen.y, y < screen.maxY else { return }

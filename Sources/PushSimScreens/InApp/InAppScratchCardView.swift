@@ -22,14 +22,17 @@ enum InAppScratchCardView {
         return card
     }
 
-    /// The ticket (white 0.97, radius 18) with the reward inset 16 pt, the foil over it until it has faded, and after
-    /// the reveal a yellow frame.
+    /// The ticket (white 0.97, radius 18) with the reward inset 16 pt, the foil over it until it has faded, and then a
+    /// yellow frame.
     static func drawArea(_ s: InAppScratchCard, frame: Rect, ctx: inout InAppDrawContext, on layer: inout InAppLayer) {
         let p = ctx.p
         let revealed = p.scratch.revealed || p.rewardVisible
         layer.fill(frame, color: InAppPaint.ticket)
-        let line = revealed ? InAppPaint.yellow : Color.rgb(199, 199, 204)
-        Box.draw(frame, on: &layer.canvas, corners: .rounded, line: Style(fg: line, bg: InAppPaint.ticket, attrs: revealed ? .bold : []))
+        // Once the foil has gone the frame turns systemYellow 85 % as the SDK's border grows to 2.5 pt (0.4 s, linear;
+        // Reduce Motion 0.15 s), bold from half way.
+        let growth = revealed && p.scratch.foilFade >= 1 ? p.scratch.border : 0
+        let line = InAppPaint.areaFrame.mixed(with: InAppPaint.revealBorder, growth)
+        Box.draw(frame, on: &layer.canvas, corners: .rounded, line: Style(fg: line, bg: InAppPaint.ticket, attrs: growth >= 0.5 ? .bold : []))
         let area = frame.insetBy(dx: 1, dy: 1)
         ctx.hits.add(area, .scratchArea(x: 0, y: 0))
         // The panel pulses (one cell wider at its peak) inside the area, which clips it, its band and a claim's confetti.

@@ -53,6 +53,7 @@ public enum InAppScreen {
         InAppCelebrationView.draw(p, site: ctx.celebration, grid: grid, options: options, alpha: motion.alpha, dx: motion.dx,
                                   dy: motion.dy, on: &canvas)
         var hits = ctx.hits.offset(dx: motion.dx, dy: motion.dy)
+        hits.spinning = layer.spinning
         hits.entries = hits.entries.compactMap { e in
             var e = e
             e.rect = e.rect.intersection(grid.screen)
@@ -84,6 +85,9 @@ public enum InAppScreen {
         p.scratchCursor = p.scratchCursor.map { InAppPoint(x: unit($0.x), y: unit($0.y)) }
         p.wheel.angle = p.wheel.angle.isFinite ? p.wheel.angle.truncatingRemainder(dividingBy: 2 * .pi) : 0
         p.wheel.wheelFade = unit(p.wheel.wheelFade)
+        p.wheel.hubFade = unit(p.wheel.hubFade)
+        p.rewardFade = unit(p.rewardFade)
+        p.scratch.border = unit(p.scratch.border)
         p.celebration = p.celebration.sanitized
         p.confetti = InAppConfettiBurst.sanitized(p.confetti)
         p.player.position = p.player.position.isFinite ? min(max(p.player.position, 0), 1e7) : 0

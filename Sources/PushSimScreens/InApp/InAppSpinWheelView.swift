@@ -1,5 +1,5 @@
 // spinwheel (`PWSpinWheelInAppView`): the centred card with title, message and the wheel; once the wheel has
-// faded after its stop, the resolved prize's reward panel in its place.
+// faded after its stop, the resolved prize's reward panel fading in in its place.
 
 import PushSimEngine
 
@@ -13,8 +13,11 @@ enum InAppSpinWheelView {
         if let area = slot {
             if ctx.p.rewardVisible {
                 // The panel pulses one cell wider at its peak; a solid card does not clip its band or a claim's confetti.
+                let before = ctx.p.rewardFade < 1 ? layer.canvas : nil
                 ctx.celebration.panel = InAppRewardPanel.draw(w.resolvedReward, in: InAppCelebrationView.pulsed(area, ctx.p.celebration.pulse),
                                                               surface: w.background.first, copied: ctx.p.copied, ctx: &ctx, on: &layer)
+                // It fades in over the card (0.3 s; Reduce Motion 0.15 s).
+                if let before { layer.fade(area, toward: before, by: 1 - ctx.p.rewardFade) }
             } else if ctx.p.wheel.wheelFade < 1 {
                 InAppWheel.draw(w, state: ctx.p.wheel, in: area, surface: w.background.first, ctx: &ctx, on: &layer)
             }

@@ -91,30 +91,18 @@ enum InAppWheel {
         // The pointer: a downward triangle at the top, in the contrast colour of the card.
         layer.canvas.text("▼", x: Int(cx), y: max(area.y, box.y - 1), style: Style(fg: surface.contrast, attrs: .bold))
 
-        // The hub: a 72 pt circle in the middle of the SDK's disc, in the spin button's colours; 35 % once tapped.
+        // The hub: a 72 pt circle in the middle of the SDK's disc, in the spin button's colours.
         let hubCols = max(6, Int((2 * r * 72 / max(1, sdkSide - 60)).rounded()))
         let label = TextWidth.of(TextWidth.sanitized(w.spinButton.text.text)) + 4
         let hubW = min(box.width, max(hubCols, label))
         let hubRows = hubW >= 12 && InAppContractButton.rows(ctx.grid) == 3 ? 3 : 1
         let hub = Rect(x: Int(cx) - hubW / 2, y: Int(cy) - hubRows / 2, width: hubW, height: hubRows)
+        // Tapped, it fades to alpha 0.35 over 0.2 s.
         let used = state.spinning || state.stoppedIndex != nil
-        InAppContractButton.draw(w.spinButton, in: hub, on: &layer, dimmed: used ? 0.65 : 0)
+        InAppContractButton.draw(w.spinButton, in: hub, on: &layer, dimmed: used ? (1 - InAppWheelSpin.spentHubAlpha) * state.hubFade : 0)
         ctx.hits.add(hub, .hub)
 
-        if state.wheelFade > 0 {
-            // After the stop the wheel fades out toward the card.
-            let f = min(state.wheelFade, 1)
-            let clip = area.intersection(layer.canvas.bounds)
-            for y in clip.y..<clip.maxY {
-                for x in clip.x..<clip.maxX {
-                    var c = layer.canvas[x, y]
-                    let s = saved[x, y]
-                    if f >= 0.5 { c.glyph = s.glyph; c.attrs = s.attrs }
-                    c.bg = c.bg.mixed(with: s.bg, f)
-                    c.fg = c.fg.mixed(with: s.bg, f)
-                    layer.canvas[x, y] = c
-                }
-            }
-        }
+        // After the stop the wheel fades out toward the card.
+        if state.wheelFade > 0 { layer.fade(area, toward: saved, by: state.wheelFade) }
     }
 }
