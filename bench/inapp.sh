@@ -6,7 +6,9 @@
 #  - the spin wheel spinning in a real terminal (tmux, 80x24): CPU of every thread over the 4.2 s spin as a share of
 #    one core, and per frame drawn (frames counted by PUSHSIM_DEBUG_STATS against a run that does not spin);
 #  - a scratch stroke in the same terminal: the mouse dragged over the foil, CPU of every thread per frame drawn;
-#  - idle with a modal on screen and nothing moving: wake-ups of every thread over 5 s.
+#  - idle with a modal on screen and nothing moving: wake-ups of every thread over 5 s;
+#  - the loading spinner over an image whose server never answers: CPU of every thread as a share of one core, and
+#    the frames it draws a second (UIKit's indicator steps 8 times a second; the terminal draws each step, no more).
 # Usage: bash bench/inapp.sh PATH/TO/pushsim (make bench runs it through bench/run.sh).
 set -u
 BIN=$(readlink -f "${1:-$BIN}")
@@ -129,4 +131,42 @@ n=$(idle_wakeups "$pid" 5)
 echo "a modal on screen, nothing moving: $n wake-ups in 5 s"
 result "wake-ups with a native modal on screen, all threads, 5 s" "$n" "0" "$n == 0"
 keys q; keys q
+
+# 5. The loading spinner on an image that never comes (a server that accepts and never answers): CPU of every thread
+# over 4 s of spinning as a share of one core, and the frames drawn a second (PUSHSIM_DEBUG_STATS counts a whole run's
+# renders: a run spinning 4 s less one spinning 1 s is 3 s of steps).
+python3 - "$WORK/port" <<'PY' &
+import socket, sys
+s = socket.socket(); s.bind(("127.0.0.1", 0)); s.listen(8)
+open(sys.argv[1], "w").write(str(s.getsockname()[1]))
+held = []
+while True:
+    c, _ = s.accept(); held.append(c)
+PY
+silent=$!
+trap 'kill $silent 2>/dev/null; cleanup' EXIT
+wait_until test -s "$WORK/port" || die "the silent server did not start"
+sed "s#\.\./images/hero-bell\.png#http://127.0.0.1:$(cat "$WORK/port")/hero.png#" "$ROOT/Resources/inapp/modal-welcome-dark.json" > "$WORK/stuck.json"
+spinner_run() {  # spinner_run SECONDS: CPU (ms) of every thread over SECONDS of spinning, and the frames of the run
+  local secs=$1 pid c0 c1
+  start 80 24
+  run env PUSHSIM_DEBUG_STATS="$WORK/stats-spinner-$secs.json" "$BIN" inapp --socket "$WORK/inapp.sock" "$WORK/stuck.json" --pixels off --image-timeout 60
+  wait_for "Welcome" || die "the modal did not appear"
+  sleep 1
+  pid=$(pushsim_pid) || die "pushsim is not running"
+  c0=$(cpu_ms_of "$pid")
+  sleep "$secs"
+  c1=$(cpu_ms_of "$pid")
+  keys q; keys q
+  expect_exit 0 >/dev/null
+  T kill-server >/dev/null 2>&1
+  echo "$(( c1 - c0 )) $(python3 -c "import json,sys; print(json.load(open(sys.argv[1]))['renders'])" "$WORK/stats-spinner-$secs.json")"
+}
+read -r cpu_long frames_long < <(spinner_run 4)
+read -r cpu_short frames_short < <(spinner_run 1)
+fps=$(py "round(($frames_long - $frames_short) / 3, 1)")
+share=$(py "round($cpu_long / 4000 * 100, 2)")
+echo "spinner on a stuck image: $cpu_long ms CPU over 4 s ($share % of a core), $fps frames a second"
+result "the loading spinner on an image that never comes, every thread" "$share % of a core" "< 2 %" "$share < 2"
+result "the loading spinner's frame rate (UIKit steps 8 a second)" "$fps frames/s" "7 to 10" "7 <= $fps <= 10"
 exit $((BENCH_MISSES > 0))

@@ -110,9 +110,14 @@ public final class MediaImageSource: ImageSource, @unchecked Sendable {
         guard inFlight.insert(key).inserted else { return }
         cellsAfterPixels[key] = nil
         workers.run(.high) { [self] in
-            let outcome = Result { () throws(LoadFailure) in try loader.render(url, size: key.size) }
+            // A size queued while the URL's download failed (a card growing in its entrance asks for a size a frame)
+            // does not download it again: on a server that never answers, each try would hold a worker a timeout long.
             lock.lock()
-            if case .failure(let e) = outcome { failures[url] = e }
+            let failed = failures[url] != nil
+            lock.unlock()
+            let outcome = failed ? nil : Result { () throws(LoadFailure) in try loader.render(url, size: key.size) }
+            lock.lock()
+            if case .failure(let e)? = outcome { failures[url] = e }
             inFlight.remove(key)
             lock.unlock()
             wake?.signal()
