@@ -135,17 +135,7 @@ keys q; keys q
 # 5. The loading spinner on an image that never comes (a server that accepts and never answers): CPU of every thread
 # over 4 s of spinning as a share of one core, and the frames drawn a second (PUSHSIM_DEBUG_STATS counts a whole run's
 # renders: a run spinning 4 s less one spinning 1 s is 3 s of steps).
-python3 - "$WORK/port" <<'PY' &
-import socket, sys
-s = socket.socket(); s.bind(("127.0.0.1", 0)); s.listen(8)
-open(sys.argv[1], "w").write(str(s.getsockname()[1]))
-held = []
-while True:
-    c, _ = s.accept(); held.append(c)
-PY
-silent=$!
-trap 'kill $silent 2>/dev/null; cleanup' EXIT
-wait_until test -s "$WORK/port" || die "the silent server did not start"
+silent_server "$WORK/port"
 sed "s#\.\./images/hero-bell\.png#http://127.0.0.1:$(cat "$WORK/port")/hero.png#" "$ROOT/Resources/inapp/modal-welcome-dark.json" > "$WORK/stuck.json"
 spinner_run() {  # spinner_run SECONDS: CPU (ms) of every thread over SECONDS of spinning, and the frames of the run
   local secs=$1 pid c0 c1

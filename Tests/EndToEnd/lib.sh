@@ -170,3 +170,21 @@ expect_sane() {
   # The alternate screen is gone: the prompt is back on the normal screen.
   [ "$(T display-message -p '#{alternate_on}')" = "0" ] || die "still on the alternate screen"
 }
+
+# silent_server PORTFILE: in the background, a TCP server on 127.0.0.1 that accepts connections and never answers
+# (an image that never comes); its port goes to PORTFILE, the connections taken so far to PORTFILE.n. Sets $silent
+# to its pid and stops it on exit.
+silent_server() {
+  python3 - "$1" <<'PY' &
+import socket, sys
+s = socket.socket(); s.bind(("127.0.0.1", 0)); s.listen(64)
+open(sys.argv[1], "w").write(str(s.getsockname()[1]))
+held = []
+while True:
+    c, _ = s.accept(); held.append(c)
+    open(sys.argv[1] + ".n", "w").write(str(len(held)))
+PY
+  silent=$!
+  trap 'kill $silent 2>/dev/null; cleanup' EXIT
+  wait_until test -s "$1" || die "the silent server did not start"
+}

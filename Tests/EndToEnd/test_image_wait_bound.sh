@@ -5,17 +5,7 @@
 . "$(dirname "$0")/lib.sh"
 export XDG_CACHE_HOME="$WORK/cache"
 # A server that accepts connections and never answers.
-python3 - "$WORK/port" <<'PY' &
-import socket, sys, time
-s = socket.socket(); s.bind(("127.0.0.1", 0)); s.listen(64)
-open(sys.argv[1], "w").write(str(s.getsockname()[1]))
-held = []
-while True:
-    c, _ = s.accept(); held.append(c)
-PY
-server=$!
-trap 'kill $server 2>/dev/null; cleanup' EXIT
-wait_until test -s "$WORK/port" || die "the silent server did not start"
+silent_server "$WORK/port"
 port=$(cat "$WORK/port")
 python3 - "$port" > "$WORK/story.json" <<'PY'
 import json, sys
