@@ -55,6 +55,8 @@ public enum AsciiFallback {
     }
 
     private static let table: [UInt32: String] = [
+        // The native in-app loading spinner's braille ring (a gap stepping clockwise): a turning bar.
+        0x28FE: "|", 0x28F7: "/", 0x28EF: "-", 0x28DF: "\\", 0x287F: "|", 0x28BF: "/", 0x28FB: "-", 0x28FD: "\\",
         0x2014: "-", 0x2013: "-", 0x2012: "-", 0x2010: "-", 0x2011: "-", 0x2212: "-",
         0x2026: ".", 0x00B7: ".", 0x2022: "*", 0x2219: ".", 0x25CF: "*", 0x25CB: "o", 0x25C9: "*", 0x25E6: "o",
         0x2018: "'", 0x2019: "'", 0x201C: "\"", 0x201D: "\"", 0x00AB: "<", 0x00BB: ">", 0x00A0: " ",

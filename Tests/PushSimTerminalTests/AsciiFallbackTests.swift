@@ -24,6 +24,9 @@ import PushSimScreens
         #expect(AsciiFallback.ascii("✕", width: 1) == "x")
         // The native in-app reward's confetti pieces: flat, upright, turning, small.
         #expect(["▬", "▮", "◆", "▪"].map { AsciiFallback.ascii($0, width: 1) } == ["-", "|", "*", "#"])
+        // Its loading spinner's ring, a step at a time: a bar turning clockwise, twice a turn.
+        #expect(["⣾", "⣷", "⣯", "⣟", "⡿", "⢿", "⣻", "⣽"].map { AsciiFallback.ascii($0, width: 1) }.joined() == "|/-\\|/-\\")
+        #expect(AsciiFallback.ascii("⠋", width: 1) == ".", "other braille: a dot")
     }
 
     @Test func accentsFoldAndWideGraphemesFillTheirCells() {
