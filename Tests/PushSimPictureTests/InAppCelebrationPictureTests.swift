@@ -84,8 +84,10 @@ struct InAppCelebrationPictureTests {
 struct InAppCelebrationRecordingTests {
     let resources = Resources.locate()
 
-    /// Every frame's pixels of "wait 0.5; reveal; wait 2.4" at 5 frames a second.
-    func frames(reduceMotion: Bool = false) throws -> [[UInt8]] {
+    /// Every frame's pixels of `script` over `sample` at `fps` frames a second (by default the scratch card's reveal,
+    /// "wait 0.5; reveal; wait 2.4" at 5).
+    func frames(reduceMotion: Bool = false, sample: String = "scratchcard-black-friday.json",
+                script: String = "wait 0.5; reveal; wait 2.4", fps: Double = 5) throws -> [[UInt8]] {
         let scene = InAppScene(sink: EventSink(), appName: "Shop")
         let intake = InAppIntake.sdk()
         let device = PictureDevice.standard
@@ -93,11 +95,11 @@ struct InAppCelebrationRecordingTests {
                                                                 safeTop: device.safeTop, safeBottom: device.safeBottom),
                                             reduceMotion: reduceMotion, wallStart: 1_795_000_000)
         let native = scene.attachNative(intake: intake, options: options, capsEnabled: false, isDark: false, store: nil)
-        native.deliver(try intake.read(resources.path("inapp/scratchcard-black-friday.json")), at: 0)
+        native.deliver(try intake.read(resources.path("inapp/\(sample)")), at: 0)
         let imgs = PictureImages(payloadFolder: resources.path("inapp"), appGroup: FileManager.default.temporaryDirectory.path)
         let runner = HeadlessRunner(scene: scene, size: Size(width: 80, height: 24))
         var out: [[UInt8]] = []
-        _ = try Recording.run(runner, steps: Script.parse("wait 0.5; reveal; wait 2.4"), fps: 5, tail: 0, device: device, scale: 0.25,
+        _ = try Recording.run(runner, steps: Script.parse(script), fps: fps, tail: 0, device: device, scale: 0.25,
                               draw: { p, t in InAppPicture.draw(native.presentations(at: t), on: p, device: device, images: imgs, dark: false) },
                               frame: { p, _, _ throws(PictureError) in out.append(p.rgba()) })
         return out

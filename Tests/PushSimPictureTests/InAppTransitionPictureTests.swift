@@ -138,4 +138,19 @@ struct InAppTransitionPictureTests {
         try expectGolden(try t.draw([t.presentation(InAppFixtures.video) { $0.player.status = .loading; $0.elapsed = 0.3 }]),
                          "inapp-native-video-loading")
     }
+
+    // MARK: - In a recording
+
+    /// Under Reduce Motion (no confetti to hide them) at 20 frames a second: tapped at 0.5, the wheel stops at 1.2,
+    /// rests until 1.6, fades until 1.75 and the panel fades in until 1.9.
+    @Test func aRecordingDrawsTheHubThePauseTheWheelsFadeAndThePanelsFadeInFrameByFrame() throws {
+        let f = try InAppCelebrationRecordingTests().frames(reduceMotion: true, sample: "spinwheel-daily-bonus.json",
+                                                            script: "wait 0.5; spin; wait 1.7", fps: 20)
+        #expect(f.count >= 44)
+        #expect(f[10] != f[11] && f[11] != f[12], "the hub fades (and the wheel turns) from the tap")
+        #expect(f[26] == f[27] && f[27] == f[31], "the still pause: the same picture from 1.3 to 1.55 s")
+        #expect(f[33] != f[31] && f[34] != f[33], "the wheel fades from 1.6 s")
+        #expect(f[36] != f[35] && f[37] != f[36], "the panel fades in from 1.75 s")
+        #expect(f[39] == f[43], "at rest once the panel is in: no celebration under Reduce Motion")
+    }
 }
