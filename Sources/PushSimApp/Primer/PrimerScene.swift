@@ -49,6 +49,7 @@ public final class PrimerScene: ScriptableScene, Leavable, TouchArea {
     // MARK: Scene
 
     public func resize(to size: Size, at now: Double) {
+        if size != self.size { images.terminalResized() }
         self.size = size
         advance(to: now)
     }

@@ -235,6 +235,7 @@ public final class StoriesScene: ScriptableScene, Leavable, TouchArea {
     public func resize(to newSize: Size, at t: Double) {
         advance(to: t)
         let first = !sized
+        if !first && newSize != size { images.terminalResized() }
         sized = true
         size = newSize
         // The first size is where the current page's image starts loading (before it the layout was a guess), so a
