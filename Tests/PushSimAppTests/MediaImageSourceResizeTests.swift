@@ -135,6 +135,28 @@ final class GatedMediaWork: @unchecked Sendable {
         #expect(!s.isBusy)
     }
 
+    /// A render that lands after a further resize (the frame at the new size not drawn yet) counts for the size it was
+    /// asked at: the next size is still rendered on a worker, with that render as its stand-in.
+    @Test func aRenderLandingAfterTheNextResizeIsStillAStandIn() throws {
+        let pipe = try #require(WakePipe())
+        let s = source(pipe)
+        _ = try #require(shown(s, pipe, at: Size(width: 30, height: 15)))
+        let work = GatedMediaWork(on: s)
+        let b = Size(width: 36, height: 18), c = Size(width: 40, height: 21)
+        s.terminalResized()
+        _ = cells(s, b)
+        s.terminalResized()
+        work.open()
+        s.waitUntilIdle()
+        let rendered = try #require(s.loader.renders.value(for: ImageLoader.RenderKey(url: url, size: b, options: s.loader.configuration.render)))
+        let standIn = try #require(cells(s, c))
+        let same = standIn.cells == MediaImageSource.fit(rendered, into: c).cells
+        #expect(same, "the stand-in is not the render that landed")
+        s.waitUntilIdle()
+        #expect(work.log.rendered == [b, c])
+        #expect(work.log.threads.allSatisfy { pthread_equal($0, pthread_self()) == 0 }, "rendered on the caller's thread")
+    }
+
     /// The same for a picture's pixels: requests of one URL made while one encodes wait, and only the last one asked is
     /// encoded next (the terminal asks again for the picture it still shows).
     @Test func aBurstOfPixelRequestsEncodesOnlyTheLastAsked() throws {

@@ -99,7 +99,9 @@ public final class MediaImageSource: ImageSource, @unchecked Sendable {
         // its new box, while the new size renders on a worker, so the run loop keeps handling keys (at 500×200 in 8
         // colours a render is most of a second); the render's completion wakes the loop, which draws it once. Other
         // sizes of a picture decoded in memory (a thumbnail opened) are still rendered at once, as the SDK shows them.
-        if mode == .background, let earlier = recent.last(where: { $0.url == url && $0.resizes < resizes })?.cells {
+        // (A render of it under way is that case too: its result may have come in after the resize it was for.)
+        let underway = cellsWaiting[url] != nil || inFlight.contains { $0.url == url }
+        if mode == .background, let earlier = recent.last(where: { $0.url == url && ($0.resizes < resizes || underway) })?.cells {
             if pixelURLs.contains(url) && pixelsBusy(url) {
                 if !inFlight.contains(key) { cellsAfterPixels[key] = url }
             } else {
@@ -148,13 +150,13 @@ public final class MediaImageSource: ImageSource, @unchecked Sendable {
             return
         }
         inFlight.insert(key)
-        let render = renderer
+        let render = renderer, asked = resizes
         workers.run(.high) { [self] in
             let outcome = Result { () throws(LoadFailure) in try render(url, key.size) }
             lock.lock()
             switch outcome {
             case .failure(let e): failures[url] = e
-            case .success(let cells): remember(cells, url: url)
+            case .success(let cells): remember(cells, url: url, shownAt: asked)
             }
             inFlight.remove(key)
             // The size asked last while this one rendered, unless it was rendered meanwhile or the image failed.
@@ -174,11 +176,13 @@ public final class MediaImageSource: ImageSource, @unchecked Sendable {
         return cells
     }
 
-    /// Keeps `cells` as `url`'s latest render (a few URLs). Called with the lock held.
-    private func remember(_ cells: Canvas, url: String) {
-        if let last = recent.last, last.url == url, last.cells.size == cells.size, last.resizes == resizes { return }
+    /// Keeps `cells` as `url`'s latest render (a few URLs), for the terminal size of `shownAt` (a render made on a worker:
+    /// the size it was asked at, which a resize may have left before it came). Called with the lock held.
+    private func remember(_ cells: Canvas, url: String, shownAt: Int? = nil) {
+        let stamp = shownAt ?? resizes
+        if let last = recent.last, last.url == url, last.cells.size == cells.size, last.resizes == stamp { return }
         recent.removeAll { $0.url == url }
-        recent.append((url, cells, resizes))
+        recent.append((url, cells, stamp))
         if recent.count > Self.recentKept { recent.removeFirst() }
     }
 
@@ -280,7 +284,7 @@ public final class MediaImageSource: ImageSource, @unchecked Sendable {
     public func prefetch(_ urls: [String]) {
         guard mode == .background else { return prefetchDownloads(urls) }
         lock.lock(); defer { lock.unlock() }
-        let size = lastSize
+        let size = lastSize, asked = resizes
         for url in urls where !url.isEmpty && failures[url] == nil && !prefetching.contains(url) && !loader.isInMemory(url) {
             prefetching.insert(url)
             workers.run(.low) { [self] in
@@ -292,7 +296,7 @@ public final class MediaImageSource: ImageSource, @unchecked Sendable {
                 lock.lock(); defer { lock.unlock() }
                 switch outcome {
                 case .failure(let e): failures[url] = e
-                case .success(let cells?): remember(cells, url: url)
+                case .success(let cells?): remember(cells, url: url, shownAt: asked)
                 case .success(nil): break
                 }
                 prefetching.remove(url)
