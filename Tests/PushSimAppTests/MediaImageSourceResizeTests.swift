@@ -96,7 +96,9 @@ final class GatedMediaWork: @unchecked Sendable {
                 #expect(standIn[x, y] == expected, "cell \(x),\(y)")
             }
         }
-        #expect(s.isBusy)
+        // Nothing on screen animates and the render's end wakes the loop: no 50 ms polling frames meanwhile.
+        #expect(!s.isBusy)
+        #expect(s.work(on: url).rendering)
         // Asked again (the next frame) while it renders: the same stand-in, and still one render.
         #expect(cells(s, after) == standIn)
         #expect(!MediaImageSourceTests.readable(pipe.descriptor))

@@ -31,6 +31,9 @@ public final class MediaImageSource: ImageSource, @unchecked Sendable {
     private var recent: [(url: String, cells: Canvas, resizes: Int)] = []
     /// How many times the terminal changed size (`terminalResized`).
     private var resizes = 0
+    /// Renders asked for behind a stand-in: nothing on screen animates while they run and their end writes the wake
+    /// pipe, so they do not make the source busy (no 50 ms polling frames while a large picture renders).
+    private var quiet: Set<ImageLoader.RenderKey> = []
     static let recentKept = 8
     /// How cells are rendered (the loader, which caches them; tests put a gated or counting renderer in front of it).
     var renderer: @Sendable (String, Size) throws(LoadFailure) -> Canvas
@@ -107,6 +110,7 @@ public final class MediaImageSource: ImageSource, @unchecked Sendable {
             } else {
                 renderCells(key, url)
             }
+            if wake != nil { quiet.insert(key) }
             lock.unlock()
             return .image(picture(Self.fit(earlier, into: size), url: url))
         }
@@ -146,7 +150,7 @@ public final class MediaImageSource: ImageSource, @unchecked Sendable {
         cellsAfterPixels[key] = nil
         guard !inFlight.contains(key) else { return }
         if inFlight.contains(where: { $0.url == url }) {
-            cellsWaiting[url] = key
+            if let passed = cellsWaiting.updateValue(key, forKey: url), passed != key { quiet.remove(passed) }
             return
         }
         inFlight.insert(key)
@@ -159,9 +163,10 @@ public final class MediaImageSource: ImageSource, @unchecked Sendable {
             case .success(let cells): remember(cells, url: url, shownAt: asked)
             }
             inFlight.remove(key)
+            quiet.remove(key)
             // The size asked last while this one rendered, unless it was rendered meanwhile or the image failed.
-            if let next = cellsWaiting.removeValue(forKey: url), failures[url] == nil, loader.renders.value(for: next) == nil {
-                renderCells(next, url)
+            if let next = cellsWaiting.removeValue(forKey: url) {
+                if failures[url] == nil, loader.renders.value(for: next) == nil { renderCells(next, url) } else { quiet.remove(next) }
             }
             lock.unlock()
             wake?.signal()
@@ -326,7 +331,8 @@ public final class MediaImageSource: ImageSource, @unchecked Sendable {
 
     public var isBusy: Bool {
         lock.lock(); defer { lock.unlock() }
-        return !inFlight.isEmpty || !prefetching.isEmpty || !cellsAfterPixels.isEmpty || !cellsWaiting.isEmpty
+        return !inFlight.subtracting(quiet).isEmpty || !prefetching.isEmpty || cellsAfterPixels.keys.contains { !quiet.contains($0) }
+            || cellsWaiting.values.contains { !quiet.contains($0) }
     }
 
     public func markUnavailable(_ url: String, reason: String) {
