@@ -24,7 +24,8 @@ public struct PictureDevice: Equatable, Sendable {
     /// Screens in points as Apple's Human Interface Guidelines list them.
     public static let known: [PictureDevice] = [
         PictureDevice(name: "iphone-14", width: 390, height: 844),
-        PictureDevice(name: "iphone-15", width: 393, height: 852, safeTop: 59),
+        PictureDevice(name: DefaultPhone.name, width: DefaultPhone.width, height: DefaultPhone.height, safeTop: DefaultPhone.safeTop,
+                      safeBottom: DefaultPhone.safeBottom),
         PictureDevice(name: "iphone-15-pro-max", width: 430, height: 932, safeTop: 59),
         PictureDevice(name: "iphone-se", width: 375, height: 667, safeTop: 20, safeBottom: 0, nativeScale: 2),
         PictureDevice(name: "iphone-mini", width: 375, height: 812, safeTop: 50),

@@ -39,7 +39,7 @@ struct NativeInAppSettings: ParsableArguments {
         return ISODate.parse(s)?.timeIntervalSince1970
     }
 
-    /// The presenter's settings on `phone` (nil: the SDK's default 390 × 844 pt); the wall clock starts at --now,
+    /// The presenter's settings on `phone` (nil: the default phone, an iPhone 15 of 393 × 852 pt); the wall clock starts at --now,
     /// else the real time.
     func presenterOptions(phone: PictureDevice?) -> InAppPresenterOptions {
         var d = InAppDevice()

@@ -126,10 +126,11 @@ import Testing
         var d = InAppDriver()
         d.arrive(F.pip("p"), at: 0)
         let p0 = d.p.presentations(at: 1).last!
-        // 390 × 0.4 = 156 wide, 87.75 high; 14 pt inside the safe area (bottom inset 34).
-        #expect(p0.pipCenter == InAppPoint(x: 390 - 14 - 78, y: 844 - 34 - 14 - 87.75 / 2))
+        // iPhone 15 (393 × 852 pt): 393 × 0.4 = 157.2 wide, 88.425 high; 14 pt inside the safe area (insets 59 and 34).
+        func near(_ a: InAppPoint, _ b: InAppPoint) -> Bool { abs(a.x - b.x) < 1e-9 && abs(a.y - b.y) < 1e-9 }
+        #expect(near(p0.pipCenter, InAppPoint(x: 393 - 14 - 78.6, y: 852 - 34 - 14 - 88.425 / 2)))
         d.gesture(.pipDrag(InAppPoint(x: 0.2, y: 0.3)), at: 2)
-        #expect(d.p.presentations(at: 2.35).last!.pipCenter == InAppPoint(x: 14 + 78, y: 47 + 14 + 87.75 / 2))
+        #expect(near(d.p.presentations(at: 2.35).last!.pipCenter, InAppPoint(x: 14 + 78.6, y: 59 + 14 + 88.425 / 2)))
         d.gesture(.tap, at: 3)
         #expect(d.p.presentations(at: 3).last!.pipExpanded)
         d.gesture(.expand, at: 4)
@@ -145,9 +146,9 @@ import Testing
     }
 
     @Test func scratchGridMeasuresTheBrushOnTheDevicesPoints() {
-        // iPhone 15 (390 pt): card 334, area 286 × 177.32; one cell 17.875 × 17.732.
+        // iPhone 15 (393 pt): card 337, area 289 × 179.18; one cell 18.0625 × 17.918.
         let area = InAppScratchGrid.areaSize(on: .iPhone15)
-        #expect(area.width == 286 && abs(area.height - 177.32) < 1e-9)
+        #expect(area.width == 289 && abs(area.height - 179.18) < 1e-9)
         var g = InAppScratchState().grid
         InAppScratchGrid.mark(&g, at: InAppPoint(x: 0, y: 0), area: area)
         // The square reaches 23 pt: columns 0 and 1, rows 0 and 1.

@@ -104,24 +104,32 @@ struct RecordingTests {
         }
     }
 
+    /// The spring sale recorded at 80x24, 10 frames a second with 0.8 s of tail, at half scale: every frame's pixels.
+    func storyFrames(_ script: String, touches: Bool) throws -> [[UInt8]] {
+        let imgs = images(for: spring)
+        let scene = try storiesScene()
+        let runner = HeadlessRunner(scene: scene, size: Size(width: 80, height: 24))
+        var out: [[UInt8]] = []
+        _ = try Recording.run(runner, steps: Script.parse(script), fps: 10, tail: 0.8, device: .standard, scale: 0.5, touches: touches,
+                              touchTarget: { _ in StoriesPicture.touchTarget(scene, device: .standard) },
+                              draw: { p, t in StoriesPicture.draw(scene, at: t, on: p, device: .standard, images: imgs) },
+                              frame: { p, _, _ throws(PictureError) in out.append(p.rgba()) })
+        return out
+    }
+
+    /// The story's cells at 80x24 as it starts (the scene's touch area) and where the picture draws them.
+    func storyArea() throws -> (story: Rect, target: PictureRect?) {
+        let scene = try storiesScene()
+        _ = HeadlessRunner(scene: scene, size: Size(width: 80, height: 24))
+        return (scene.touchArea, StoriesPicture.touchTarget(scene, device: .standard))
+    }
+
     // A tap shows a mark where it landed (the right third of the story, at mid-height) that is gone half a second later.
     @Test func touchMarksAppearAndFade() throws {
-        let imgs = images(for: spring)
-        var story = Rect(x: 0, y: 0, width: 0, height: 0)
-        func frames(touches: Bool) throws -> [[UInt8]] {
-            let scene = try storiesScene()
-            let runner = HeadlessRunner(scene: scene, size: Size(width: 80, height: 24))
-            story = scene.touchArea
-            var out: [[UInt8]] = []
-            let cell = (x: story.x + story.width * 5 / 6, y: story.y + story.height / 2)
-            _ = try Recording.run(runner, steps: Script.parse("wait 0.2; press \(cell.x),\(cell.y); wait 0.2; release"), fps: 10, tail: 0.8,
-                                  device: .standard, scale: 0.5, touches: touches,
-                                  touchTarget: { _ in StoriesPicture.touchTarget(scene, device: .standard) },
-                                  draw: { p, t in StoriesPicture.draw(scene, at: t, on: p, device: .standard, images: imgs) },
-                                  frame: { p, _, _ throws(PictureError) in out.append(p.rgba()) })
-            return out
-        }
-        let plain = try frames(touches: false), marked = try frames(touches: true)
+        let story = try storyArea().story
+        let cell = (x: story.x + story.width * 5 / 6, y: story.y + story.height / 2)
+        let script = "wait 0.2; press \(cell.x),\(cell.y); wait 0.2; release"
+        let plain = try storyFrames(script, touches: false), marked = try storyFrames(script, touches: true)
         #expect(plain.count == marked.count)
         #expect(plain[1] == marked[1], "no mark before the press")
         #expect(plain[3] != marked[3], "the mark while the finger is down")
@@ -134,5 +142,30 @@ struct RecordingTests {
         let i = (y * w + x) * 4
         #expect(marked[3][i] > plain[3][i] || marked[3][i + 1] > plain[3][i + 1], "the mark lightens the photo where the finger is")
         #expect(plain[11] == marked[11], "gone 0.5 s after the release")
+    }
+
+    /// The stories `dismiss` step is iOS's swipe down on the expanded notification (the SDK installs no dismiss gesture
+    /// of its own): with --touches a mark goes down in the story's upper part, leaves its trail downwards and lifts
+    /// where the swipe ends, then fades like a tap's. Without --touches the frames are the same as before.
+    @Test func aDismissStepIsMarkedAsASwipeDown() throws {
+        let plain = try storyFrames("wait 0.5; dismiss; wait 0.2", touches: false)
+        let marked = try storyFrames("wait 0.5; dismiss; wait 0.2", touches: true)
+        let (story, touched) = try storyArea()
+        let target = try #require(touched)
+        #expect(plain.count == marked.count && plain.count == 15)
+        #expect(plain[5] == marked[5], "no mark before the step (a frame is drawn before an input at its moment)")
+        #expect(plain[6] != marked[6], "the swipe's mark, fading")
+        // Where the finger lifted: the story's middle column, a third of its height below a quarter of the way down.
+        let start = (x: story.x + story.width / 2, y: story.y + story.height / 4)
+        let end = (x: start.x, y: start.y + max(2, story.height / 3))
+        let w = 195
+        func lighter(_ cell: (x: Int, y: Int)) -> Bool {
+            let pt = TouchMarks.point(cell: cell, area: story, target: target)
+            let i = (Int(pt.y * 0.5) * w + Int(pt.x * 0.5)) * 4
+            return marked[6][i] > plain[6][i] || marked[6][i + 1] > plain[6][i + 1]
+        }
+        #expect(lighter(end), "the finger's mark where the swipe ended")
+        #expect(lighter(start), "the trail where the swipe began")
+        #expect(plain[10] == marked[10], "gone 0.5 s after the finger lifted")
     }
 }

@@ -203,7 +203,7 @@ import Testing
         let card = maps[0].rect(of: .body)!
         #expect(card.width == 32, "40 % of 80 columns")
         #expect(card.height == 9, "16:9 in cells")
-        #expect(card.maxX == 80 - 3 && card.maxY <= 23, "at its corner, inside the safe area")
+        #expect(card.maxX == 80 - 4 && card.maxY <= 23, "at its corner, inside the safe area")
         #expect(c.plainText.contains("▶ 0:03"))
         for e in [InAppElement.closeChip, .mute, .expand] { #expect(maps[0].rect(of: e) != nil) }
         p.pipExpanded = true
@@ -273,9 +273,9 @@ import Testing
 
     @Test func brushClearsWhatItCrosses() {
         let area = InAppScratchFoil.areaPoints(screen: .iPhone15)
-        #expect(area.width == 286 && abs(area.height - 177.32) < 0.01)
+        #expect(area.width == 289 && abs(area.height - 179.18) < 0.01)
         let cleared = InAppScratchFoil.cleared([[InAppPoint(x: 0, y: 0.5), InAppPoint(x: 1, y: 0.5)]], size: Size(width: 40, height: 10), area: area)
-        // 46 pt across 177 pt of height over 10 rows: the two middle rows (centres 8.9 pt from the line) are cleared.
+        // 46 pt across 179 pt of height over 10 rows: the two middle rows (centres 9 pt from the line) are cleared.
         #expect((0..<40).allSatisfy { cleared[4 * 40 + $0] && cleared[5 * 40 + $0] })
         #expect(!(0..<40).contains { cleared[0 * 40 + $0] || cleared[9 * 40 + $0] })
         let dot = InAppScratchFoil.cleared([[InAppPoint(x: 0.5, y: 0.5)]], size: Size(width: 40, height: 10), area: area)

@@ -81,6 +81,7 @@ public final class InAppScene: ScriptableScene, Leavable {
     // MARK: Scene
 
     public func resize(to size: Size, at now: Double) {
+        if size != terminalSize { images.terminalResized() }
         terminalSize = size
         column = PhoneFrame.column(in: size)
         self.size = Size(width: column.width, height: column.height)

@@ -5,6 +5,9 @@ import PushSimScreens
 public final class HomeScene: Scene {
     /// Smaller than this, the menu shows one line asking for a bigger terminal.
     public static let minimumSize = Size(width: 40, height: 10)
+    /// The menu's widest: a wider terminal shows it in a centred column this wide (a sample's line is short; rows
+    /// stretched across 200 columns put its title and its keys far apart).
+    public static let maximumWidth = 100
 
     public let samples: [Sample]
     /// Shown when the catalog is empty, so the user learns where samples come from.
@@ -88,11 +91,21 @@ public final class HomeScene: Scene {
             drawTooSmall(&canvas)
             return canvas
         }
+        let col = column
+        var menu = Canvas(size: Size(width: col.width, height: col.height))
         let layout = HomeLayout(samples: samples, size: size, scroll: scroll)
-        HomeRenderer.draw(&canvas, layout: layout, samples: samples, selected: selected, message: message,
+        HomeRenderer.draw(&menu, layout: layout, samples: samples, selected: selected, message: message,
                           resourcesRoot: resourcesRoot)
-        if showingHelp { HomeRenderer.drawHelp(&canvas) }
+        if showingHelp { HomeRenderer.drawHelp(&menu) }
+        guard col.width < size.width else { return menu }
+        canvas.blit(menu, x: col.x, y: col.y)
         return canvas
+    }
+
+    /// Where the menu is drawn: the whole terminal up to `maximumWidth` columns, else a column that wide, centred.
+    public var column: Rect {
+        let w = min(size.width, Self.maximumWidth)
+        return Rect(x: (size.width - w) / 2, y: 0, width: w, height: size.height)
     }
 
     // MARK: Input
@@ -132,11 +145,12 @@ public final class HomeScene: Scene {
         let layout = HomeLayout(samples: samples, size: size, scroll: scroll)
         switch mouse.kind {
         case .press:
-            pressedItem = layout.item(atRow: mouse.y)
+            // A press beside the menu's column (a wide terminal's margins) is on no sample.
+            pressedItem = column.contains(x: mouse.x, y: mouse.y) ? layout.item(atRow: mouse.y) : nil
             if let i = pressedItem { selected = i; message = nil }
         case .release:
             // A click is a press and a release on the same sample, as on a phone.
-            if let i = layout.item(atRow: mouse.y), i == pressedItem { open(i, at: now) }
+            if column.contains(x: mouse.x, y: mouse.y), let i = layout.item(atRow: mouse.y), i == pressedItem { open(i, at: now) }
             pressedItem = nil
         case .wheelUp: move(by: -1)
         case .wheelDown: move(by: 1)

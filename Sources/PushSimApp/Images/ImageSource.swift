@@ -21,12 +21,16 @@ public protocol ImageSource: AnyObject {
     /// `url` cannot be had for `reason`, already said in a warning (a campaign ZIP's missing entry): its slot is that
     /// failure, and no diagnostic repeats it.
     func markUnavailable(_ url: String, reason: String)
+    /// The terminal changed size (the scene's `resize`): a source that renders off the caller's thread may keep drawing
+    /// the pictures shown before, fitted to their new boxes, until their new sizes are rendered.
+    func terminalResized()
 }
 
 extension ImageSource {
     public func pictureAhead(for url: String, size: Size) -> Canvas? { nil }
     /// Sources without failures of their own ignore it.
     public func markUnavailable(_ url: String, reason: String) {}
+    public func terminalResized() {}
 }
 
 /// The source used when no media layer is wired: every slot is `.none` (placeholder art).

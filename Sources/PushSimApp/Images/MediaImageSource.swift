@@ -23,6 +23,22 @@ public final class MediaImageSource: ImageSource, @unchecked Sendable {
     private var reported: Set<String> = []
     private var diagnostics: [Diagnostic] = []
     private var lastSize: Size?
+    /// Per URL, the cells asked for while another size of it was rendering: only the last asked waits (a burst of
+    /// resizes renders the size it ends at, never the ones it passed through).
+    private var cellsWaiting: [String: ImageLoader.RenderKey] = [:]
+    /// The last cells shown of a few URLs, whatever their size, with the terminal size they were shown at (`resizes`
+    /// then): after a resize each is drawn, fitted to its new box, while that size renders off the run loop's thread.
+    private var recent: [(url: String, cells: Canvas, resizes: Int)] = []
+    /// How many times the terminal changed size (`terminalResized`).
+    private var resizes = 0
+    /// Renders asked for behind a stand-in: nothing on screen animates while they run and their end writes the wake
+    /// pipe, so they do not make the source busy (no 50 ms polling frames while a large picture renders).
+    private var quiet: Set<ImageLoader.RenderKey> = []
+    static let recentKept = 8
+    /// How cells are rendered (the loader, which caches them; tests put a gated or counting renderer in front of it).
+    var renderer: @Sendable (String, Size) throws(LoadFailure) -> Canvas
+    /// How a picture's bytes are made off the caller's thread (tests put a gated or counting encoder in front).
+    var encoder: @Sendable (String, PixelRequest) -> [UInt8]?
     private let workers = WorkerThreads(name: "pushsim.media", maxThreads: 3)
     /// A picture's bytes for one request (the URL, its pixel size, the protocol, kitty's image id, the scrim).
     struct PixelJob: Hashable {
@@ -30,6 +46,8 @@ public final class MediaImageSource: ImageSource, @unchecked Sendable {
         var request: PixelRequest
     }
     private var pixelsInFlight: Set<PixelJob> = []
+    /// Per URL, the request asked for while another of its encodes ran: only the last asked waits, as for cells.
+    private var pixelsWaiting: [String: PixelJob] = [:]
     private var pixelsDone: [PixelJob: [UInt8]?] = [:]
     private var pixelsDoneOrder: [PixelJob] = []
     /// Cells asked for while their picture's pixels were encoding, rendered once no encode of that URL runs.
@@ -57,6 +75,8 @@ public final class MediaImageSource: ImageSource, @unchecked Sendable {
                                                   renderCache: RenderDiskCache(base: base)))
         self.mode = mode
         self.wake = wake
+        renderer = { [loader] url, size throws(LoadFailure) in try loader.render(url, size: size) }
+        encoder = { [loader] url, request in Self.encodePixels(loader, url, request) }
     }
 
     /// The folder holding `payloadPath` (standard input and pipes: the working directory).
@@ -75,12 +95,31 @@ public final class MediaImageSource: ImageSource, @unchecked Sendable {
             return .failed(f.reason)
         }
         lock.unlock()
-        if let hit = loader.renders.value(for: key) { return .image(picture(hit, url: url)) }
+        if let hit = loader.renders.value(for: key) { return .image(picture(shown(hit, url: url), url: url)) }
+
+        lock.lock()
+        // A picture shown before the terminal changed size (or pre-fetched at the size before): it stays, centred in
+        // its new box, while the new size renders on a worker, so the run loop keeps handling keys (at 500×200 in 8
+        // colours a render is most of a second); the render's completion wakes the loop, which draws it once. Other
+        // sizes of a picture decoded in memory (a thumbnail opened) are still rendered at once, as the SDK shows them.
+        // (A render of it under way is that case too: its result may have come in after the resize it was for.)
+        let underway = cellsWaiting[url] != nil || inFlight.contains { $0.url == url }
+        if mode == .background, let earlier = recent.last(where: { $0.url == url && ($0.resizes < resizes || underway) })?.cells {
+            if pixelURLs.contains(url) && pixelsBusy(url) {
+                if !inFlight.contains(key) { cellsAfterPixels[key] = url }
+            } else {
+                renderCells(key, url)
+            }
+            if wake != nil { quiet.insert(key) }
+            lock.unlock()
+            return .image(picture(Self.fit(earlier, into: size), url: url))
+        }
+        lock.unlock()
 
         // The SDK shows an image already decoded in memory at once; so do we, rendering it now.
         if mode == .synchronous || loader.isInMemory(url) {
             do {
-                return .image(picture(try loader.render(url, size: size), url: url))
+                return .image(picture(shown(try renderer(url, size), url: url), url: url))
             } catch {
                 lock.lock(); defer { lock.unlock() }
                 failures[url] = error
@@ -94,7 +133,7 @@ public final class MediaImageSource: ImageSource, @unchecked Sendable {
         // flash half blocks just before the pixels). The cells still come, for an overlay or a terminal that refuses
         // the pixels.
         if pixelURLs.contains(url) {
-            if pixelsInFlight.contains(where: { $0.url == url }) {
+            if pixelsBusy(url) {
                 if !inFlight.contains(key) { cellsAfterPixels[key] = url }
             } else {
                 renderCells(key, url)
@@ -105,23 +144,74 @@ public final class MediaImageSource: ImageSource, @unchecked Sendable {
         return .loading
     }
 
-    /// Starts rendering `url`'s cells at `key`'s size on a worker, unless that is under way. Called with the lock held.
+    /// Starts rendering `url`'s cells at `key`'s size on a worker, unless that is under way; while another size of
+    /// `url` renders, `key` waits instead, in place of any size asked before it. Called with the lock held.
     private func renderCells(_ key: ImageLoader.RenderKey, _ url: String) {
-        guard inFlight.insert(key).inserted else { return }
         cellsAfterPixels[key] = nil
+        guard !inFlight.contains(key) else { return }
+        if inFlight.contains(where: { $0.url == url }) {
+            if let passed = cellsWaiting.updateValue(key, forKey: url), passed != key { quiet.remove(passed) }
+            return
+        }
+        inFlight.insert(key)
+        let render = renderer, asked = resizes
         workers.run(.high) { [self] in
             // A size queued while the URL's download failed (a card growing in its entrance asks for a size a frame)
             // does not download it again: on a server that never answers, each try would hold a worker a timeout long.
             lock.lock()
             let failed = failures[url] != nil
             lock.unlock()
-            let outcome = failed ? nil : Result { () throws(LoadFailure) in try loader.render(url, size: key.size) }
+            let outcome = failed ? nil : Result { () throws(LoadFailure) in try render(url, key.size) }
             lock.lock()
-            if case .failure(let e)? = outcome { failures[url] = e }
+            switch outcome {
+            case .failure(let e)?: failures[url] = e
+            case .success(let cells)?: remember(cells, url: url, shownAt: asked)
+            case nil: break
+            }
             inFlight.remove(key)
+            quiet.remove(key)
+            // The size asked last while this one rendered, unless it was rendered meanwhile or the image failed.
+            if let next = cellsWaiting.removeValue(forKey: url) {
+                if failures[url] == nil, loader.renders.value(for: next) == nil { renderCells(next, url) } else { quiet.remove(next) }
+            }
             lock.unlock()
             wake?.signal()
         }
+    }
+
+    /// `cells` as shown now: kept as `url`'s latest picture. Takes the lock.
+    private func shown(_ cells: Canvas, url: String) -> Canvas {
+        guard mode == .background else { return cells }
+        lock.lock(); defer { lock.unlock() }
+        remember(cells, url: url)
+        return cells
+    }
+
+    /// Keeps `cells` as `url`'s latest render (a few URLs), for the terminal size of `shownAt` (a render made on a worker:
+    /// the size it was asked at, which a resize may have left before it came). Called with the lock held.
+    private func remember(_ cells: Canvas, url: String, shownAt: Int? = nil) {
+        let stamp = shownAt ?? resizes
+        if let last = recent.last, last.url == url, last.cells.size == cells.size, last.resizes == stamp { return }
+        recent.removeAll { $0.url == url }
+        recent.append((url, cells, stamp))
+        if recent.count > Self.recentKept { recent.removeFirst() }
+    }
+
+    public func terminalResized() {
+        lock.lock(); defer { lock.unlock() }
+        resizes += 1
+    }
+
+    /// An earlier render centred in a box of `size`: cropped when larger, on blank cells when smaller.
+    static func fit(_ earlier: Canvas, into size: Size) -> Canvas {
+        var c = Canvas(size: size)
+        c.blit(earlier, x: (size.width - earlier.width) / 2, y: (size.height - earlier.height) / 2)
+        return c
+    }
+
+    /// Whether an encode of `url`'s pixels runs or waits. Called with the lock held.
+    private func pixelsBusy(_ url: String) -> Bool {
+        pixelsWaiting[url] != nil || pixelsInFlight.contains { $0.url == url }
     }
 
     /// Background sources only: a synchronous (headless) run draws what it is asked and never ahead.
@@ -163,25 +253,38 @@ public final class MediaImageSource: ImageSource, @unchecked Sendable {
             pixelsDoneOrder.removeAll { $0 == job }
             return done.map(PixelAnswer.ready) ?? .unavailable
         }
-        if pixelsInFlight.insert(job).inserted {
-            pixelURLs.insert(url)
-            let loader = self.loader
-            workers.run(.high) { [self] in
-                let bytes = Self.encodePixels(loader, url, request)
-                lock.lock()
-                pixelsInFlight.remove(job)
-                if !pixelsInFlight.contains(where: { $0.url == url }) {
-                    for (key, waiting) in cellsAfterPixels where waiting == url { renderCells(key, url) }
-                }
-                pixelsDone[job] = bytes
-                pixelsDoneOrder.append(job)
-                // Bytes nobody collected (the page changed first) are dropped after a few: a sixel page is ~200 KB.
-                if pixelsDoneOrder.count > 4 { pixelsDone[pixelsDoneOrder.removeFirst()] = nil }
-                lock.unlock()
-                wake?.signal()
-            }
-        }
+        pixelURLs.insert(url)
+        encode(job)
         return .pending
+    }
+
+    /// Starts encoding `job` on a worker unless it is under way; while another request of its URL encodes, it waits
+    /// instead, in place of any asked before it (the terminal asks again for the pictures it still shows). Called
+    /// with the lock held.
+    private func encode(_ job: PixelJob) {
+        let url = job.url
+        guard !pixelsInFlight.contains(job) else { return }
+        if pixelsInFlight.contains(where: { $0.url == url }) {
+            pixelsWaiting[url] = job
+            return
+        }
+        pixelsInFlight.insert(job)
+        let makeBytes = encoder
+        workers.run(.high) { [self] in
+            let bytes = makeBytes(url, job.request)
+            lock.lock()
+            pixelsInFlight.remove(job)
+            pixelsDone[job] = bytes
+            pixelsDoneOrder.append(job)
+            // Bytes nobody collected (the page changed first) are dropped after a few: a sixel page is ~200 KB.
+            if pixelsDoneOrder.count > 4 { pixelsDone[pixelsDoneOrder.removeFirst()] = nil }
+            if let next = pixelsWaiting.removeValue(forKey: url), pixelsDone[next] == nil { encode(next) }
+            if !pixelsBusy(url) {
+                for (key, waiting) in cellsAfterPixels where waiting == url { renderCells(key, url) }
+            }
+            lock.unlock()
+            wake?.signal()
+        }
     }
 
     /// The SDK's pre-fetch of pages 1…n-1: decode (and render at the last size asked for) in the background.
@@ -192,15 +295,21 @@ public final class MediaImageSource: ImageSource, @unchecked Sendable {
     public func prefetch(_ urls: [String]) {
         guard mode == .background else { return prefetchDownloads(urls) }
         lock.lock(); defer { lock.unlock() }
-        let size = lastSize
+        let size = lastSize, asked = resizes
         for url in urls where !url.isEmpty && failures[url] == nil && !prefetching.contains(url) && !loader.isInMemory(url) {
             prefetching.insert(url)
             workers.run(.low) { [self] in
-                let outcome = Result { () throws(LoadFailure) in
-                    if let size { _ = try loader.render(url, size: size) } else { _ = try loader.image(for: url) }
+                let outcome = Result { () throws(LoadFailure) -> Canvas? in
+                    if let size { return try loader.render(url, size: size) }
+                    _ = try loader.image(for: url)
+                    return nil
                 }
                 lock.lock(); defer { lock.unlock() }
-                if case .failure(let e) = outcome { failures[url] = e }
+                switch outcome {
+                case .failure(let e): failures[url] = e
+                case .success(let cells?): remember(cells, url: url, shownAt: asked)
+                case .success(nil): break
+                }
                 prefetching.remove(url)
             }
         }
@@ -228,7 +337,8 @@ public final class MediaImageSource: ImageSource, @unchecked Sendable {
 
     public var isBusy: Bool {
         lock.lock(); defer { lock.unlock() }
-        return !inFlight.isEmpty || !prefetching.isEmpty || !cellsAfterPixels.isEmpty
+        return !inFlight.subtracting(quiet).isEmpty || !prefetching.isEmpty || cellsAfterPixels.keys.contains { !quiet.contains($0) }
+            || cellsWaiting.values.contains { !quiet.contains($0) }
     }
 
     public func markUnavailable(_ url: String, reason: String) {

@@ -234,6 +234,7 @@ public final class InboxScene: ScriptableScene, Leavable {
     // MARK: Scene
 
     public func resize(to size: Size, at now: Double) {
+        if size != self.size { images.terminalResized() }
         self.size = size
         InboxScreen.reveal(&model, size: size)
     }

@@ -49,6 +49,7 @@ public final class PrimerScene: ScriptableScene, Leavable, TouchArea {
     // MARK: Scene
 
     public func resize(to size: Size, at now: Double) {
+        if size != self.size { images.terminalResized() }
         self.size = size
         advance(to: now)
     }
@@ -307,15 +308,22 @@ public final class PrimerScene: ScriptableScene, Leavable, TouchArea {
 
     // MARK: Drawing
 
+    /// The phone's width beside the panel (46 to 56 columns).
+    var phoneWidth: Int { min(56, max(46, size.width - 40)) }
+
     var panelWidth: Int {
         guard size.width >= 46 + PrimerPanel.minWidth else { return 0 }
-        return size.width - min(56, max(46, size.width - 40))
+        return min(size.width - phoneWidth, PrimerPanel.maxWidth)
     }
 
-    /// The phone: beside the panel, or above the status line when there is no room for the panel.
+    /// The phone: beside the panel, the two centred together when the terminal is wider than they are (a dialog on a
+    /// phone does not stretch across 200 columns), or above the status line when there is no room for the panel.
     var phoneRect: Rect {
-        let statusLine = panelWidth == 0 && size.height >= 3 ? 1 : 0
-        return Rect(x: 0, y: 0, width: size.width - panelWidth, height: size.height - statusLine)
+        if panelWidth > 0 {
+            return Rect(x: (size.width - phoneWidth - panelWidth) / 2, y: 0, width: phoneWidth, height: size.height)
+        }
+        let statusLine = size.height >= 3 ? 1 : 0
+        return Rect(x: 0, y: 0, width: size.width, height: size.height - statusLine)
     }
 
     /// 0…1: how far in the primer is (1 with reduce motion, except that it vanishes as soon as it is answered).

@@ -68,6 +68,7 @@ public final class DeliveryImages: ImageSource {
     public var isBusy: Bool { inner.isBusy }
     public func takeDiagnostics() -> [Diagnostic] { inner.takeDiagnostics() }
     public func markUnavailable(_ url: String, reason: String) { inner.markUnavailable(url, reason: reason) }
+    public func terminalResized() { inner.terminalResized() }
 
     public func pictureAhead(for url: String, size: Size) -> Canvas? {
         if active && DeliveryImages.isRefused(url, allowHTTP: allowHTTP) { return nil }

@@ -235,6 +235,7 @@ public final class StoriesScene: ScriptableScene, Leavable, TouchArea {
     public func resize(to newSize: Size, at t: Double) {
         advance(to: t)
         let first = !sized
+        if !first && newSize != size { images.terminalResized() }
         sized = true
         size = newSize
         // The first size is where the current page's image starts loading (before it the layout was a guess), so a
@@ -758,7 +759,9 @@ public final class StoriesScene: ScriptableScene, Leavable, TouchArea {
         case "button":
             return PrimitiveStep.tap(at: { [unowned self] in self.pillCell }, [.call { [unowned self] t in self.advance(to: t); self.send(.button(at: t)) }])
         case "dismiss":
-            return [.call { [unowned self] t in self.advance(to: t); self.send(.dismiss(at: t)) }]
+            let dismiss: [PrimitiveStep] = [.call { [unowned self] t in self.advance(to: t); self.send(.dismiss(at: t)) }]
+            guard let swipe = dismissSwipe else { return dismiss }
+            return PrimitiveStep.swipe(from: { swipe.from }, by: 0, swipe.dy, dismiss)
         case "expand":
             return PrimitiveStep.tap(at: { [unowned self] in self.collapsedCell }, [.call { [unowned self] t in self.expand(at: t) }])
         case "replay":
@@ -773,6 +776,16 @@ public final class StoriesScene: ScriptableScene, Leavable, TouchArea {
         guard expanded, !tooSmall else { return nil }
         let story = layout.story
         return StoriesScreen.pillFrame(state, rect: story, layout: textLayout(in: story))?.centerCell
+    }
+
+    /// Where a `dismiss` step's finger goes while the story is open: a swipe down from its upper part, iOS's own gesture
+    /// on an expanded notification. The SDK has none of its own (`PushwooshStoriesViewController` installs a tap and a
+    /// long press only, and leaves out swipes as they conflict with the system's dismiss), so the system closes the
+    /// content extension (its fallback too). Nil while the notification is collapsed or already dismissed.
+    var dismissSwipe: (from: (x: Int, y: Int), dy: Int)? {
+        guard expanded, !tooSmall, stopped == nil, state.phase != .dismissed else { return nil }
+        let r = layout.story
+        return ((r.x + r.width / 2, r.y + r.height / 4), max(2, r.height / 3))
     }
 
     /// The story's cells while it plays (the phone's story in a recording), the collapsed notification's before it

@@ -5,7 +5,7 @@ public struct DeliveryOptions: Sendable, Equatable {
     /// The stories content extension's `UNNotificationExtensionCategory` in Pushwoosh's guide.
     public static let defaultCategories = ["PW_STORIES"]
     /// The default `--device` (its width in points decides where the collapsed notification's text is cut).
-    public static let defaultDevice = (name: "iphone-15", width: 393.0)
+    public static let defaultDevice = (name: DefaultPhone.name, width: DefaultPhone.width)
 
     /// The content extension's categories (`--extension-category`, repeatable; given once it replaces the default).
     public var extensionCategories: [String]

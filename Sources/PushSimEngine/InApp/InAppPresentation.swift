@@ -10,8 +10,8 @@ public struct InAppPoint: Sendable, Equatable {
 public struct InAppSize: Sendable, Equatable {
     public var width: Double, height: Double
     public init(width: Double, height: Double) { self.width = width; self.height = height }
-    /// iPhone 15, the default device: 390 × 844 pt.
-    public static let iPhone15 = InAppSize(width: 390, height: 844)
+    /// The default device's screen (`DefaultPhone`: an iPhone 15, 393 × 852 pt).
+    public static let iPhone15 = InAppSize(width: DefaultPhone.width, height: DefaultPhone.height)
 }
 
 /// The scratch card's foil: the SDK measures coverage on a 16 × 10 grid over the scratch area.

@@ -53,7 +53,7 @@ public struct InAppDevice: Sendable, Equatable {
     public var screen: InAppSize
     public var safeTop: Double
     public var safeBottom: Double
-    public init(screen: InAppSize = .iPhone15, safeTop: Double = 47, safeBottom: Double = 34) {
+    public init(screen: InAppSize = .iPhone15, safeTop: Double = DefaultPhone.safeTop, safeBottom: Double = DefaultPhone.safeBottom) {
         self.screen = screen; self.safeTop = safeTop; self.safeBottom = safeBottom
     }
 }

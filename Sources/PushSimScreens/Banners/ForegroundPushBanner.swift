@@ -4,8 +4,8 @@
 import PushSimEngine
 
 public enum ForegroundPushBanner {
-    /// The phone the points are measured on (an iPhone 15, 390 × 844 pt): the screen's cells stand for it.
-    public static let devicePoints = (width: 390.0, height: 844.0)
+    /// The phone the points are measured on (`DefaultPhone`, an iPhone 15: 393 × 852 pt): the screen's cells stand for it.
+    public static let devicePoints = (width: DefaultPhone.width, height: DefaultPhone.height)
     /// The icon's cells (48 pt) and the attachment's rows.
     public static let icon = Size(width: 5, height: 2)
     public static let imageRows = 5

@@ -19,6 +19,8 @@ public struct PrimerPanel: Equatable, Sendable {
 
     /// Panels narrower than this are not drawn (the phone gets the whole screen).
     public static let minWidth = 30
+    /// A wider terminal does not widen the panel: its lines are short, and the phone and the panel stay together.
+    public static let maxWidth = 64
 
     public func draw(in r: Rect, on canvas: inout Canvas) {
         guard r.width >= 10, r.height >= 4 else { return }

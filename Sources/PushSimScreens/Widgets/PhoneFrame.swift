@@ -1,8 +1,10 @@
 // A phone's proportions in a terminal: the story's frame, and the column the inbox and the in-app host keep to.
 
+import PushSimEngine
+
 public enum PhoneFrame {
-    /// A phone screen's height over its width: iPhone 15, 390 × 844 pt (the devices' default).
-    public static let phoneAspectRatio = 844.0 / 390.0
+    /// A phone screen's height over its width: the default device's (`DefaultPhone`, an iPhone 15: 393 × 852 pt).
+    public static let phoneAspectRatio = DefaultPhone.height / DefaultPhone.width
     /// The width a full-height screen never goes below: the inbox and the host app are laid out for 80 columns, so
     /// an 80-column terminal (or a narrower one) is used whole, as before.
     public static let minimumColumnWidth = 80
