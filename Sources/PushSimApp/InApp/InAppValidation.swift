@@ -1,6 +1,6 @@
 // `pushsim validate` for native in-app configs and campaign ZIPs: the SDK's refusal as one error at its key path (it
 // stops at the first), the dark overlay checked as a dark phone would, and a warning wherever the phone will differ
-// from what the config says.
+// from what the config says or draws text nobody can read.
 
 import Foundation
 import PushSimEngine
@@ -12,7 +12,8 @@ enum InAppValidation {
 
     /// `what` names the document in the summary (`native-config.json in sale.zip` for a ZIP).
     static func lint(_ doc: JSONValue, now: Double, what: String) -> PayloadValidation.Lint {
-        let light = InAppConfigParser.parse(doc, isDark: false, now: now)
+        var light = InAppConfigParser.parse(doc, isDark: false, now: now)
+        if let m = light.message { light.warnings += InAppLegibility.findings(m, dark: false) }
         var diagnostics: [Diagnostic] = []
         if let drop = light.drop {
             diagnostics.append(Diagnostic(.error, path: drop.path, "not shown: \(drop.sentence) (the SDK logs \"Invalid native in-app config, dropped at: \(drop.key)\")"))
@@ -21,7 +22,9 @@ enum InAppValidation {
         // A dark phone parses differently only when the block has an overlay (without one the light parse is repeated).
         let layout = doc["displayType"]?.stringValue?.lowercased() ?? ""
         if let dark = doc[layout]?["dark"], !dark.isNull {
-            diagnostics += darkFindings(InAppConfigParser.parse(doc, isDark: true, now: now), light: light, layout: layout)
+            var dark = InAppConfigParser.parse(doc, isDark: true, now: now)
+            if let m = dark.message, m.darkApplied { dark.warnings += InAppLegibility.findings(m, dark: true) }
+            diagnostics += darkFindings(dark, light: light, layout: layout)
         }
         var summary = what
         if let m = light.message {

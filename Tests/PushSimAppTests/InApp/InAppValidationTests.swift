@@ -110,4 +110,46 @@ import PushSimEngine
         #expect(r.unreadable)
         #expect(r.findings.first?.message.contains("nesting deeper than 512 levels") == true)
     }
+    // Text drawn in a colour its surface hides: one warning at the colour's path, for light and for a dark phone.
+    @Test func unreadableTextIsAWarningAtItsColour() throws {
+        let card = ##"{"displayType":"modal","modal":{"background":"#101828","title":{"text":"Hi","color":"#101828"},"message":{"text":"Read me","color":"#FFFFFF"},"showClose":true,"buttons":[{"text":{"text":"OK","color":"#FFFFFF"},"background":"#FFFFFF26","border":{"color":"#FFFFFF","radius":8},"action":{"type":"close"}},{"text":{"text":"No","color":"#EEEEEE"},"background":"#FFFFFF","border":{"color":"#FFFFFF","radius":8},"action":{"type":"close"}}],"dimBackground":true}}"##
+        let r = try report(card)
+        #expect(r.errorCount == 0)
+        #expect(r.findings.map(\.path) == ["modal.title.color", "modal.buttons[1].text.color"])
+        #expect(r.findings[0].message == "the text \"Hi\" is invisible on the phone: its colour #101828 on the card's background #101828 has a contrast of 1.0:1 (the SDK draws the configured colour as is; WCAG asks 4.5:1 of text)")
+        #expect(r.findings[1].message.contains("is barely visible on the phone: its colour #EEEEEE on its button's background #FFFFFF has a contrast of 1.2:1"))
+        // A translucent button is seen over its card (white 15 % over #101828 under white text reads well).
+        #expect(!r.findings.contains { $0.path == "modal.buttons[0].text.color" })
+
+        let dark = ##"{"displayType":"banner","banner":{"position":"top","autoDismiss":5,"background":"#FFFFFF","title":{"text":"Sale","color":"#000000"},"action":{"type":"close"},"showClose":true,"dark":{"background":"#000000"}}}"##
+        let d = try report(dark)
+        #expect(d.findings.map(\.path) == ["banner.title.color"])
+        #expect(d.findings[0].message.hasPrefix("on a dark phone: the text \"Sale\" is invisible on the phone: its colour #000000 on the banner's background #000000"))
+    }
+
+    // The prize the wheel lands on is the one checked; the scratch card's reward sits on the fixed ticket.
+    @Test func rewardsAreCheckedOnTheSurfaceTheyAreDrawnOn() throws {
+        let wheel = ##"{"displayType":"spinwheel","spinwheel":{"background":["#101828","#101828"],"segments":[{"message":{"text":"A","color":"#FF375F"},"weight":1,"color":"#FF375F"},{"message":{"text":"B","color":"#FFFFFF"},"weight":1,"reward":{"title":{"text":"Won","color":"#101828"},"code":"X"}}],"winIndex":1,"spinButton":{"text":{"text":"SPIN","color":"#000000"},"background":"#FFD60A","border":{"color":"#FFFFFF","radius":36}},"reward":{"title":{"text":"Never shown","color":"#101828"},"code":"Y"},"showClose":true}}"##
+        let w = try report(wheel)
+        #expect(w.findings.map(\.path).filter { $0.hasSuffix(".color") } == ["spinwheel.segments[0].message.color", "spinwheel.segments[1].reward.title.color"])
+        let scratch = ##"{"displayType":"scratchcard","scratchcard":{"revealThreshold":0.5,"cover":{"background":"#888888"},"background":"#101828","reward":{"title":{"text":"Prize","color":"#FFFFFF"},"code":"Z"},"showClose":true}}"##
+        let s = try report(scratch)
+        #expect(s.findings.map(\.path) == ["scratchcard.reward.title.color"])
+        #expect(s.findings[0].message.contains("on the scratch area's ticket #F7F7F7"))
+    }
+
+    @Test func theBundledSamplesAreReadable() throws {
+        let dir = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Resources/inapp/").path + "/"
+        for file in try FileManager.default.contentsOfDirectory(atPath: dir) where file.hasSuffix(".json") {
+            let r = PayloadValidation.check(dir + file, options: .init(now: validationNow))
+            #expect(!r.findings.contains { $0.message.contains("visible on the phone") }, "\(file)")
+        }
+    }
+
+    @Test func wcagContrastMatchesItsDefinition() {
+        #expect(abs(InAppLegibility.contrast(.black, .white) - 21) < 1e-9)
+        #expect(InAppLegibility.contrast(.white, .white) == 1)
+        #expect(abs(InAppLegibility.contrast(InAppColor(red: 0.5, green: 0.5, blue: 0.5), .white) - 3.98) < 0.01)
+    }
 }
