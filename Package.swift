@@ -80,7 +80,10 @@ let package = Package(
         .executableTarget(name: "pushsim", dependencies: [
             "PushSimApp", "PushSimTerminal", "PushSimPicture",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        ], swiftSettings: [.unsafeFlags(pictureHeaders.flatMap { ["-Xcc", $0] })]),
+        ], swiftSettings: [.unsafeFlags(pictureHeaders.flatMap { ["-Xcc", $0] })],
+        // Release: a fixed-address executable, so the loader applies none of the ~100,000 relative relocations of the
+        // static Swift runtime's metadata at each start, nor copies the pages they would write (docs/performance.md).
+        linkerSettings: [.unsafeFlags(["-Xclang-linker", "-no-pie"], .when(configuration: .release))]),
 
         .testTarget(name: "PushSimEngineTests", dependencies: ["PushSimEngine"]),
         .testTarget(name: "PushSimFilesTests", dependencies: ["PushSimFiles"]),
