@@ -26,6 +26,7 @@ others = {
     ('snapshot.md', '--filter'): 'swift test',
     ('performance.md', '--separate-threads'): 'valgrind',
     ('performance.md', '--tool'): 'valgrind',
+    ('performance.md', '--dump-before'): 'valgrind',
     ('performance.md', '--as-needed'): 'ld, the linker',
     ('performance.md', '--strip-debug'): 'strip (binutils)',
     ('README.md', '--static-swift-stdlib'): 'swift build',
