@@ -27,6 +27,8 @@ others = {
     ('performance.md', '--separate-threads'): 'valgrind',
     ('performance.md', '--tool'): 'valgrind',
     ('performance.md', '--dump-before'): 'valgrind',
+    ('performance.md', '--generate-completion-script'): 'swift-argument-parser (every command has it)',
+    ('performance.md', '--experimental-dump-help'): 'swift-argument-parser (every command has it)',
     ('performance.md', '--as-needed'): 'ld, the linker',
     ('performance.md', '--strip-debug'): 'strip (binutils)',
     ('README.md', '--static-swift-stdlib'): 'swift build',
