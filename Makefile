@@ -45,8 +45,12 @@ build: deps
 
 # The Swift runtime and Foundation linked in: resolving their symbols at every start cost about 8 ms (of ~40) of
 # each launch, measured against chafa in bench/media.sh. The binary grows from 34 to 106 MB.
+# tools/link-static.sh, its linker (through a SwiftPM toolset), links the C libraries a story's first frame needs from
+# their static archives as well: `ldd` 17 entries -> 7 (docs/performance.md; Package.swift adds -no-pie for release).
 release: deps
-	$(SWIFT) build -c release --static-swift-stdlib
+	@mkdir -p .build
+	@printf '{"schemaVersion": "1.0", "linker": {"path": "%s"}}\n' "$(CURDIR)/tools/link-static.sh" > .build/release-toolset.json
+	$(SWIFT) build -c release --static-swift-stdlib --toolset .build/release-toolset.json
 
 run: build
 	@$(BIN)

@@ -29,7 +29,9 @@ let package = Package(
         // /usr/include/gdk-pixbuf-2.0/gdk-pixbuf (libgdk-pixbuf-2.0-dev, installed by make).
         // libpng, giflib and libwebp decode PNG, GIF and WebP row by row into the output size (BoundedDecode.c).
         // gdk-pixbuf and GObject are not linked: CImaging/PixbufLibrary.c loads them with dlopen when an image needs them.
-        .target(name: "CImaging", dependencies: ["CChafa"], linkerSettings: [
+        // The dlopen-and-resolve step CImaging's gdk-pixbuf and CPicture's cairo/pango share (loaded when first needed).
+        .target(name: "CLazyLibrary", linkerSettings: [.linkedLibrary("dl")]),
+        .target(name: "CImaging", dependencies: ["CChafa", "CLazyLibrary"], linkerSettings: [
             .linkedLibrary("glib-2.0"), .linkedLibrary("dl"),
             .linkedLibrary("png16"), .linkedLibrary("gif"), .linkedLibrary("webp"), .linkedLibrary("jpeg"),
         ]),
@@ -42,7 +44,7 @@ let package = Package(
         // cairo and pango are not linked: CPicture/PictureLibraries.c loads them with dlopen when a snapshot draws.
         // Its AnimationEncoder.c (`pushsim record`) loads libwebpmux and libimagequant the same way; libwebp and giflib
         // are linked already for the decoders.
-        .target(name: "CPicture", dependencies: ["CCairo"], cSettings: [.unsafeFlags(pictureHeaders)], linkerSettings: [
+        .target(name: "CPicture", dependencies: ["CCairo", "CLazyLibrary"], cSettings: [.unsafeFlags(pictureHeaders)], linkerSettings: [
             .linkedLibrary("glib-2.0"), .linkedLibrary("dl"),
             .linkedLibrary("webp"), .linkedLibrary("gif"),
         ]),
@@ -80,7 +82,10 @@ let package = Package(
         .executableTarget(name: "pushsim", dependencies: [
             "PushSimApp", "PushSimTerminal", "PushSimPicture",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        ], swiftSettings: [.unsafeFlags(pictureHeaders.flatMap { ["-Xcc", $0] })]),
+        ], swiftSettings: [.unsafeFlags(pictureHeaders.flatMap { ["-Xcc", $0] })],
+        // Release: a fixed-address executable, so the loader applies none of the ~100,000 relative relocations of the
+        // static Swift runtime's metadata at each start, nor copies the pages they would write (docs/performance.md).
+        linkerSettings: [.unsafeFlags(["-Xclang-linker", "-no-pie"], .when(configuration: .release))]),
 
         .testTarget(name: "PushSimEngineTests", dependencies: ["PushSimEngine"]),
         .testTarget(name: "PushSimFilesTests", dependencies: ["PushSimFiles"]),

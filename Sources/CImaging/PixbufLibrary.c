@@ -12,7 +12,6 @@
 // A gdk-pixbuf or GObject function the media layer starts to use needs its definition below and its name in `names`,
 // at the same index; without it the link fails with "undefined reference".
 
-#include <dlfcn.h>
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -21,6 +20,7 @@
 // Hidden: not exported from the executable, so the real libraries' own calls to each other never bind to these.
 #pragma GCC visibility push(hidden)
 #include <gdk-pixbuf/gdk-pixbuf.h>
+#include "LazyLibrary.h"
 
 /* libgdk_pixbuf brings GObject with it; dlsym on its handle searches it too. */
 static const char *const library = "libgdk_pixbuf-2.0.so.0";
@@ -56,21 +56,8 @@ static char failure[512];
 static pthread_once_t once = PTHREAD_ONCE_INIT;
 
 static void load(void) {
-    void *handle = dlopen(library, RTLD_NOW | RTLD_LOCAL);
-    if (!handle) {
-        const char *why = dlerror();
-        snprintf(failure, sizeof failure, "images are decoded with gdk-pixbuf, and %s could not be loaded (%s); "
-                 "install libgdk-pixbuf-2.0-0 (make deps)", library, why ? why : "not found");
-        return;
-    }
-    for (size_t i = 0; i < COUNT; i++) {
-        functions[i] = dlsym(handle, names[i]);
-        if (!functions[i]) {
-            snprintf(failure, sizeof failure, "pushsim needs %s, which %s does not have; install a newer "
-                     "libgdk-pixbuf-2.0-0", names[i], library);
-            return;
-        }
-    }
+    pushsim_lazy_load(library, names, COUNT, functions, "images are decoded with gdk-pixbuf", "pushsim", "",
+                      "libgdk-pixbuf-2.0-0", failure, sizeof failure);
 }
 
 /* The library is a dependency of the package (`make deps`), as it was when it was linked, when the loader refused to

@@ -9,7 +9,6 @@
 // A cairo/pango function the picture layer starts to use needs its definition below and its name in `names`, at the
 // same index; without it the link fails with "undefined reference".
 
-#include <dlfcn.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,6 +18,7 @@
 #include <cairo.h>
 #include <pango/pangocairo.h>
 #include "PictureLibraries.h"
+#include "LazyLibrary.h"
 
 /* libpangocairo brings pango and cairo with it; dlsym on its handle searches those too. */
 static const char *const library = "libpangocairo-1.0.so.0";
@@ -110,21 +110,8 @@ static char failure[512];
 static pthread_once_t once = PTHREAD_ONCE_INIT;
 
 static void load(void) {
-    void *handle = dlopen(library, RTLD_NOW | RTLD_LOCAL);
-    if (!handle) {
-        const char *why = dlerror();
-        snprintf(failure, sizeof failure, "snapshot draws with cairo and pango, and %s could not be loaded (%s); "
-                 "install libpangocairo-1.0-0 (make deps)", library, why ? why : "not found");
-        return;
-    }
-    for (size_t i = 0; i < COUNT; i++) {
-        functions[i] = dlsym(handle, names[i]);
-        if (!functions[i]) {
-            snprintf(failure, sizeof failure, "snapshot needs %s from cairo/pango, which %s does not have; "
-                     "install a newer libpangocairo-1.0-0", names[i], library);
-            return;
-        }
-    }
+    pushsim_lazy_load(library, names, COUNT, functions, "snapshot draws with cairo and pango", "snapshot",
+                      " from cairo/pango", "libpangocairo-1.0-0", failure, sizeof failure);
 }
 
 const char *pushsim_picture_libraries(void) {

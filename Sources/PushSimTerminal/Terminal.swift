@@ -54,8 +54,16 @@ public enum Terminal {
         // ncurses reads the keyboard).
         let cellPixels = pixels.proto == nil ? nil
             : TerminalQuery.cellPixels(STDOUT_FILENO) ?? TerminalQuery.askCellPixels(input: STDIN_FILENO, output: STDOUT_FILENO)
-        let driver = try NcursesDriver(recordPath: options.recordPath, environment: options.environment, stats: stats, start: origin)
         let graphics = GraphicsLayer(decision: pixels, cellPixels: cellPixels)
+        // The picture of the frame likely next starts encoding before the first frame is even drawn (a collapsed
+        // notification's story: the user's next key almost always opens it), and before ncurses sets the screen up
+        // (terminfo, modes, the alternate screen), at the kernel's size; ncurses' own size wins where it differs.
+        let early = graphics == nil ? nil : earlySize(options.environment)
+        if let graphics, let early {
+            scene.resize(to: early, at: now())
+            if let next = scene.lookahead(at: now()) { graphics.prepare(next) }
+        }
+        let driver = try NcursesDriver(recordPath: options.recordPath, environment: options.environment, stats: stats, start: origin)
         var pixelNotice: String?
         if pixels.proto != nil && graphics == nil {
             stats.pixels = "cells (the terminal does not report its cell size in pixels)"
@@ -83,10 +91,10 @@ public enum Terminal {
             if let p = options.statsPath { stats.write(to: p) }
         }
 
-        scene.resize(to: driver.size, at: now())
-        // The picture of the frame likely next starts encoding before the first frame is even drawn (a collapsed
-        // notification's story: the user's next key almost always opens it).
-        if let graphics, let next = scene.lookahead(at: now()) { graphics.prepare(next) }
+        if driver.size != early {
+            scene.resize(to: driver.size, at: now())
+            if let graphics, let next = scene.lookahead(at: now()) { graphics.prepare(next) }
+        }
         present(scene.render(at: now()))
 
         while scene.exitStatus == nil {
@@ -183,6 +191,13 @@ public enum Terminal {
         // The screen is restored; a recording that could not be written is the run's one error.
         if let failure = driver.recordingFailure { throw TerminalError(failure) }
         return scene.exitStatus ?? 0
+    }
+
+    /// The size ncurses will lay out for, known before it starts: the kernel's, unless LINES or COLUMNS set it
+    /// (ncurses reads them first) or the kernel does not know.
+    static func earlySize(_ environment: [String: String], output: Int32 = STDOUT_FILENO) -> Size? {
+        guard environment["LINES"] == nil, environment["COLUMNS"] == nil else { return nil }
+        return TerminalQuery.cells(output)
     }
 
     /// The pixel protocol for this run: the environment first, then (only if it could change the answer) the

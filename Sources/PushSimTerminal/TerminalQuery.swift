@@ -104,6 +104,13 @@ enum TerminalQuery {
         return value == "on" || value == "all"
     }
 
+    /// The window's size in cells, as the kernel has it; nil when it does not know (not a terminal, or 0 × 0).
+    static func cells(_ fd: Int32) -> Size? {
+        var ws = winsize()
+        guard ioctl(fd, UInt(TIOCGWINSZ), &ws) == 0, ws.ws_col > 0, ws.ws_row > 0 else { return nil }
+        return Size(width: Int(ws.ws_col), height: Int(ws.ws_row))
+    }
+
     /// Pixels per cell from the kernel's window size (xterm, kitty, foot, WezTerm, iTerm2 fill it in); nil when the
     /// terminal leaves them 0.
     static func cellPixels(_ fd: Int32) -> Size? {

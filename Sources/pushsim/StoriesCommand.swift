@@ -9,6 +9,10 @@ import PushSimScreens
 struct StoriesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "stories",
+        // Read only where `SubcommandParse` parses from this command (its first frame's path): argument-parser then
+        // skips its two trial parses for --generate-completion-script (8.3 M instructions, docs/performance.md), a
+        // request the root handles; the root's help, usage and errors never consult it.
+        _superCommandName: "pushsim",
         abstract: "Preview a push stories payload as the Pushwoosh iOS SDK plays it.",
         discussion: """
         FILE may hold a createMessage request ({"request":{"notifications":[...]}}), one notification \

@@ -72,6 +72,14 @@ import Testing
         #expect(SubcommandParse.command(arguments) == nil)
     }
 
+    /// `stories` names `pushsim` as its super-command, so the quick parse skips argument-parser's trial parses for a
+    /// completion-script request; the root's help and usage for it read as before (the name once, from the root).
+    @Test func storiesHelpIsTheRootsAsBefore() {
+        let help = PushSim.helpMessage(for: StoriesCommand.self, columns: 200)
+        #expect(help.contains("USAGE: pushsim stories [<options>] <file>"))
+        #expect(!help.contains("pushsim pushsim"))
+    }
+
     @Test func aliasesAndNamesFindTheirCommand() throws {
         for command in PushSim.configuration.subcommands {
             let name = try #require(command.configuration.commandName)

@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# The linker of `make release` (through .build/release-toolset.json): ld.gold, with the C libraries a story's first
+# frame needs taken from their static archives instead of their shared objects.
+#
+# Each shared library costs every start a file to map, its relocations and its constructors; libstdc++'s are the
+# most (its locale set-up). With the Swift runtime already static (--static-swift-stdlib), linking chafa, libjpeg,
+# libpng, giflib, libwebp, SQLite, ncurses (with its tinfo), zlib and libstdc++ in as well leaves glib, PCRE2, libm,
+# libgcc_s and libc to load (`ldd`: 17 entries -> 8); docs/performance.md has what it saved. The archives come with
+# the -dev packages `make deps` installs (libstdc++'s with the compiler's libstdc++-12-dev).
+#
+# SwiftPM cannot say this itself: the `-l` options come from module maps (GRDB's `link "sqlite3"`), pkg-config files
+# (chafa, zlib) and the Swift runtime's own link file, all ahead of any flag a package may add, and gold records every
+# shared object it is given. So `-lNAME` becomes `-l:libNAME.a` here, for the names below whose archive is in one
+# of the link's -L folders; a name without its archive stays shared (the binary works as before, only slower to
+# start) and is reported. Their symbols stay hidden (the Swift runtime's link file passes --exclude-libs ALL), so the
+# libraries dlopen brings later (gdk-pixbuf, cairo, pango and theirs) bind to their own shared copies.
+set -euo pipefail
+STATIC=(chafa jpeg png16 gif webp sqlite3 ncursesw tinfo z stdc++)
+LINKER=${PUSHSIM_LD:-ld.gold}
+
+# clang hands a long command line over in a response file (@FILE, one quoted argument after another): read it.
+all=()
+for a in "$@"; do
+  if [[ $a == @* && -f ${a#@} ]]; then
+    mapfile -t more < <(xargs -a "${a#@}" printf '%s\n')
+    all+=("${more[@]}")
+  else
+    all+=("$a")
+  fi
+done
+
+folders=()
+for a in "${all[@]}"; do
+  case $a in -L?*) folders+=("${a#-L}") ;; esac
+done
+archive() {
+  local f
+  for f in "${folders[@]}"; do [ -f "$f/lib$1.a" ] && return 0; done
+  return 1
+}
+
+args=() used=()
+for a in "${all[@]}"; do
+  name=${a#-l}
+  if [ "$a" != "$name" ] && [[ " ${STATIC[*]} " == *" $name "* ]]; then
+    if archive "$name"; then
+      args+=("-l:lib$name.a")
+      # ncurses' archive leaves terminfo to libtinfo (its shared object names it as a dependency instead).
+      [ "$name" = ncursesw ] && archive tinfo && args+=("-l:libtinfo.a")
+      [[ " ${used[*]} " == *" $name "* ]] || used+=("$name")
+      continue
+    fi
+    echo "tools/link-static.sh: no lib$name.a in the link's library folders; lib$name stays a shared library" >&2
+  fi
+  args+=("$a")
+done
+# Once more at the end, as a group: an archive pulled in late (libpng) may need one listed before it (zlib).
+if [ ${#used[@]} -gt 0 ]; then
+  args+=(--start-group)
+  for name in "${used[@]}"; do args+=("-l:lib$name.a"); done
+  args+=(--end-group)
+fi
+exec "$LINKER" "${args[@]}"
