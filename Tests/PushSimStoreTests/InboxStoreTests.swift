@@ -50,13 +50,18 @@ import Testing
         #expect(try s.statuses() == ["plain": .read, "ünï😀": .action])
     }
 
-    // Without repeated codes the batch goes out one statement per status; every status lands on its code.
+    // Without repeated codes the batch goes out as one statement (a `{"code":status}` object, in the feed's order);
+    // every status lands on its code, escaped and non-ASCII codes included.
     @Test func batchMergeByStatusKeepsEachCodesStatus() throws {
         let s = InboxStore(try Store(inMemory: ()))
-        let statuses: [InboxStatus] = [.created, .delivered, .read, .action, .deletedService]
-        let all = (0..<50).map { ("c\($0)\($0 % 7 == 0 ? "\"é" : "")", statuses[$0 % statuses.count]) }
+        let statuses: [InboxStatus] = [.created, .delivered, .read, .action, .deleted, .deletedService]
+        let all = (0..<50).map { ("c\($0)\($0 % 7 == 0 ? "\"é" : "")\($0 % 9 == 0 ? "\\\t日本" : "")", statuses[$0 % statuses.count]) }
+        let inserts = StatementCounter()
+        s.store.db.writeWithoutTransaction { db in db.trace(options: .statement) { e in if "\(e)".hasPrefix("INSERT") { inserts.add() } } }
         let r = try s.merge(feed(all), at: now)
+        s.store.db.writeWithoutTransaction { db in db.trace(options: .statement, nil) }
         #expect(!r.repeatedCodes)
+        #expect(inserts.count == 1, "\(inserts.count) INSERT statements")
         #expect(try s.statuses() == Dictionary(uniqueKeysWithValues: all))
         _ = try s.merge(feed(all.map { ($0.0, InboxStatus.action) }), at: now)
         #expect(try s.statuses() == Dictionary(uniqueKeysWithValues: all.map { ($0.0, InboxMerge.winner(stored: $0.1, feed: .action)) }))
