@@ -173,6 +173,13 @@ extension InboxFeedReader {
         guard let tree = InboxItemReader.treeSummary(bytes) else { return false }
         return tree.0 == quick.asReadFromObjects && tree.attachment == nil
     }
+
+    /// Whether the buttons read from the bytes (`InboxItemReader.quickRootButtons`) decline an `action_params` text or
+    /// are those the objects give: the fuzz target's check on every input.
+    public static func quickButtonsAgree(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let quick = InboxItemReader.quickRootButtons(bytes) else { return true }
+        return quick == InboxItemReader.treeRootButtons(bytes)
+    }
 }
 
 /// Finds the byte ranges of the items of the feed's message array; nil when the document is some other shape or
