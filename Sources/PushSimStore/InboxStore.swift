@@ -30,6 +30,15 @@ public final class InboxStore {
         INSERT INTO inboxMessage(code, status, updatedAt) SELECT value, ?, ? FROM json_each(?) WHERE true
         ON CONFLICT(code) DO UPDATE SET status = excluded.status, updatedAt = excluded.updatedAt
         """
+    /// A load's new and changed statuses, every code once, as one JSON object (`{"code":status,…}`): json_each gives
+    /// each member's key and value as they are, so one statement writes every status in the feed's order. One
+    /// statement per status (`upsertCodesSQL`) inserted the unread codes, then went back through the same pages for
+    /// the read ones between them: a fifth more of SQLite's work for 1,000,000 codes (3.81 → 3.06 G instructions in
+    /// the sqlite3 shell), on the thread that is the load's longest.
+    static let upsertStatusesSQL = """
+        INSERT INTO inboxMessage(code, status, updatedAt) SELECT key, value, ? FROM json_each(?) WHERE true
+        ON CONFLICT(code) DO UPDATE SET status = excluded.status, updatedAt = excluded.updatedAt
+        """
     /// What a user action writes: the same, except that a stored status further along is kept — unread (created,
     /// delivered) < read (read, action) < deleted (deleted, deletedService). An action is decided on this
     /// process's rows, which may be older than the store: without this, one instance's mark-all-read wrote back
@@ -156,10 +165,8 @@ public final class InboxStore {
     static func write(_ result: InboxMerge.Result, at now: Date, _ db: Database) throws {
         let stamp = now.timeIntervalSince1970
         if !result.writes.isEmpty && !result.repeatedCodes {
-            // Every code once: one statement per status, in any order.
-            for (raw, codes) in InboxStore.codeLists(result.writes) {
-                try db.execute(sql: InboxStore.upsertCodesSQL, arguments: [raw, stamp, codes])
-            }
+            // Every code once: one statement, in the feed's order.
+            try db.execute(sql: InboxStore.upsertStatusesSQL, arguments: [stamp, InboxStore.statusObject(result.writes)])
         } else if !result.writes.isEmpty {
             var batch = "["
             batch.reserveCapacity(result.writes.count * 20)
@@ -190,6 +197,20 @@ public final class InboxStore {
         return groups.enumerated().compactMap { g in
             g.element.isEmpty ? nil : (g.offset, String(decoding: g.element + [UInt8(ascii: "]")], as: UTF8.self))
         }
+    }
+
+    /// `{"code":status,…}` (status by raw value), made as bytes and turned into text once.
+    static func statusObject(_ writes: some Sequence<(code: String, status: InboxStatus)>) -> String {
+        var out: [UInt8] = [UInt8(ascii: "{")]
+        out.reserveCapacity(writes.underestimatedCount * 16)
+        for w in writes {
+            if out.count > 1 { out.append(UInt8(ascii: ",")) }
+            InboxStore.appendJSONString(w.code, to: &out)
+            out.append(UInt8(ascii: ":"))
+            out.append(UInt8(ascii: "0") + UInt8(w.status.rawValue))  // 0–5: one digit
+        }
+        out.append(UInt8(ascii: "}"))
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// A code as a JSON string: plain ASCII codes (all the server sends) as they are, anything else escaped.

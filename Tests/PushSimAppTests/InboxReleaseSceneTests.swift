@@ -50,6 +50,26 @@ import PushSimStore
         #expect(reads(sink).count == 2, "the reload is a load: the unread rows that rose into view are read in turn")
     }
 
+    // `markAllAsRead()` reloads the whole table (`tableView.reloadData()`, PushwooshInboxKitViewController.swift
+    // 7.2.9): the dots of rows read on display go at once with the rest, not at the debounced reload. Persisted.
+    @Test func markAllReadRedrawsTheRowsReadOnDisplay() throws {
+        let (dir, path) = feedFile(8)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let sink = EventSink()
+        let storePath = dir + "/store.sqlite"
+        let s = try InboxScene(files: [path], attributes: InboxAttributes(), now: Self.now, timeZone: TimeZone(identifier: "UTC")!,
+                               store: Store(path: storePath), sink: sink)
+        let r = HeadlessRunner(scene: s, size: Size(width: 60, height: 16))
+        try r.run(Script.parse("wait 0.1"))
+        let visible = Set(InboxScreen.visibleRows(s.model, size: Size(width: 60, height: 16)).map { s.feed.rows[$0].code })
+        #expect(!visible.isEmpty && s.model.context.drawnUnread == visible)
+        try r.run(Script.parse("key m"))
+        #expect(s.model.context.drawnUnread.isEmpty)
+        #expect(!s.render(at: 0.1).plainText.contains("●"))
+        #expect(Set(reads(sink).last?.codes ?? []) == Set((0..<8).map { "m\($0)" }).subtracting(visible))
+        #expect(try InboxStore(Store(path: storePath)).statuses().values.allSatisfy { $0 == .read })
+    }
+
     @Test func aScrollThatComesToRestReadsWhatItShows() throws {
         let (dir, path) = feedFile(12)
         defer { try? FileManager.default.removeItem(atPath: dir) }

@@ -312,6 +312,44 @@ import Testing
         }
     }
 
+    /// `quickRootButtons` declines `text` or gives what the tree gives; `taken`: it must not decline.
+    func expectQuickButtonsAreTree(_ text: String, taken: Bool? = nil, sourceLocation: SourceLocation = #_sourceLocation) {
+        Array(text.utf8).withUnsafeBufferPointer { b in
+            let quick = InboxItemReader.quickRootButtons(b), tree = InboxItemReader.treeRootButtons(b)
+            if let quick { #expect(quick == tree, "\(text)", sourceLocation: sourceLocation) }
+            if let taken { #expect((quick != nil) == taken, "\(text) taken: \(quick != nil)", sourceLocation: sourceLocation) }
+        }
+    }
+
+    // Rows with buttons (spec §3.6, `PushwooshInboxButton.swift`): the bench's shapes and the usual ones are read
+    // from the bytes as the objects read them; custom actions, repeats, other members, non-strings, non-ASCII actions
+    // and broken JSON are left to the tree; every pair of items from a varied list is declined or the tree's.
+    @Test func buttonsAreReadFromTheBytesAsTheTreeReadsThem() {
+        let taken = [#"{"buttons":[{"title":"Open","url":"https://example.com/0"},{"title":"Later","action":"dismiss"}]}"#,
+                     #"{"u":"{\"displayType\": \"classic\"}","buttons":[{"title":"Open","url":"https://example.com/5"},{"title":"Later","action":"dismiss"}],"pinned":true}"#,
+                     #"{"buttons":[]}"#, #"{"pinned":true}"#, #"{}"#, #"{"buttons":[{"title":"","url":"https://a"},{"url":"https://b"}]}"#,
+                     #"{"buttons":[{"title":"R","action":"MarkRead"},{"title":"D","action":"DISMISS","url":"x"}]}"#,
+                     #"{ "buttons" : [ { "title" : "\u00c9t\u00e9", "url" : "app://x" } ] , "x":[1,{"y":null}] }"#,
+                     #"{"buttons":[{"title":"Go","action":"open","url":"https://a"}]}"#,
+                     #"{"butt\u006fns":[{"title":"T","action":"dismiss"}]}"#]  // an escaped key is decoded
+        for text in taken { expectQuickButtonsAreTree(text, taken: true) }
+        let declined = [#"{"buttons":[{"title":"T","tag":"x"}]}"#, #"{"buttons":[{"title":"T","url":"noscheme"}]}"#,
+                        #"{"buttons":[{"title":"T"}]}"#, #"{"buttons":[{"title":"T","url":"https://a","url":"https://b"}]}"#,
+                        #"{"buttons":[],"buttons":[{"title":"T","action":"dismiss"}]}"#, #"{"buttons":{}}"#, #"{"buttons":null}"#,
+                        #"{"buttons":[1]}"#, #"{"buttons":[{"title":1,"action":"dismiss"}]}"#,
+                        #"{"buttons":[{"title":"T","action":"\u212Aey"}]}"#, #"{"buttons":[{"title":"T","action":"mar\u212Aread"}]}"#,
+                        #"{"buttons":[{"title":"T","action":"dismiss"}],}"#, #"{"buttons":[{"title":"T","action":"dismiss"}]} x"#,
+                        "[]", "", "{", "null"]
+        for text in declined { expectQuickButtonsAreTree(text, taken: false) }
+        let items = [#"{"title":"O","url":"https://e/1"}"#, #"{"title":"L","action":"dismiss"}"#, #"{"title":"M","action":"markread"}"#,
+                     #"{"title":"","action":"dismiss"}"#, #"{"action":"dismiss"}"#, #"{"title":"C","url":"a b:c"}"#,
+                     #"{"title":"X","url":"javascript:alert(1)"}"#, #"{"title":"K","action":"Dismiss","url":"https://k"}"#,
+                     #"{"title":"T","action":"other"}"#, #"{"title":"\ud83d\ude00","url":"tel:1"}"#, #"{}"#, #"[]"#]
+        for a in items {
+            for b in items { expectQuickButtonsAreTree(#"{"buttons":[\#(a),\#(b)],"pinned":false}"#) }
+        }
+    }
+
     // The kind a displayType names, read from its bytes: what `lowercased` and the raw value give, for every kind in
     // any case, near misses, and non-ASCII (the Kelvin sign and dotted capital I lowercase to other letters).
     @Test func theKindIsReadFromTheBytesAsLowercasedNamesIt() {

@@ -51,6 +51,33 @@ import Testing
         }
     }
 
+    // A share's guessed start is a real item's when `action_params` holds arrays of objects (the bench's buttons and
+    // carousel slides: `},{\"` inside the string): a guess inside one was refused at the join, and everything after
+    // it was scanned again by one thread.
+    @Test func guessesLandOnItemStartsNotInsideEscapedArrays() {
+        let items = (0..<400).map { i in
+            let ap = i % 2 == 0
+                ? #"{\"u\":\"{\\\"displayType\\\": \\\"carousel\\\"}\",\"carousel\":[{\"image\":\"a\"},{\"image\":\"b\"}]}"#
+                : #"{\"buttons\":[{\"title\":\"Open\",\"url\":\"https://e/\#(i)\"},{\"title\":\"Later\",\"action\":\"dismiss\"}]}"#
+            return #"{"inbox_id":"m\#(i)","text":"Body","action_params":"\#(ap)"}"#
+        }
+        let text = #"{"response":{"messages":["# + items.joined(separator: ",") + "]}}"
+        Array(text.utf8).withUnsafeBufferPointer { b in
+            guard let serial = InboxFeedReader.itemRanges(b) else { Issue.record("not split"); return }
+            #expect(serial.count == 400)
+            let starts = Set(serial.map(\.lowerBound))
+            let s = Splitter(bytes: b)
+            var guesses = 0
+            for from in stride(from: serial[0].lowerBound + 1, to: serial[serial.count - 1].lowerBound, by: 37) {
+                guard let g = s.itemStartGuess(from: from) else { continue }
+                guesses += 1
+                let onAnItemStart = starts.contains(g)
+                #expect(onAnItemStart, "a guess at byte \(g), inside an item")
+            }
+            #expect(guesses > 100)
+        }
+    }
+
     // The bench's items (bench/inbox.sh): a large array split by two and by more threads gives the same ranges.
     @Test func aLargeFeedSplitsTheSameWay() {
         var items: [String] = []

@@ -310,7 +310,8 @@ import Testing
     @Test func markAllReadLeavesActionRowsAlone() {
         var f = loaded([msg(nil, status: .action, date: 1), InboxMessage(code: "u", sendDate: Date(timeIntervalSince1970: 2))])
         let out = f.markAllRead()
-        #expect(out.persist == ["u": .read])
+        #expect(out.events == [Event("read", ["codes": ["u"]])])
+        #expect(out.persistAllRead && out.persist.isEmpty, "the store marks every unread code in one statement")
         #expect(f.rows.map(\.message.status) == [.read, .action])
         #expect(f.unreadCount == 0)
     }

@@ -50,13 +50,18 @@ import Testing
         #expect(try s.statuses() == ["plain": .read, "ünï😀": .action])
     }
 
-    // Without repeated codes the batch goes out one statement per status; every status lands on its code.
+    // Without repeated codes the batch goes out as one statement (a `{"code":status}` object, in the feed's order);
+    // every status lands on its code, escaped and non-ASCII codes included.
     @Test func batchMergeByStatusKeepsEachCodesStatus() throws {
         let s = InboxStore(try Store(inMemory: ()))
-        let statuses: [InboxStatus] = [.created, .delivered, .read, .action, .deletedService]
-        let all = (0..<50).map { ("c\($0)\($0 % 7 == 0 ? "\"é" : "")", statuses[$0 % statuses.count]) }
+        let statuses: [InboxStatus] = [.created, .delivered, .read, .action, .deleted, .deletedService]
+        let all = (0..<50).map { ("c\($0)\($0 % 7 == 0 ? "\"é" : "")\($0 % 9 == 0 ? "\\\t日本" : "")", statuses[$0 % statuses.count]) }
+        let inserts = StatementCounter()
+        s.store.db.writeWithoutTransaction { db in db.trace(options: .statement) { e in if "\(e)".hasPrefix("INSERT") { inserts.add() } } }
         let r = try s.merge(feed(all), at: now)
+        s.store.db.writeWithoutTransaction { db in db.trace(options: .statement, nil) }
         #expect(!r.repeatedCodes)
+        #expect(inserts.count == 1, "\(inserts.count) INSERT statements")
         #expect(try s.statuses() == Dictionary(uniqueKeysWithValues: all))
         _ = try s.merge(feed(all.map { ($0.0, InboxStatus.action) }), at: now)
         #expect(try s.statuses() == Dictionary(uniqueKeysWithValues: all.map { ($0.0, InboxMerge.winner(stored: $0.1, feed: .action)) }))
@@ -88,8 +93,9 @@ import Testing
         try b.save(["m1": .deleted, "m4": .deleted], at: now)
         try b.save(["m2": .read], at: now)
         let marked = shownByA.markAllRead()
-        #expect(Set(marked.persist.keys) == ["m1", "m2", "m3"])
-        try a.save(marked.persist, at: now)
+        let codes = marked.events.first?["codes"]?.arrayValue?.compactMap(\.stringValue) ?? []
+        #expect(Set(codes) == ["m1", "m2", "m3"] && marked.persistAllRead && marked.persist.isEmpty)
+        try a.save(Dictionary(uniqueKeysWithValues: codes.map { ($0, InboxStatus.read) }), at: now)
         #expect(try a.statuses() == ["m1": .deleted, "m2": .read, "m3": .read, "m4": .deleted])
         try b.save(["m3": .deleted], at: now)
         try a.markAllRead(at: now)
@@ -110,13 +116,14 @@ import Testing
         _ = shown.load(try s.merge(feed(codes.map { ($0, .delivered) }), at: now).messages, now: now)
         try s.save(["m0": .deleted, "m1": .read], at: now)
         let marked = shown.markAllRead()
-        #expect(marked.persist.count == 5_000 && marked.persistAllRead)
+        let read = marked.events.first?["codes"]?.arrayValue?.compactMap(\.stringValue) ?? []
+        #expect(read.count == 5_000 && marked.persistAllRead && marked.persist.isEmpty)
         let counter = StatementCounter()
         s.store.db.writeWithoutTransaction { db in db.trace(options: .statement) { _ in counter.add() } }
         try s.markAllRead(at: now)
         // BEGIN IMMEDIATE, the UPDATE, COMMIT.
         #expect(counter.count <= 3, "\(counter.count) statements")
-        try s.save(marked.persist, at: now)
+        try s.save(Dictionary(uniqueKeysWithValues: read.map { ($0, InboxStatus.read) }), at: now)
         s.store.db.writeWithoutTransaction { db in db.trace(options: .statement, nil) }
         #expect(counter.count <= 6, "\(counter.count) statements")
         let stored = try s.statuses()

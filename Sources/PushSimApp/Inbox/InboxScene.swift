@@ -532,10 +532,15 @@ public final class InboxScene: ScriptableScene, Leavable {
 
     func perform(_ out: InboxOutcome) {
         for e in out.events { sink.emit(e, at: now) }
-        // A row an action changed is redrawn (`repaintRow`): its dot is drawn as its status says.
-        if !model.context.drawnUnread.isEmpty { for c in out.persist.keys { model.context.drawnUnread.remove(c) } }
+        // A row an action changed is redrawn (`repaintRow`): its dot is drawn as its status says. Mark all read
+        // reloads the whole table (`markAllAsRead`: `tableView.reloadData()`), so every dot is.
+        if out.persistAllRead {
+            model.context.drawnUnread = []
+        } else if !model.context.drawnUnread.isEmpty {
+            for c in out.persist.keys { model.context.drawnUnread.remove(c) }
+        }
         if let s = out.status { model.status = s }
-        if !out.persist.isEmpty {
+        if !out.persist.isEmpty || out.persistAllRead {
             if let st = inboxStore {
                 do {
                     if out.persistAllRead { try st.markAllRead(at: wallNow) } else { try st.save(out.persist, at: wallNow) }

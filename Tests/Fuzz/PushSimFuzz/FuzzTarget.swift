@@ -188,6 +188,9 @@ enum FuzzTarget: String, CaseIterable {
         guard bytes.withUnsafeBufferPointer(InboxFeedReader.quickSummaryAgrees) else {
             fatalError("the quick summary of action_params disagrees with the tree's")
         }
+        guard bytes.withUnsafeBufferPointer(InboxFeedReader.quickButtonsAgree) else {
+            fatalError("the buttons read from action_params' bytes disagree with the tree's")
+        }
         // The splitter's items are the same when several threads split the array from guessed item starts.
         let ranges = bytes.withUnsafeBufferPointer { b in (1...4).map { InboxFeedReader.itemRanges(b, shares: $0) } }
         guard ranges.allSatisfy({ $0 == ranges[0] }) else { fatalError("splitting by several threads finds other items") }
