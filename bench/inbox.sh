@@ -79,12 +79,19 @@ result "inbox $N messages validate, findings" "${findings#1 file checked: }" "0 
 
 feed "$WORK/big.json" "$BIG"
 echo "inbox: $(du -h "$WORK/big.json" | cut -f1) feed of $BIG messages in one file"
-/usr/bin/time -f '%e %M' -o "$WORK/time" "${DUMP[@]}" --store "$WORK/big.sqlite" "$WORK/big.json" >/dev/null 2>"$WORK/err" \
-  || { echo "inbox: the $BIG-message feed failed: $(tail -3 "$WORK/err")"; result "inbox $BIG messages in one feed file accepted" "no" "yes" "False"; exit 1; }
-read -r s kb < "$WORK/time"
+# The feed was just written: its ~370 MB of dirty pages go to disk first (else the kernel's write-back of the bench's
+# own file runs beside the first measured run), then the median of 3 runs, each into a fresh store.
+sync
+for i in 1 2 3; do
+  rm -f "$WORK"/big.sqlite*
+  /usr/bin/time -f '%e %M' -o "$WORK/time" "${DUMP[@]}" --store "$WORK/big.sqlite" "$WORK/big.json" >/dev/null 2>"$WORK/err" \
+    || { echo "inbox: the $BIG-message feed failed: $(tail -3 "$WORK/err")"; result "inbox $BIG messages in one feed file accepted" "no" "yes" "False"; exit 1; }
+  cat "$WORK/time"
+done | sort -n | sed -n 2p > "$WORK/time.median"
+read -r s kb < "$WORK/time.median"
 ms1m=$(py "round($s * 1000)"); mb1m=$(py "round($kb / 1024)")
 growth=$(py "round($ms1m / max(1, $ms100), 1)")
-result "inbox $BIG messages (one file) --dump, whole process" "$ms1m ms" "< 2400 ms" "$ms1m < 2400"
+result "inbox $BIG messages (one file) --dump, whole process (median of 3)" "$ms1m ms" "< 2400 ms" "$ms1m < 2400"
 result "inbox $BIG messages --dump, peak resident" "$mb1m MB" "< 1024 MB" "$mb1m < 1024"
 result "inbox time growth for 10x the messages (linear)" "${growth}x" "<= 12x" "$growth <= 12"
 rm -f "$WORK/big.json"
