@@ -12,9 +12,6 @@ public enum InAppLegibility {
     /// Below this the text is hard to make out at all (WCAG asks 4.5:1 of body text; 1.5:1 is far below any advice).
     public static let threshold = 1.5
 
-    /// The scratch card's ticket under its reward panel (`PWScratchCardInAppView`'s area: white 0.97).
-    public static let scratchTicket = InAppColor(red: 0.97, green: 0.97, blue: 0.97)
-
     /// One warning per text whose colour is below `threshold` against its surface. `dark` picks the system
     /// background a translucent surface is seen over (white or black).
     public static func findings(_ message: InAppMessage, dark: Bool) -> [Diagnostic] {
@@ -77,7 +74,7 @@ public enum InAppLegibility {
             check(s.title, "scratchcard.title", on: card, "the card's background")
             check(s.message, "scratchcard.message", on: card, "the card's background")
             button(s.revealButton, "scratchcard.revealButton", under: card)
-            reward(s.reward, "scratchcard.reward", on: [scratchTicket], "the scratch area's ticket")
+            reward(s.reward, "scratchcard.reward", on: [InAppScratchCard.ticket], "the scratch area's ticket")
         case .spinwheel(let w):
             let card = stops(w.background)
             check(w.title, "spinwheel.title", on: card, "the card's background")

@@ -212,6 +212,9 @@ public struct InAppPip: Sendable, Equatable {
 }
 
 public struct InAppScratchCard: Sendable, Equatable {
+    /// The fixed light "ticket" under the foil, the reward panel's surface (`PWScratchCardInAppView`'s area: white
+    /// 0.97, never theme-adaptive).
+    public static let ticket = InAppColor(red: 0.97, green: 0.97, blue: 0.97)
     /// 0 < t ≤ 1 in the config, then clamped to 0.1…0.9.
     public var revealThreshold: Double
     public var cover: InAppCover

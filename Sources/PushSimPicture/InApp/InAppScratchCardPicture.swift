@@ -12,8 +12,7 @@ enum InAppScratchCardPicture {
     /// The brush: a round-capped line 46 pt wide.
     static let brush = 46.0
     static let closeInset = 16.0
-    /// The fixed light "ticket" under the foil (never theme-adaptive).
-    static let ticket = InAppColor(red: 0.97, green: 0.97, blue: 0.97)
+    static let ticket = InAppScratchCard.ticket
     static let titleFont = InAppChrome.font(24, .heavy), messageFont = InAppChrome.font(15)
     static let hintFont = InAppChrome.font(14, .semibold), hintIcon = 26.0, hintSpacing = 6.0
 
