@@ -104,4 +104,11 @@ import Testing
     @Test func onlyCaptionedAndClassicRenderButtons() {
         #expect(InboxCellKind.allCases.filter(\.rendersButtons) == [.captioned, .classic, .default])
     }
+
+    @Test func aKindIsNamedExactlyByItsRawValue() {
+        for kind in InboxCellKind.allCases { #expect(InboxCellKind(rawValue: kind.rawValue) == kind) }
+        for name in ["", "Banner", "BANNER", "banners", "banne", "classic ", " video", "defaults", "captione", "carousel\u{0}", "wallét"] {
+            #expect(InboxCellKind(rawValue: name) == nil)
+        }
+    }
 }

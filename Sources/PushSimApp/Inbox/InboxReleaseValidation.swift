@@ -11,14 +11,16 @@ enum InboxReleaseValidation {
     /// newest for an older one.
     static func other(_ sdk: SDKVersion) -> SDKVersion { sdk.inboxHeroFromAttachment ? .v7_1_3 : .newest }
 
-    static func findings(_ m: InboxMessage, _ params: InboxMessage.Params? = nil, item: Item, sdk: SDKVersion) -> [Diagnostic] {
+    /// `row`: the message's row on `sdk`, when the caller has it (each row resolved again was 3 % of a large feed).
+    static func findings(_ m: InboxMessage, _ params: InboxMessage.Params? = nil, item: Item, sdk: SDKVersion,
+                         row: InboxRow? = nil) -> [Diagnostic] {
         var out: [Diagnostic] = []
         let params = params ?? m.params
         let p = params.actionParams ?? [:]
         out += nonStrings(p, item: item, sdk: sdk)
         out += hero(m, params, item: item, sdk: sdk)
-        out += kindChange(m, params, item: item, sdk: sdk)
-        out += ownAction(m, params, item: item, sdk: sdk)
+        out += kindChange(m, params, item: item, sdk: sdk, mine: row?.kind)
+        out += ownAction(m, params, item: item, sdk: sdk, row: row)
         if p["tabId"] != nil {
             out.append(Diagnostic(path: InboxValidation.paramPath(item, "tabId", inU: false).description,
                 "is ignored: inbox tabs (SDK 7.3.0) have no published source, so pushsim shows every message in one list"))
@@ -69,11 +71,12 @@ enum InboxReleaseValidation {
 
     /// A card that another release shows as a different kind (the hero counts as an image from 7.2.5; captioned and
     /// carousel cards need a title and a body from 7.2.6).
-    static func kindChange(_ m: InboxMessage, _ params: InboxMessage.Params? = nil, item: Item, sdk: SDKVersion) -> [Diagnostic] {
+    static func kindChange(_ m: InboxMessage, _ params: InboxMessage.Params? = nil, item: Item, sdk: SDKVersion,
+                           mine: InboxCellKind? = nil) -> [Diagnostic] {
         let p = params ?? m.params
         func kind(_ sdk: SDKVersion) -> InboxCellKind { InboxCellResolver.resolve(m, params: p, sdk: sdk).kind }
         let theirs = other(sdk)
-        let mine = kind(sdk), other = kind(theirs)
+        let mine = mine ?? kind(sdk), other = kind(theirs)
         guard mine != other else { return [] }
         // Which change makes the difference: the attachment hero (7.2.5), then the title-and-body rule (7.2.6).
         var causes: [String] = []
@@ -90,9 +93,10 @@ enum InboxReleaseValidation {
 
     /// A message with its own action (`hasMessageAction`, 7.2.7): it owns every tap, so URL buttons, slide links and
     /// video or wallet cards run it instead of their own destination.
-    static func ownAction(_ m: InboxMessage, _ params: InboxMessage.Params, item: Item, sdk: SDKVersion) -> [Diagnostic] {
+    static func ownAction(_ m: InboxMessage, _ params: InboxMessage.Params, item: Item, sdk: SDKVersion,
+                          row: InboxRow? = nil) -> [Diagnostic] {
         guard InboxFeed.hasMessageAction(params.actionParams) else { return [] }
-        let row = InboxRow(m, forceCellKind: nil, params: params, sdk: sdk)
+        let row = row ?? InboxRow(m, forceCellKind: nil, params: params, sdk: sdk)
         var owned: [String] = []
         let urlButtons = row.buttons.filter { if case .openURL = $0.action { return true } else { return false } }
         if !urlButtons.isEmpty && row.kind.rendersButtons {

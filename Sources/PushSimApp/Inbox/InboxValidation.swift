@@ -10,9 +10,23 @@ enum InboxValidation {
     enum Origin { case server, push, request }
 
     struct Item {
-        var path: JSONPath
+        /// The message list's path, or the item's own when `index` is nil.
+        var base: JSONPath
+        var index: Int?
         var origin: Origin
         var json: JSONObject?
+
+        init(path: JSONPath, origin: Origin, json: JSONObject?) {
+            (base, index, self.origin, self.json) = (path, nil, origin, json)
+        }
+
+        /// Item `index` of the list at `base`: its path is written out only for a finding (a path a message was 2 %
+        /// of checking a large feed).
+        init(base: JSONPath, index: Int, origin: Origin, json: JSONObject?) {
+            (self.base, self.index, self.origin, self.json) = (base, index, origin, json)
+        }
+
+        var path: JSONPath { index.map { base.index($0) } ?? base }
     }
 
     static func lint(_ doc: JSONValue, source: PayloadValidation.Source, options: PayloadValidation.Options) -> PayloadValidation.Lint {
@@ -86,8 +100,9 @@ enum InboxValidation {
                             }
                             // The parameters parsed once for every rule (each `m.params` parses them again).
                             let params = m.params
-                            found[c] += display(m, params, item: item, source: source, sdk: options.sdk)
-                            found[c] += InboxReleaseValidation.findings(m, params, item: item, sdk: options.sdk)
+                            let row = InboxRow(m, forceCellKind: nil, params: params, sdk: options.sdk)
+                            found[c] += display(m, params, item: item, source: source, sdk: options.sdk, row: row)
+                            found[c] += InboxReleaseValidation.findings(m, params, item: item, sdk: options.sdk, row: row)
                         }
                     }
                 }
@@ -99,7 +114,13 @@ enum InboxValidation {
         let prefix = base.description + "["
         func position(_ path: String) -> Int {
             guard path.hasPrefix(prefix) else { return Int.max }
-            return Int(path.dropFirst(prefix.count).prefix { $0.isASCII && $0.isNumber }) ?? Int.max
+            var n = 0, digits = 0
+            for b in path.utf8.dropFirst(prefix.utf8.count) {
+                guard b >= UInt8(ascii: "0"), b <= UInt8(ascii: "9"), digits < 18 else { break }
+                n = n * 10 + Int(b - UInt8(ascii: "0"))
+                digits += 1
+            }
+            return digits == 0 ? Int.max : n
         }
         diagnostics = diagnostics.enumerated()
             .map { (position($0.element.path), $0.offset, $0.element) }
@@ -114,7 +135,7 @@ enum InboxValidation {
     /// The shape's name, the path of the message list, and its items, chosen as `InboxFeedParser.parse` chooses.
     static func layout(_ doc: JSONValue) -> (shape: String, base: JSONPath, items: [Item]) {
         func list(_ a: [JSONValue], _ base: JSONPath, _ origin: (JSONObject?) -> Origin) -> [Item] {
-            a.enumerated().map { Item(path: base.index($0.offset), origin: origin($0.element.objectValue), json: $0.element.objectValue) }
+            a.enumerated().map { Item(base: base, index: $0.offset, origin: origin($0.element.objectValue), json: $0.element.objectValue) }
         }
         let server: (JSONObject?) -> Origin = { _ in .server }
         let either: (JSONObject?) -> Origin = { isPush($0) ? .push : .server }
@@ -209,37 +230,39 @@ enum InboxValidation {
     /// A `pinned` the SDK cannot read: it reads a Bool or NSNumber only, so `"true"` (a string) pins nothing and the
     /// lookup goes on to the next place (root, then `u`, then `userdata`; spec §3.7).
     static func pinnedNotRead(_ params: InboxMessage.Params, item: Item) -> [Diagnostic] {
-        let p = params.actionParams ?? [:]
-        // Each place's path is made only for a finding: three paths a message were a tenth of validating a feed.
-        let places: [(JSONValue?, () -> JSONPath)] = [(p["pinned"], { paramPath(item, "pinned", inU: false) }),
-                                                      (params.userData?["pinned"], { paramPath(item, "pinned", inU: true) }),
-                                                      (p["userdata"]?["pinned"], { paramPath(item, "userdata", inU: false).key("pinned") })]
-        return places.compactMap { value, path in
-            guard let v = value, v.numberValue == nil, v != .null else { return nil }
-            return Diagnostic(path: path().description, "is \(v.typeDescription)\(v.stringValue.map { " (\(JSONValue.string($0).quoted))" } ?? ""), not a boolean or number; the SDK reads only those, so this pins nothing — write true or 1")
+        let p = params.actionParams
+        // Each place's path is made only for a finding: three paths a message were a tenth of validating a feed (and
+        // a list of the three places, a twentieth).
+        var out: [Diagnostic] = []
+        func check(_ value: JSONValue?, _ path: @autoclosure () -> JSONPath) {
+            guard let v = value, v.numberValue == nil, v != .null else { return }
+            out.append(Diagnostic(path: path().description, "is \(v.typeDescription)\(v.stringValue.map { " (\(JSONValue.string($0).quoted))" } ?? ""), not a boolean or number; the SDK reads only those, so this pins nothing — write true or 1"))
         }
+        check(p?["pinned"], paramPath(item, "pinned", inU: false))
+        check(params.userData?["pinned"], paramPath(item, "pinned", inU: true))
+        check(p?["userdata"]?["pinned"], paramPath(item, "userdata", inU: false).key("pinned"))
+        return out
     }
 
     /// What the inbox does with a message it shows: the card it gets and the buttons and link it offers.
     static func display(_ m: InboxMessage, _ params: InboxMessage.Params? = nil, item: Item, source: PayloadValidation.Source,
-                        sdk: SDKVersion = .newest) -> [Diagnostic] {
+                        sdk: SDKVersion = .newest, row: InboxRow? = nil) -> [Diagnostic] {
         var out: [Diagnostic] = []
         // `u` parsed once for every rule below (each `m.userData` would parse it again).
         let params = params ?? m.params
-        let row = InboxRow(m, forceCellKind: nil, params: params, sdk: sdk)
+        let row = row ?? InboxRow(m, forceCellKind: nil, params: params, sdk: sdk)
         let p = params.actionParams ?? [:]
         if let image = row.iconURL {
             // resolvedImageURL's order: the message's own image, then actionParams.image, then u.image. (An
             // attachment hero is an http(s) URL: nothing local to check.)
-            let path: JSONPath
-            if let own = m.imageUrl, !own.isEmpty {
+            // Written out only for a finding.
+            var path: JSONPath {
+                guard let own = m.imageUrl, !own.isEmpty else { return paramPath(item, "image", inU: (p["image"]?.stringValue ?? "").isEmpty) }
                 switch item.origin {
-                case .server: path = item.path.key("image")
-                case .push: path = item.path.key("inbox_params").key("image")
-                case .request: path = item.path.key("inbox_image")
+                case .server: return item.path.key("image")
+                case .push: return item.path.key("inbox_params").key("image")
+                case .request: return item.path.key("inbox_image")
                 }
-            } else {
-                path = paramPath(item, "image", inU: (p["image"]?.stringValue ?? "").isEmpty)
             }
             if let d = PayloadValidation.localImageProblem(image, source: source, path: path.description, what: "the card shows the load failure in its image area") {
                 out.append(d)

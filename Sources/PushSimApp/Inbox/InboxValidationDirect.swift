@@ -56,7 +56,7 @@ extension InboxValidation {
         }
         let lint = finish(diagnostics, shape: shape, base: base, itemCount: read.items.count, kept: messages.count,
                           messages: messages, isRequest: false, source: source, options: options) { i, _ in
-            Item(path: base.index(Int(read.itemOfMessage[i])), origin: .server, json: nil)
+            Item(base: base, index: Int(read.itemOfMessage[i]), origin: .server, json: nil)
         }
         guard let (repeats, count) = repeatedKeys(buffer, read, base: base) else { return nil }
         var report = PayloadValidation.report([.inbox], source: source) { _ in lint }
@@ -82,7 +82,7 @@ extension InboxValidation {
                 func at(_ k: Int) -> Int { k >= array.lowerBound + 2 ? k + shift : k }
                 return JSONParser.RepeatedKey(path: r.path, first: at(r.first), second: at(r.second), end: at(r.end))
             }
-            for k in InboxFeedReader.itemsThatMayRepeatKeys(buffer, read.items) {
+            for k in read.itemsThatMayRepeatKeys {
                 let item = read.items[k]
                 let (inner, n) = try JSONParser.repeatedKeys(in: UnsafeBufferPointer(rebasing: buffer[item]), at: base.index(k))
                 count += n

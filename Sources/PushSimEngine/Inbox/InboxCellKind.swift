@@ -9,6 +9,24 @@ public enum InboxCellKind: String, Sendable, Equatable, CaseIterable {
 
     /// Only captioned and classic cells render inline buttons (spec §3.5).
     public var rendersButtons: Bool { self == .captioned || self == .classic || self == .default }
+
+    /// The kind named `rawValue` exactly. Written out: the synthesized lookup compares the name with every case in
+    /// turn, and `validate` asks for each message's kind several times (2 % of checking a 100,000-message feed).
+    public init?(rawValue: String) {
+        switch rawValue.utf8.count {
+        case 5: if rawValue == "video" { self = .video; return }
+        case 6:
+            if rawValue == "banner" { self = .banner; return }
+            if rawValue == "wallet" { self = .wallet; return }
+        case 7:
+            if rawValue == "classic" { self = .classic; return }
+            if rawValue == "default" { self = .default; return }
+        case 8: if rawValue == "carousel" { self = .carousel; return }
+        case 9: if rawValue == "captioned" { self = .captioned; return }
+        default: break
+        }
+        return nil
+    }
 }
 
 /// A resolver downgrade, logged by the SDK as "Inbox cell degraded — … X→Y (reason)".

@@ -32,8 +32,9 @@ public struct InboxRow: Sendable, Equatable {
         message = m
         self.pinned = pinned
         // A feed message's parameters are held as text: what the row needs was read when they were checked, unless
-        // they hold buttons or an image (then they are parsed here, once for everything).
-        if case .text(let t) = message.storage, t.summary.rowNeeds != .everything {
+        // they hold buttons or an image (then they are parsed here, once for everything), or the caller has them
+        // parsed already.
+        if params == nil, case .text(let t) = message.storage, t.summary.rowNeeds != .everything {
             let summary = t.summary
             imageURL = message.imageUrl.flatMap { $0.isEmpty ? nil : $0 }
             iconURL = imageURL

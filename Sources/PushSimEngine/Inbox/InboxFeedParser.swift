@@ -120,6 +120,9 @@ public struct InboxFeedParser {
     /// `serverMessage(_:)` then decides, and warns, from them alone, so both ways say the same.
     struct ServerFields {
         var inboxID, order, rt, text, actionType, status, title, image, sendDate, hash, actionParams: JSONValue?
+        /// Read from bytes (`InboxItemReader.fields`): every member one the parser reads, none twice, none an object or
+        /// an array, so the item cannot repeat a key anywhere (`validate` then need not look for one).
+        var keysDistinct = false
 
         init() {}
 

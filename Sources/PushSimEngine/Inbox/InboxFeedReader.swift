@@ -40,12 +40,16 @@ public enum InboxFeedReader {
         var splitter = Splitter(bytes: bytes)
         guard let found = splitter.messageRanges(), found.wrapper != .bare, let bounds = splitter.arrayBounds else { return nil }
         var positions = [Int32](repeating: 0, count: found.items.count)
+        var mayRepeat = [Bool](repeating: true, count: found.items.count)
         let result = positions.withUnsafeMutableBufferPointer { positions in
-            readItems(bytes, found, file: file, parser: parser, release: nil, positions: positions)
+            mayRepeat.withUnsafeMutableBufferPointer { mayRepeat in
+                readItems(bytes, found, file: file, parser: parser, release: nil, positions: positions, mayRepeatKeys: mayRepeat)
+            }
         }
         guard let result else { return nil }
         positions.removeLast(positions.count - result.messages.count)
-        return FeedItems(result: result, inResponse: found.wrapper == .response, items: found.items, array: bounds, itemOfMessage: positions)
+        return FeedItems(result: result, inResponse: found.wrapper == .response, items: found.items, array: bounds, itemOfMessage: positions,
+                         itemsThatMayRepeatKeys: mayRepeat.indices.filter { mayRepeat[$0] })
     }
 
     /// What `readFeedItems` read.
@@ -59,13 +63,18 @@ public enum InboxFeedReader {
         public var array: Range<Int>
         /// The item each message was read from.
         public var itemOfMessage: [Int32]
+        /// The items that may hold a key twice in one object (`InboxItemReader.mayRepeatKeys`, or, for an item read
+        /// from its bytes, what reading its members showed), in file order.
+        public var itemsThatMayRepeatKeys: [Int]
     }
 
     /// `read`'s items; nil on a syntax error. `positions` (one slot per item), when given, gets the item of each
-    /// message at the message's index.
+    /// message at the message's index; `mayRepeatKeys` (one slot per item), whether the item may hold a key twice in
+    /// one object, found while its members are read (a second pass over every item was 7 % of validating a feed).
     static func readItems(_ bytes: UnsafeBufferPointer<UInt8>, _ found: (wrapper: Splitter.Wrapper, items: [Range<Int>]),
                           file: String, parser: InboxFeedParser, release: (@Sendable (Range<Int>) -> Void)?,
-                          positions: UnsafeMutableBufferPointer<Int32>?) -> InboxFeedParser.Result? {
+                          positions: UnsafeMutableBufferPointer<Int32>?,
+                          mayRepeatKeys: UnsafeMutableBufferPointer<Bool>? = nil) -> InboxFeedParser.Result? {
         let path: JSONPath
         switch found.wrapper {
         case .bare: path = JSONPath()
@@ -87,7 +96,7 @@ public enum InboxFeedReader {
                     failed.withUnsafeMutableBufferPointer { failed in
                         notes.withUnsafeMutableBufferPointer { notes in
                             nonisolated(unsafe) let (buffer, storage, kept, failed, notes) = (bytes, storage, kept, failed, notes)
-                            nonisolated(unsafe) let positions = positions
+                            nonisolated(unsafe) let (positions, mayRepeatKeys) = (positions, mayRepeatKeys)
                             ChunkedWork.run(chunks: chunks, count: items.count) { c, range in
                                 var next = storage.baseAddress! + range.lowerBound
                                 var released = range.isEmpty ? 0 : items[range.lowerBound].lowerBound
@@ -102,9 +111,11 @@ public enum InboxFeedReader {
                                     // Straight from the bytes when it is a getInboxMessages item; through the tree
                                     // otherwise (a push, not an object, or a syntax error, which the tree reports).
                                     if parser.readsItemsDirectly, !parser.keepsParsedParams, let fields = try? InboxItemReader.fields(bytes, bare: found.wrapper == .bare) {
+                                        if let mayRepeatKeys { mayRepeatKeys[k] = !fields.keysDistinct && InboxItemReader.mayRepeatKeys(bytes) }
                                         m = parser.serverMessage(fields, path: path.index(k), file: file, diagnostics: &notes[c],
                                                                  summary: InboxItemReader.summary)
                                     } else {
+                                        if let mayRepeatKeys { mayRepeatKeys[k] = InboxItemReader.mayRepeatKeys(bytes) }
                                         guard let item = try? JSONParser.parse(buffer: bytes) else {
                                             failed[c] = true  // a syntax error: the whole file is parsed again below
                                             return
@@ -460,24 +471,6 @@ struct Splitter {
 }
 
 extension InboxFeedReader {
-    /// The items of `items` (byte ranges of `bytes`) that may hold a key twice in one object: a repeat among the
-    /// item's own keys, or anything the quick look cannot tell (a key with escapes, a nested object or array, an
-    /// item that is not an object). `pushsim validate` reads only those through the parser's repeated-key
-    /// bookkeeping. By every core at once.
-    public static func itemsThatMayRepeatKeys(_ bytes: UnsafeBufferPointer<UInt8>, _ items: [Range<Int>]) -> [Int] {
-        let chunks = ChunkedWork.chunkCount(items.count, minimum: minimumChunk)
-        var found = [[Int]](repeating: [], count: chunks)
-        found.withUnsafeMutableBufferPointer { found in
-            nonisolated(unsafe) let (found, bytes) = (found, bytes)
-            ChunkedWork.run(chunks: chunks, count: items.count) { c, range in
-                for k in range where InboxItemReader.mayRepeatKeys(UnsafeBufferPointer(rebasing: bytes[items[k]])) {
-                    found[c].append(k)
-                }
-            }
-        }
-        return found.flatMap { $0 }
-    }
-
     /// A getInboxMessages item's `inbox_id` when it is a string (its last value), as the parser reads it.
     public static func serverCode(_ item: UnsafeBufferPointer<UInt8>) -> String? {
         guard let fields = try? InboxItemReader.fields(item, bare: false) else { return nil }

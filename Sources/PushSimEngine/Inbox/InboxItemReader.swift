@@ -5,7 +5,9 @@ import Foundation
 
 enum InboxItemReader {
     /// The members of an item the parser reads (`push`: a member that makes a bare array's item an APNs push).
-    enum Key { case inboxID, order, rt, text, actionType, status, title, image, sendDate, hash, actionParams, push, other }
+    enum Key: Int { case inboxID, order, rt, text, actionType, status, title, image, sendDate, hash, actionParams, push, other
+        var bit: UInt16 { UInt16(rawValue) }
+    }
 
     /// The item's members as `InboxFeedParser.ServerFields(object)` reads them from the parsed object; nil when the
     /// bytes are not an object, or, in a bare array (`bare`), when the item looks like a push: the tree parser reads
@@ -15,10 +17,19 @@ enum InboxItemReader {
         var s = JSONScanner(buffer: bytes)
         guard s.peek == UInt8(ascii: "{") else { return nil }
         var f = InboxFeedParser.ServerFields()
+        // Which of the keys the parser reads were seen, and whether anything could repeat a key (`keysDistinct`).
+        var seen: UInt16 = 0, distinct = true
         // A repeated key overwrites its field: its last value, as the parsed object's lookup gives.
         if try s.enterObject() {
             repeat {
-                switch try s.key(serverKey) {
+                let key = try s.key(serverKey)
+                if distinct {
+                    let bit: UInt16 = 1 << key.bit
+                    let c = s.peek
+                    distinct = key != .other && key != .push && seen & bit == 0 && c != UInt8(ascii: "{") && c != UInt8(ascii: "[")
+                    seen |= bit
+                }
+                switch key {
                 case .inboxID: f.inboxID = try s.value()
                 case .order: f.order = try s.value()
                 case .rt: f.rt = try s.value()
@@ -42,6 +53,7 @@ enum InboxItemReader {
             } while try s.nextMember()
         }
         try s.end()
+        f.keysDistinct = distinct
         return f
     }
 
