@@ -76,6 +76,10 @@ findings=$("${VALIDATE[@]}" | tail -1)
 result "inbox $N messages validate, whole process (median of 5)" "$msv ms ($(py "round($kb / 1024)") MB)" "< $goalv ms (1.5x --dump)" "$msv < $goalv"
 result "inbox $N messages validate, findings" "${findings#1 file checked: }" "0 errors, $((N / 10)) warnings" \
   "'${findings}' == '1 file checked: 0 errors, $((N / 10)) warnings'"
+if counting; then
+  info "inbox $N messages validate, instructions, whole process (callgrind)" \
+    "$(TZ=UTC instructions "$WORK/callgrind.validate" "$(valgrind_bin "$BIN" "$WORK")" validate --now 2026-11-23T12:00:00Z "$WORK/feed.json")"
+fi
 
 feed "$WORK/big.json" "$BIG"
 echo "inbox: $(du -h "$WORK/big.json" | cut -f1) feed of $BIG messages in one file"
