@@ -129,6 +129,28 @@ import Testing
         expectSameItem(Self.withParams(#"{"u":"{\"pinned\":1,\"pinned\":0}"}"#))
     }
 
+    /// `keysDistinct` (validate then skips the item's repeated-key bookkeeping) only where no key repeats: every member
+    /// one the reader reads, each once, none an object or array.
+    @Test func anItemRepeatsNoKeyOnlyWhenItsMembersShowIt() throws {
+        func distinct(_ text: String) throws -> Bool {
+            let bytes = Array(text.utf8)
+            let f = try bytes.withUnsafeBufferPointer { try InboxItemReader.fields($0, bare: false) }
+            let repeats = try bytes.withUnsafeBufferPointer { try JSONParser.repeatedKeys(in: $0, at: JSONPath()) }
+            #expect(bytes.withUnsafeBufferPointer(InboxFeedReader.distinctKeysAgree))
+            if f?.keysDistinct == true { #expect(repeats.count == 0) }
+            return f?.keysDistinct ?? false
+        }
+        #expect(try distinct(#"{\#(Self.base)}"#))
+        #expect(try distinct(#"{\#(Self.base),"title":"T","image":"https://x","send_date":1,"hash":"h"}"#))
+        #expect(try distinct(Self.withParams(#"{"pinned":true,"pinned":false}"#)))  // inside the text: not the item's
+        #expect(try !distinct(#"{\#(Self.base),"status":4}"#))
+        #expect(try !distinct(#"{"inbox_id":"m1","inbox_id":"m2","order":"5","rt":1,"text":"B","action_type":0,"status":1}"#))
+        #expect(try !distinct(#"{\#(Self.base),"extra":1}"#))  // a member the reader does not read: looked at as before
+        #expect(try !distinct(#"{\#(Self.base),"hash":{"k":1,"k":2}}"#))
+        #expect(try !distinct(#"{\#(Self.base),"title":[{"a":1,"a":2}]}"#))
+        #expect(try !distinct(#"{\#(Self.base),"aps":{}}"#))
+    }
+
     // spec §3.4: where displayType, the pin, the image, buttons and the rich cards are read from, and their types.
     @Test func actionParamsReadTheSame() {
         let params = [

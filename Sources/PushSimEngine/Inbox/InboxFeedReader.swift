@@ -185,6 +185,14 @@ extension InboxFeedReader {
         return tree.0 == quick.asReadFromObjects && tree.attachment == nil
     }
 
+    /// Whether an item whose members, as the reader reads them, say it repeats no key (`keysDistinct`) repeats none
+    /// in the parser's bookkeeping either: the fuzz target's check on every input (`validate` trusts it).
+    public static func distinctKeysAgree(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let fields = try? InboxItemReader.fields(bytes, bare: false), fields.keysDistinct else { return true }
+        guard let repeats = try? JSONParser.repeatedKeys(in: bytes, at: JSONPath()) else { return false }
+        return repeats.count == 0
+    }
+
     /// Whether the buttons read from the bytes (`InboxItemReader.quickRootButtons`) decline an `action_params` text or
     /// are those the objects give: the fuzz target's check on every input.
     public static func quickButtonsAgree(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {

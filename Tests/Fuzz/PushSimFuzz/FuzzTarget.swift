@@ -191,6 +191,10 @@ enum FuzzTarget: String, CaseIterable {
         guard bytes.withUnsafeBufferPointer(InboxFeedReader.quickButtonsAgree) else {
             fatalError("the buttons read from action_params' bytes disagree with the tree's")
         }
+        // The input as one item: a reading that finds no repeated key agrees with the parser's.
+        guard bytes.withUnsafeBufferPointer(InboxFeedReader.distinctKeysAgree) else {
+            fatalError("an item read as repeating no key repeats one")
+        }
         // The splitter's items are the same when several threads split the array from guessed item starts.
         let ranges = bytes.withUnsafeBufferPointer { b in (1...4).map { InboxFeedReader.itemRanges(b, shares: $0) } }
         guard ranges.allSatisfy({ $0 == ranges[0] }) else { fatalError("splitting by several threads finds other items") }
