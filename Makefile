@@ -15,7 +15,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 BIN := .build/debug/pushsim
 RELEASE_BIN := .build/release/pushsim
 
-.PHONY: all deps test-deps bench-deps build release run test unit e2e bench fuzz install uninstall clean
+.PHONY: all deps test-deps bench-deps build release run test unit e2e e2e-release bench fuzz install uninstall clean
 
 all: build
 
@@ -65,6 +65,11 @@ unit:
 
 e2e: test-deps build
 	bash Tests/EndToEnd/run.sh $(BIN)
+
+# The same suite against the binary `make install` and `make bench` build: whole-module optimisation inlines across
+# files, which the debug build does not (the tty modes saved at start once existed twice in it; docs/terminal.md).
+e2e-release: test-deps release
+	bash Tests/EndToEnd/run.sh $(RELEASE_BIN)
 
 bench: bench-deps release
 	bash bench/run.sh $(RELEASE_BIN)

@@ -22,6 +22,8 @@ let package = Package(
     targets: [
         // C shims: the only places C headers enter.
         .systemLibrary(name: "CNcursesw", providers: [.apt(["libncurses-dev"])]),
+        // Signal handlers and the saved tty modes, compiled once: one copy of their state in the process (see its .c).
+        .target(name: "CTerminalGuard", linkerSettings: [.linkedLibrary("ncursesw")]),
         // chafa's pkg-config file (with glib's, which it requires) gives the include paths. gdk-pixbuf's is not read:
         // its private requirement gmodule-no-export-2.0 adds -pthread, which SwiftPM drops with a warning on every build.
         .systemLibrary(name: "CChafa", pkgConfig: "chafa", providers: [.apt(["libchafa-dev"])]),
@@ -77,7 +79,7 @@ let package = Package(
             "PushSimApp", "PushSimEngine", "PushSimScreens", "PushSimMedia", "CPicture",
         ], swiftSettings: [.unsafeFlags(pictureHeaders.flatMap { ["-Xcc", $0] })]),
         // 3. Terminal: the only code that imports ncurses.
-        .target(name: "PushSimTerminal", dependencies: ["PushSimScreens", "CNcursesw", "PushSimFiles"]),
+        .target(name: "PushSimTerminal", dependencies: ["PushSimScreens", "CNcursesw", "CTerminalGuard", "PushSimFiles"]),
         // 6. CLI.
         .executableTarget(name: "pushsim", dependencies: [
             "PushSimApp", "PushSimTerminal", "PushSimPicture",

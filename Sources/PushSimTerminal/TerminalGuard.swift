@@ -1,6 +1,6 @@
-// The one Swift file that calls the shim's stateful helpers (signals, saved tty modes): see shim.h for why.
+// The Swift face of CTerminalGuard (signal handlers, saved tty modes), whose state lives once, in TerminalGuard.c.
 
-import CNcursesw
+import CTerminalGuard
 
 enum TerminalGuard {
     /// Install the signal handlers and return the self-pipe's read end (-1 on failure).
