@@ -6,13 +6,23 @@
 // bytes keep their order. A counting sort over the byte's 256 values gives exactly that order in two passes, without
 // the ~60 million instructions of comparator calls (a fifth of a sixel story's start). The palette, and so every byte
 // of the picture, is the same; `make release` links chafa's palette object against this function
-// (tools/link-static.sh), and `PaletteSortTests` checks it against qsort.
+// (tools/link-static.sh), and `PaletteSortTests` checks it against qsort. With PUSHSIM_CHAFA_QSORT=1 in the
+// environment every call goes to qsort, as in chafa itself: bench/pixels.sh compares the two pictures byte for byte.
 
 #include "PaletteSort.h"
 
+#include <pthread.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+
+static pthread_once_t qsort_once = PTHREAD_ONCE_INIT;
+static int qsort_always;
+
+static void read_qsort_setting(void) {
+    const char *v = getenv("PUSHSIM_CHAFA_QSORT");
+    qsort_always = v && strcmp(v, "1") == 0;
+}
 
 int pushsim_palette_sort_channel(pushsim_compare_fn compare) {
     int channel = -1;
@@ -37,7 +47,8 @@ int pushsim_palette_sort_channel(pushsim_compare_fn compare) {
 
 void pushsim_palette_qsort(void *base, size_t count, size_t size, pushsim_compare_fn compare) {
     if (count < 2) return;
-    int channel = size == 4 ? pushsim_palette_sort_channel(compare) : -1;
+    pthread_once(&qsort_once, read_qsort_setting);
+    int channel = size == 4 && !qsort_always ? pushsim_palette_sort_channel(compare) : -1;
     uint8_t *sorted = channel >= 0 ? malloc(count * 4) : NULL;
     if (!sorted) {
         qsort(base, count, size, compare);

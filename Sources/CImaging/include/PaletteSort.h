@@ -13,7 +13,8 @@ int pushsim_palette_sort_channel(pushsim_compare_fn compare);
 /* qsort(3) with the same arguments and the same result as glibc's (a stable merge sort whenever its buffer can be
    had). For 4-byte elements ordered by one byte (chafa's median cut sorts its colour samples by their widest channel)
    it is a stable counting sort, linear instead of n log n comparator calls; anything else goes to qsort itself.
-   `make release` (tools/link-static.sh) points chafa's palette code at it. */
+   `make release` (tools/link-static.sh) points chafa's palette code at it; PUSHSIM_CHAFA_QSORT=1 in the environment
+   sends every call to qsort (bench/pixels.sh compares the pictures both ways). */
 void pushsim_palette_qsort(void *base, size_t count, size_t size, pushsim_compare_fn compare);
 
 #endif
