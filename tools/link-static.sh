@@ -56,12 +56,12 @@ for a in "${all[@]}"; do
 done
 # chafa's palette object calls pushsim_palette_qsort (Sources/CImaging/PaletteSort.c) instead of qsort: the same
 # order, and so the same picture, by counting instead of ~60 million comparator calls (a fifth of a sixel story's
-# start; docs/performance.md). A copy of the archive next to the output, with that one member changed, is found first.
+# start; docs/performance.md). A copy of the archive beside the output (OUTPUT.chafa/), that one member changed, comes first.
 # If anything here fails, chafa's own archive is linked as it is, with a line saying so.
 if [[ " ${used[*]} " == *" chafa "* ]]; then
   out=
   for ((i = 0; i < ${#all[@]}; i++)); do [ "${all[i]}" = -o ] && out=${all[i + 1]:-}; done
-  copy=$(dirname "${out:-.}")/pushsim-chafa
+  copy=${out:-pushsim}.chafa
   source=
   for f in "${folders[@]}"; do [ -f "$f/libchafa.a" ] && { source=$f/libchafa.a; break; }; done
   member=$(ar t "$source" | grep -E '(^|-)chafa-palette\.o$' || true)
