@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The linker of `make release` (through .build/release-toolset.json): ld.gold, with the C libraries a story's first
-# frame needs taken from their static archives instead of their shared objects.
+# frame needs taken from their static archives instead of their shared objects, and chafa's sixel palette sorting
+# by counting (see below).
 #
 # Each shared library costs every start a file to map, its relocations and its constructors; libstdc++'s are the
 # most (its locale set-up). With the Swift runtime already static (--static-swift-stdlib), linking chafa, libjpeg,
