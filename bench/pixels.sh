@@ -47,14 +47,14 @@ env = dict(os.environ, TERM="xterm-256color", LANG="C.UTF-8", XDG_RUNTIME_DIR=f"
 for k in ("TMUX", "COLORTERM", "NO_COLOR", "KITTY_WINDOW_ID", "TERM_PROGRAM"):
     env.pop(k, None)
 
-def first_picture(cmd, limit=20):
+def first_picture(cmd, limit=20, extra_env={}, keep=None):
     master, slave = os.openpty()
     fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, cols * cw, rows * ch))
     def child():
         os.setsid()
         fcntl.ioctl(0, termios.TIOCSCTTY, 0)
     t0 = time.perf_counter()
-    p = subprocess.Popen(shlex.split(cmd), stdin=slave, stdout=slave, stderr=subprocess.DEVNULL, env=env,
+    p = subprocess.Popen(shlex.split(cmd), stdin=slave, stdout=slave, stderr=subprocess.DEVNULL, env=dict(env, **extra_env),
                          preexec_fn=child, close_fds=True)
     os.close(slave)
     buf, typed, start, elapsed = b"", not any(os.path.basename(a) == "pushsim" for a in shlex.split(cmd)), -1, None
@@ -88,6 +88,9 @@ def first_picture(cmd, limit=20):
     os.close(master)
     if elapsed is None:
         sys.exit(f"bench/pixels: no picture from: {cmd}")
+    if keep:
+        with open(keep, "wb") as f:
+            f.write(buf[start:buf.find(b"\x1b\\", start) + 2])
     return elapsed * 1000
 
 for pair in (cmds[0:2], cmds[2:4]):
@@ -102,6 +105,11 @@ for pair in (cmds[0:2], cmds[2:4]):
         print(f"{statistics.median(times[c]):.1f} ms median of {RUNS}: {c}")
     with open(f"{work}/medians", "a") as f:
         f.write(" ".join(f"{statistics.median(times[c]):.1f}" for c in pair) + "\n")
+
+# The sixel picture as sent, with chafa's palette sorted by counting (`make release`) and through qsort as chafa itself
+# sorts (PUSHSIM_CHAFA_QSORT=1): the bytes must be the same.
+first_picture(cmds[0], keep=f"{work}/sixel.counting")
+first_picture(cmds[0], extra_env={"PUSHSIM_CHAFA_QSORT": "1"}, keep=f"{work}/sixel.qsort")
 
 # Instructions (callgrind, every thread) of one run of each pushsim command and of `chafa -f sixels`, from launch to
 # the exit that follows the picture (SIGTERM once it has arrived), pushsim from its copy without debug information.
@@ -118,6 +126,9 @@ read -r kitty chafa_kitty < <(sed -n 2p "$WORK/medians")
 echo "story picture ${SW}x${SH} cells of ${CELL_W}x${CELL_H} px in a ${COLS}x${ROWS} terminal"
 r=$(py "'%.2f' % ($sixel / $chafa_sixel)")
 result "first pixel frame, sixel, vs chafa -f sixels, median of paired runs" "${r}x ($sixel/$chafa_sixel ms)" "<= 0.9x" "$r <= 0.9"
+same=$(cmp -s "$WORK/sixel.counting" "$WORK/sixel.qsort" && echo same || echo different)
+result "the sixel picture, chafa's palette sorted by counting vs through qsort (PUSHSIM_CHAFA_QSORT=1)" \
+  "$same ($(stat -c %s "$WORK/sixel.counting") / $(stat -c %s "$WORK/sixel.qsort") bytes)" "same" "'$same' == 'same'"
 r=$(py "'%.2f' % ($kitty / $chafa_kitty)")
 result "first pixel frame, kitty, vs chafa -f kitty, median of paired runs" "${r}x ($kitty/$chafa_kitty ms)" "<= 1.0x" "$r <= 1.0"
 if counting; then

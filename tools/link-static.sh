@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The linker of `make release` (through .build/release-toolset.json): ld.gold, with the C libraries a story's first
-# frame needs taken from their static archives instead of their shared objects.
+# frame needs taken from their static archives instead of their shared objects, and chafa's sixel palette sorting
+# by counting (see below).
 #
 # Each shared library costs every start a file to map, its relocations and its constructors; libstdc++'s are the
 # most (its locale set-up). With the Swift runtime already static (--static-swift-stdlib), linking chafa, libjpeg,
@@ -54,6 +55,25 @@ for a in "${all[@]}"; do
   fi
   args+=("$a")
 done
+# chafa's palette object calls pushsim_palette_qsort (Sources/CImaging/PaletteSort.c) instead of qsort: the same
+# order, and so the same picture, by counting instead of ~60 million comparator calls (a fifth of a sixel story's
+# start; docs/performance.md). A copy of the archive beside the output (OUTPUT.chafa/), that one member changed, comes first.
+# If anything here fails, chafa's own archive is linked as it is, with a line saying so.
+if [[ " ${used[*]} " == *" chafa "* ]]; then
+  out=
+  for ((i = 0; i < ${#all[@]}; i++)); do [ "${all[i]}" = -o ] && out=${all[i + 1]:-}; done
+  copy=${out:-pushsim}.chafa
+  source=
+  for f in "${folders[@]}"; do [ -f "$f/libchafa.a" ] && { source=$f/libchafa.a; break; }; done
+  member=$(ar t "$source" | grep -E '(^|-)chafa-palette\.o$' || true)
+  if rm -rf "$copy" && mkdir -p "$copy" && cp "$source" "$copy/libchafa.a" && [ -n "$member" ] \
+    && (cd "$copy" && ar x libchafa.a "$member" && nm "$member" | grep -qE ' U qsort$' \
+        && objcopy --redefine-sym qsort=pushsim_palette_qsort "$member" && ar r libchafa.a "$member" && rm "$member"); then
+    args=("-L$copy" "${args[@]}")
+  else
+    echo "tools/link-static.sh: chafa's palette member of $source was not found or not changed; it keeps qsort" >&2
+  fi
+fi
 # Once more at the end, as a group: an archive pulled in late (libpng) may need one listed before it (zlib).
 if [ ${#used[@]} -gt 0 ]; then
   args+=(--start-group)
