@@ -31,6 +31,7 @@ others = {
     ('performance.md', '--experimental-dump-help'): 'swift-argument-parser (every command has it)',
     ('performance.md', '--as-needed'): 'ld, the linker',
     ('performance.md', '--strip-debug'): 'strip (binutils)',
+    ('performance.md', '--redefine-sym'): 'objcopy (binutils)',
     ('README.md', '--static-swift-stdlib'): 'swift build',
     ('performance.md', '--static-swift-stdlib'): 'swift build',
     ('README.md', '--disable-xctest'): 'swift test',
