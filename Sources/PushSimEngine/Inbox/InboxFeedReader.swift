@@ -110,7 +110,7 @@ public enum InboxFeedReader {
                                     var m: InboxMessage?
                                     // Straight from the bytes when it is a getInboxMessages item; through the tree
                                     // otherwise (a push, not an object, or a syntax error, which the tree reports).
-                                    if parser.readsItemsDirectly, !parser.keepsParsedParams, let fields = try? InboxItemReader.fields(bytes, bare: found.wrapper == .bare) {
+                                    if parser.readsItemsDirectly, !parser.keepsParsedParams, let fields = try? InboxItemReader.fields(bytes, bare: found.wrapper == .bare, checksKeys: mayRepeatKeys != nil) {
                                         if let mayRepeatKeys { mayRepeatKeys[k] = !fields.keysDistinct && InboxItemReader.mayRepeatKeys(bytes) }
                                         m = parser.serverMessage(fields, path: path.index(k), file: file, diagnostics: &notes[c],
                                                                  summary: InboxItemReader.summary)
@@ -188,7 +188,7 @@ extension InboxFeedReader {
     /// Whether an item whose members, as the reader reads them, say it repeats no key (`keysDistinct`) repeats none
     /// in the parser's bookkeeping either: the fuzz target's check on every input (`validate` trusts it).
     public static func distinctKeysAgree(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let fields = try? InboxItemReader.fields(bytes, bare: false), fields.keysDistinct else { return true }
+        guard let fields = try? InboxItemReader.fields(bytes, bare: false, checksKeys: true), fields.keysDistinct else { return true }
         guard let repeats = try? JSONParser.repeatedKeys(in: bytes, at: JSONPath()) else { return false }
         return repeats.count == 0
     }

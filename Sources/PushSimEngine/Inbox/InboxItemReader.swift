@@ -13,12 +13,14 @@ enum InboxItemReader {
     /// bytes are not an object, or, in a bare array (`bare`), when the item looks like a push: the tree parser reads
     /// those. Throws where `JSONParser.parse` would (the same grammar: `JSONScanner`); members it does not read are
     /// checked, not built.
-    static func fields(_ bytes: UnsafeBufferPointer<UInt8>, bare: Bool) throws(JSONSyntaxError) -> InboxFeedParser.ServerFields? {
+    /// `checksKeys`: also find whether the item may repeat a key (`keysDistinct`, for `validate`; else it stays false
+    /// and the loading path pays nothing for it).
+    static func fields(_ bytes: UnsafeBufferPointer<UInt8>, bare: Bool, checksKeys: Bool = false) throws(JSONSyntaxError) -> InboxFeedParser.ServerFields? {
         var s = JSONScanner(buffer: bytes)
         guard s.peek == UInt8(ascii: "{") else { return nil }
         var f = InboxFeedParser.ServerFields()
         // Which of the keys the parser reads were seen, and whether anything could repeat a key (`keysDistinct`).
-        var seen: UInt16 = 0, distinct = true
+        var seen: UInt16 = 0, distinct = checksKeys
         // A repeated key overwrites its field: its last value, as the parsed object's lookup gives.
         if try s.enterObject() {
             repeat {
