@@ -132,7 +132,10 @@ struct NotifyCommand: ParsableCommand {
             var doc = try InputFile.readJSON(file)
             let (parsed, diags) = ForegroundPush.parse(doc, file: InputFile.displayName(file))
             if parsed == nil, let e = diags.first(where: { $0.severity == .error }) { throw UserError(e.description) }
-            for d in diags { StandardStreams.error("pushsim: warning: \(d.description)\n") }
+            // A push APNs refuses is sent all the same: the running instance reports it (apns_rejected) and refuses it.
+            if APNsPayload.check(doc) == nil {
+                for d in diags { StandardStreams.error("pushsim: warning: \(d.description)\n") }
+            }
             // A relative attachment path is made absolute, so the running instance finds it wherever it started.
             if var o = doc.objectValue, let a = o["attachment"]?.stringValue, !a.isEmpty, !a.hasPrefix("/"), URLText.scheme(of: a) == nil {
                 let base = file == "-" ? FileManager.default.currentDirectoryPath : (file as NSString).deletingLastPathComponent

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # PushwooshForegroundPush in a real terminal: `pushsim notify --push FILE` sends an APNs payload to a running
 # `pushsim inapp`, the SDK's own banner shows its title and whole body, a second push stacks on top (no queue), f taps
-# the top one away at once (the delegate), the other hides by itself after the fixed 3 s, and the events say so.
+# the top one away at once (the delegate), the other hides by itself after the fixed 3 s, and the events say so; a
+# push APNs refuses (no aps) is apns_rejected and never shown.
 HERE=$(cd "$(dirname "$0")" && pwd)
 . "$HERE/lib.sh"
 export LC_ALL=C.UTF-8
@@ -26,6 +27,10 @@ keys f
 wait_gone "Order shipped" || die "f did not tap the top push away"
 # The first one was not queued behind it: it hides by itself 3 s after it showed.
 wait_gone "Flash sale" || die "the first push did not hide by itself"
+# A push APNs refuses (no aps dictionary) never reaches the module: apns_rejected, nothing shown, exit 1 for notify.
+printf '{"title":"No aps here"}' > "$WORK/noaps.json"
+err=$("$BIN" notify --push "$WORK/noaps.json" --socket "$S" 2>&1) && die "a push without aps was accepted"
+case "$err" in *"APNs refuses"*) ;; *) die "unexpected refusal of the push without aps: $err" ;; esac
 keys q
 expect_exit 0
 expect_sane
@@ -34,6 +39,8 @@ grep -q '"event":"foreground_push_tap","id":"f2","title":"Order shipped","delega
 grep -q '"event":"foreground_push_hide","id":"f2","reason":"tap"' "$WORK/events.jsonl" || die "f2 was not removed by the tap"
 grep -q '"event":"foreground_push_hide","id":"f1","reason":"timeout"' "$WORK/events.jsonl" || die "f1 did not time out"
 grep -q '"event":"open_url"' "$WORK/events.jsonl" && die "a foreground push must open nothing itself"
+grep -q '"event":"apns_rejected"' "$WORK/events.jsonl" || die "no apns_rejected for the push without aps"
+grep -q '"title":"No aps here"' "$WORK/events.jsonl" && die "the refused push was shown"
 # Refusals are one line and exit 1 from the sending side.
 printf '[1,2]' > "$WORK/array.json"
 err=$("$BIN" notify --push "$WORK/array.json" --socket "$S" 2>&1) && die "an array was accepted as a push"

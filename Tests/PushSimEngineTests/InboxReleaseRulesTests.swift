@@ -248,4 +248,25 @@ import Testing
         var n = feed([msg(ap: own)], sdk: new)
         #expect(n.tapVideo("c").events.map(\.name) == ["select", "read", "open_url"], "the poster runs the message action")
     }
+
+    // MARK: carousel slides (PushwooshInboxCarouselSlide.swift, 7.2.6)
+
+    /// `PushwooshInboxCarouselSlide.swift@93694e4` (7.2.6): `maxSlides = 5`, slides read in order, one without an image
+    /// skipped and taking no place; before 7.2.6 every slide with an image shows.
+    @Test func theCarouselShowsAtMostFiveSlidesFrom726() {
+        let items: [JSONValue] = [["image": "https://x/1.jpg"], ["title": "no image"], ["image": "https://x/2.jpg"], ["image": ""],
+                                  ["image": "https://x/3.jpg"], ["image": "https://x/4.jpg"], ["image": "https://x/5.jpg"],
+                                  ["image": "https://x/6.jpg"], ["image": "https://x/7.jpg"]]
+        let m = msg(ap: ["displayType": "carousel", "carousel": .array(items)])
+        #expect(InboxCarouselSlide.decode(m, sdk: .v7_2_6).map(\.image) == (1...5).map { "https://x/\($0).jpg" })
+        #expect(InboxCarouselSlide.decode(m, sdk: .v7_2_5).count == 7)
+        #expect(InboxCarouselSlide.decode(m, sdk: old).count == 7)
+        // `--dump` gives the number shown on carousel rows, and only there.
+        #expect(dumpRow(feed([m], sdk: new))["slides"] == 5)
+        #expect(dumpRow(feed([m], sdk: .v7_2_5))["slides"] == 7)
+        #expect(dumpRow(feed([msg()], sdk: new))["slides"] == nil)
+        var bytes: [UInt8] = []
+        feed([m], sdk: new).writeDump { bytes += $0 }
+        #expect(String(decoding: bytes, as: UTF8.self).contains(#""slides":5,"date""#), "the streamed --dump writes it too")
+    }
 }

@@ -7,11 +7,13 @@ import Testing
     @Test func knownReleasesParseAndUnknownOnesDoNot() {
         #expect(SDKVersion("7.2.9") == .newest)
         #expect(SDKVersion("7.1.3") == .v7_1_3)
-        #expect(SDKVersion("7.2.2") == nil)  // no source read: not offered
+        // pushwoosh-ios-sdk 7.2.2 (`02d4eb3`) is stored; 7.2.3 is not, and behaves like 7.2.2.
+        #expect(SDKVersion("7.2.2") == .v7_2_2)
+        #expect(SDKVersion("7.2.3") != nil)
         #expect(SDKVersion("7.3.0") == nil)
         #expect(SDKVersion("latest") == nil)
         #expect(SDKVersion.known == SDKVersion.known.sorted())
-        #expect(SDKVersion.knownList == "7.1.3, 7.1.4, 7.2.0, 7.2.1, 7.2.4, 7.2.5, 7.2.6, 7.2.7, 7.2.8, 7.2.9")
+        #expect(SDKVersion.knownList == "7.1.3, 7.1.4, 7.2.0, 7.2.1, 7.2.2, 7.2.3, 7.2.4, 7.2.5, 7.2.6, 7.2.7, 7.2.8, 7.2.9")
         #expect(SDKVersion.unknownMessage("8.0") == "--sdk: unknown SDK release '8.0'; known releases: \(SDKVersion.knownList)")
     }
 
@@ -27,9 +29,28 @@ import Testing
         #expect(SDKVersion.v7_2_5.inboxHeroFromAttachment && SDKVersion.v7_2_5.inboxCaptionedIcon)
         #expect(!SDKVersion.v7_2_5.inboxRichCardsNeedBody)
         #expect(SDKVersion.v7_2_6.inboxRichCardsNeedBody && SDKVersion.v7_2_6.inboxStringOnlyLinkAndAttachment)
+        // PWInboxMessageInternal.m@02d4eb3 (7.2.2): `l`/`attachment` as strings and non-object items skipped.
+        #expect(SDKVersion.v7_2_2.inboxStringOnlyLinkAndAttachment && SDKVersion.v7_2_2.inboxSkipsNonObjectFeedItem)
+        #expect(!SDKVersion.v7_2_1.inboxStringOnlyLinkAndAttachment && !SDKVersion.v7_2_1.inboxSkipsNonObjectFeedItem)
+        #expect(SDKVersion("7.2.3")!.inboxStringOnlyLinkAndAttachment)
         #expect(!SDKVersion.v7_2_6.inboxReadsOnDisplay)
         let new = SDKVersion.newest
         #expect(new.inboxReadsOnDisplay && new.inboxReportsEveryInteraction && new.inboxMessageActionOwnsTaps)
         #expect(SDKVersion("7.2.8")!.inboxReadsOnDisplay)
+    }
+
+    /// PushwooshInApp per release: 7.2.0 `fd34d7d`, 7.2.1 `4c81a0b`, 7.2.4 `e380b5b`, 7.2.7 `b1518f7`.
+    @Test func inAppRulesSwitchOnAtTheirRelease() {
+        let v720 = SDKVersion.v7_2_0
+        #expect(!v720.inAppSheetAndCarouselScrim && !v720.inAppSafeAreaCaps && !v720.inAppRetriesRefusedLink && !v720.inAppDarkOverlay)
+        #expect(SDKVersion.v7_2_1.inAppSheetAndCarouselScrim && SDKVersion.v7_2_1.inAppSafeAreaCaps)
+        #expect(!SDKVersion("7.2.3")!.inAppRetriesRefusedLink && SDKVersion.v7_2_4.inAppRetriesRefusedLink)
+        #expect(!SDKVersion("7.2.6")!.inAppDarkOverlay && SDKVersion.v7_2_7.inAppDarkOverlay && SDKVersion.newest.inAppDarkOverlay)
+    }
+
+    /// PushwooshInboxCarouselSlide.swift@93694e4 (7.2.6): `maxSlides = 5`; before, no limit.
+    @Test func inboxCarouselSlideLimitFrom726() {
+        #expect(SDKVersion.v7_2_6.inboxCarouselMaxSlides == 5 && SDKVersion.newest.inboxCarouselMaxSlides == 5)
+        #expect(SDKVersion.v7_2_5.inboxCarouselMaxSlides == nil && SDKVersion.v7_1_3.inboxCarouselMaxSlides == nil)
     }
 }

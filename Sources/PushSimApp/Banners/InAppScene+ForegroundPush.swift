@@ -22,6 +22,12 @@ public enum ForegroundPushWire {
 extension InAppScene {
     /// A push arrives (`showForegroundPush(userInfo:)`): its id, or why it cannot be shown. Warnings are emitted.
     public func foregroundPush(_ payload: JSONValue, file: String = "push", at t: Double) -> Result<String, Refusal> {
+        // Through the delivery path like any push: one APNs refuses (over 4096 bytes, no aps dictionary) never
+        // reaches the app, so the module never sees it.
+        if let r = APNsPayload.check(payload) {
+            emit(Event("apns_rejected", ["bytes": .number(Double(r.bytes)), "limit": .number(Double(r.limit)), "reason": .string(r.reason)]), at: t)
+            return .failure(Refusal(sentence: "not shown: \(r.reason)"))
+        }
         let (push, diags) = ForegroundPush.parse(payload, file: file)
         guard let push else {
             return .failure(Refusal(sentence: diags.first(where: { $0.severity == .error })?.description ?? "not a push"))

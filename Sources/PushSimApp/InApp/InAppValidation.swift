@@ -7,22 +7,24 @@ import PushSimEngine
 
 enum InAppValidation {
     static func lint(_ doc: JSONValue, source: PayloadValidation.Source, options: PayloadValidation.Options) -> PayloadValidation.Lint {
-        lint(doc, now: options.now.timeIntervalSince1970, what: "native in-app config")
+        lint(doc, now: options.now.timeIntervalSince1970, what: "native in-app config", sdk: options.sdk)
     }
 
-    /// `what` names the document in the summary (`native-config.json in sale.zip` for a ZIP).
-    static func lint(_ doc: JSONValue, now: Double, what: String) -> PayloadValidation.Lint {
-        var light = InAppConfigParser.parse(doc, isDark: false, now: now)
+    /// `what` names the document in the summary (`native-config.json in sale.zip` for a ZIP); `sdk` is the release
+    /// whose parser reads it (`--sdk`).
+    static func lint(_ doc: JSONValue, now: Double, what: String, sdk: SDKVersion = .newest) -> PayloadValidation.Lint {
+        var light = InAppConfigParser.parse(doc, isDark: false, now: now, sdk: sdk)
         if let m = light.message { light.warnings += InAppLegibility.findings(m, dark: false) }
         var diagnostics: [Diagnostic] = []
         if let drop = light.drop {
             diagnostics.append(Diagnostic(.error, path: drop.path, "not shown: \(drop.sentence) (the SDK logs \"Invalid native in-app config, dropped at: \(drop.key)\")"))
         }
         diagnostics += light.warnings
-        // A dark phone parses differently only when the block has an overlay (without one the light parse is repeated).
+        // A dark phone parses differently only when the block has an overlay (without one the light parse is repeated),
+        // and only from 7.2.7: before, `dark` is a key no release reads (`SDKVersion.inAppDarkOverlay`).
         let layout = doc["displayType"]?.stringValue?.lowercased() ?? ""
-        if let dark = doc[layout]?["dark"], !dark.isNull {
-            var dark = InAppConfigParser.parse(doc, isDark: true, now: now)
+        if sdk.inAppDarkOverlay, let dark = doc[layout]?["dark"], !dark.isNull {
+            var dark = InAppConfigParser.parse(doc, isDark: true, now: now, sdk: sdk)
             if let m = dark.message, m.darkApplied { dark.warnings += InAppLegibility.findings(m, dark: true) }
             diagnostics += darkFindings(dark, light: light, layout: layout)
         }
@@ -67,7 +69,8 @@ enum InAppValidation {
                 PayloadValidation.Finding(severity: .error, file: name, path: "", message: message, kind: .inapp),
             ], unreadable: error.exitCode == 2, kinds: [.inapp])
         }
-        let lint = lint(loaded.config, now: options.now.timeIntervalSince1970, what: "\(InAppSource.configName) in a campaign ZIP")
+        let lint = lint(loaded.config, now: options.now.timeIntervalSince1970, what: "\(InAppSource.configName) in a campaign ZIP",
+                        sdk: options.sdk)
         let findings = (loaded.warnings + lint.diagnostics).map {
             PayloadValidation.Finding(severity: $0.severity, file: name, path: $0.path, message: $0.message, kind: .inapp)
         }

@@ -223,10 +223,10 @@ public final class NativeInApp {
 }
 
 extension InAppIntake {
-    /// The SDK's parser, and pushsim's reading of a config, a campaign ZIP (localised for `language`, its own images
-    /// unpacked under `cacheBase` for drawing) or `-`.
-    public static func sdk(language: String? = nil, cacheBase: String = DiskCache.defaultBase()) -> InAppIntake {
-        InAppIntake(parse: { c, dark, now in InAppConfigParser.parse(c, isDark: dark, now: now) },
+    /// The SDK's parser at `release` (`--sdk`), and pushsim's reading of a config, a campaign ZIP (localised for
+    /// `language`, its own images unpacked under `cacheBase` for drawing) or `-`.
+    public static func sdk(language: String? = nil, release: SDKVersion = .newest, cacheBase: String = DiskCache.defaultBase()) -> InAppIntake {
+        InAppIntake(parse: { c, dark, now in InAppConfigParser.parse(c, isDark: dark, now: now, sdk: release) },
                     read: { (path: String) throws(UserError) -> InAppDelivery in
                         let l = try InAppSource.load(path: path, language: language, unpackImagesInto: cacheBase)
                         var d = InAppDelivery(config: l.config, file: l.file, resourceCode: l.idOverride, warnings: l.warnings)

@@ -30,7 +30,7 @@ enum InboxReleaseValidation {
 
     /// `l` and `attachment` that are not strings (`PWInboxMessageInternal.m`): 7.1.3 sends them `hasPrefix:`, which
     /// an NSNumber, NSArray, NSDictionary or NSNull does not answer, so the app stops with an unrecognised selector;
-    /// from 7.2.6 they are read only as strings and otherwise ignored.
+    /// from 7.2.2 they are read only as strings and otherwise ignored.
     static func nonStrings(_ p: JSONObject, item: Item, sdk: SDKVersion) -> [Diagnostic] {
         var out: [Diagnostic] = []
         for key in ["l", "attachment"] {
@@ -40,7 +40,7 @@ enum InboxReleaseValidation {
             if sdk.inboxStringOnlyLinkAndAttachment {
                 out.append(Diagnostic(path: path, "is \(v.quoted), not a string: SDK \(sdk) ignores it, so \(what); SDK 7.1.3 sends it hasPrefix: and the app crashes"))
             } else {
-                out.append(Diagnostic(.error, path: path, "is \(v.quoted), not a string: SDK \(sdk) sends it hasPrefix: and the app crashes with an unrecognised selector (from 7.2.6 it is ignored)"))
+                out.append(Diagnostic(.error, path: path, "is \(v.quoted), not a string: SDK \(sdk) sends it hasPrefix: and the app crashes with an unrecognised selector when this feed loads, expired or not (from 7.2.2 it is ignored)"))
             }
         }
         return out
@@ -102,7 +102,7 @@ enum InboxReleaseValidation {
         if !urlButtons.isEmpty && row.kind.rendersButtons {
             owned.append(urlButtons.map { JSONValue.string($0.title).quoted }.joined(separator: ", ") + " (URL button\(urlButtons.count == 1 ? "" : "s"))")
         }
-        if row.kind == .carousel, InboxCarouselSlide.decode(params).contains(where: { $0.url != nil }) { owned.append("the slide links") }
+        if row.kind == .carousel, InboxCarouselSlide.decode(params, sdk: sdk).contains(where: { $0.url != nil }) { owned.append("the slide links") }
         if row.kind == .video { owned.append("the video") }
         if row.kind == .wallet { owned.append("the wallet pass") }
         guard !owned.isEmpty else { return [] }

@@ -128,6 +128,7 @@ public final class InboxScene: ScriptableScene, Leavable {
         let uniqueCodes = parsed.uniqueCodes
         var messages = parsed.messages
         parsed = InboxFeedParser.Result()  // one copy of a large feed at a time
+        let crash = InboxScene.crash(diagnostics, messages, sdk: model.feed.attributes.sdk)
         var bases: [String: String] = [:]
         var dirs: [String: String] = [:]
         // With one feed file every relative image resolves beside it (the fallback of `resolve`), so only several
@@ -163,11 +164,34 @@ public final class InboxScene: ScriptableScene, Leavable {
         for e in events { sink.emit(e, at: t) }
         if let keep, let i = model.feed.index(of: keep) { model.highlighted = i }
         warnings = diagnostics.map(\.description)
-        if !diagnostics.isEmpty && model.status.isEmpty {
+        if let crash {
+            // What the phone does comes first: an app on this release never shows the feed.
+            warnings.insert(crash, at: 0)
+            model.status = crash
+        } else if !diagnostics.isEmpty && model.status.isEmpty {
             // The line holds one; `w` shows them all.
             model.status = "\(diagnostics.count) warning\(diagnostics.count == 1 ? "" : "s") (w shows all): \(diagnostics[0])"
         }
         InboxScreen.reveal(&model, size: size)
+    }
+
+    /// Why an app on `sdk` crashes as this feed loads, or nil: before 7.2.2 (`PWInboxMessageInternal.m@f8c5cc8`) a
+    /// server item that is not an object is still sent `objectForKey:`, and a message's `l` or `attachment` that is not
+    /// a string is sent `hasPrefix:` — expired or not, as the parse runs before the expiry filter. pushsim then shows
+    /// the feed as 7.2.2 and later do (they skip or ignore what crashes).
+    static func crash(_ diagnostics: [Diagnostic], _ messages: [InboxMessage], sdk: SDKVersion) -> String? {
+        guard !sdk.inboxSkipsNonObjectFeedItem else { return nil }
+        let tail = "; shown here as 7.2.2 and later show it"
+        if let d = diagnostics.first(where: { $0.message.hasPrefix("skipped: a message must be an object") }) {
+            return "SDK \(sdk): the app crashes when this feed loads: \(d.path) is not an object\(tail)"
+        }
+        for m in messages {
+            guard let p = m.params.actionParams else { continue }
+            for key in ["l", "attachment"] where p[key] != nil && p[key]?.stringValue == nil {
+                return "SDK \(sdk): the app crashes when this feed loads: \(m.code)'s \(key) is not a string\(tail)"
+            }
+        }
+        return nil
     }
 
     /// A parser warning as an event; a push APNs refused (never added, as on the phone) is also `apns_rejected`.
@@ -434,7 +458,7 @@ public final class InboxScene: ScriptableScene, Leavable {
     public func pageSlide(by delta: Int) {
         guard let code = highlightedCode, let i = model.feed.index(of: code, hint: model.highlighted),
               model.feed.rows[i].kind == .carousel else { return }
-        let slides = InboxCarouselSlide.decode(model.feed.rows[i].message)
+        let slides = InboxCarouselSlide.decode(model.feed.rows[i].message, sdk: model.feed.attributes.sdk)
         guard slides.count > 1 else { model.status = "This carousel has one slide"; return }
         let current = model.context.slide(of: code, count: slides.count)
         let next = max(0, min(current + delta, slides.count - 1))

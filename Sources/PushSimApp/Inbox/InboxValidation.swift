@@ -51,6 +51,16 @@ enum InboxValidation {
             return d
         }
         let isRequest = shape == "createMessage request"
+        if !options.sdk.inboxSkipsNonObjectFeedItem {
+            // Before 7.2.2 a server item that is not an object crashes the app as the feed loads
+            // (`PWInboxMessageInternal.m@f8c5cc8` `validateDictionary`): an error in place of the parser's "skipped".
+            for item in items where item.origin == .server && item.json == nil {
+                let path = item.path.description
+                diagnostics.removeAll { $0.path == path }
+                diagnostics.append(Diagnostic(.error, path: path,
+                    "is not an object: a \(options.sdk) app crashes when this feed loads (validateDictionary still sends it objectForKey:; from 7.2.2 it is skipped)"))
+            }
+        }
         if options.delivery != nil {
             // Each APNs push as sent: APNs refuses one over 4096 bytes or with an aps that is not a dictionary.
             for item in items where item.origin == .push {
@@ -90,6 +100,11 @@ enum InboxValidation {
                             if m.isExpired(at: options.now) {
                                 expiredIn[c] += 1
                                 found[c].append(expiry(m, item: item, now: options.now, nowGiven: options.nowGiven))
+                                // 7.1.3 reads `l` and `attachment` (and crashes on a non-string) before it filters
+                                // out the expired (`PWInboxMessageInternal.m@f8c5cc8` `updateWithDictionary`).
+                                if item.origin == .server && !options.sdk.inboxStringOnlyLinkAndAttachment {
+                                    found[c] += InboxReleaseValidation.nonStrings(m.params.actionParams ?? [:], item: item, sdk: options.sdk)
+                                }
                                 continue
                             }
                             if InboxFeed.isSilent(m) {

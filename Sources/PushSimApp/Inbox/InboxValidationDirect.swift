@@ -16,6 +16,8 @@ extension InboxValidation {
 
     static func checkDirectly(_ buffer: UnsafeBufferPointer<UInt8>, source: PayloadValidation.Source,
                                       options: PayloadValidation.Options) -> PayloadValidation.FileReport? {
+        // Before 7.2.2 an item that is not an object crashes the app: the tree, which sees every item, says where.
+        guard options.sdk.inboxSkipsNonObjectFeedItem else { return nil }
         let parser = InboxFeedParser(now: options.now, timeZone: options.timeZone)
         guard let read = InboxFeedReader.readFeedItems(buffer: buffer, file: source.name, parser: parser) else { return nil }
         let messages = read.result.messages

@@ -126,7 +126,7 @@ extension InAppConfigParser {
         guard case .string(let s) = raw, !s.isEmpty else {
             throw InAppDrop(key: label, path: label, sentence: InAppConfigParser.expect(label, "a non-empty link string", raw))
         }
-        guard let resolved = InAppURL.resolve(s) else {
+        guard let resolved = InAppURL.resolve(s, retry: sdk.inAppRetriesRefusedLink) else {
             warn(label, "\(raw.quoted) is not a link the SDK can parse, so it is left out (nothing is shown there)")
             return nil
         }
@@ -187,7 +187,7 @@ extension InAppConfigParser {
             guard case .string(let s)? = d["url"], !s.isEmpty else {
                 throw InAppDrop(key: "\(label).url", path: "\(label).url", sentence: InAppConfigParser.expect("\(label).url", "a non-empty link string", d["url"]))
             }
-            guard let u = InAppURL.resolve(s) else {
+            guard let u = InAppURL.resolve(s, retry: sdk.inAppRetriesRefusedLink) else {
                 throw InAppDrop(key: "\(label).url", path: "\(label).url", sentence: "`\(label).url` must be a link the SDK can parse; \(JSONValue.string(s).quoted) is not one")
             }
             return .url(u)

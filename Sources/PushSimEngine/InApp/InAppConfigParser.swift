@@ -7,15 +7,18 @@
 public struct InAppConfigParser {
     /// Where the phone will differ from the config (clamps, forced chips, ignored keys), gathered while parsing.
     var warnings: [Diagnostic] = []
+    /// The release whose parser this is (`--sdk`): which link rule, and whether a dark overlay exists.
+    let sdk: SDKVersion
 
-    init() {}
+    init(sdk: SDKVersion = .newest) { self.sdk = sdk }
 
     /// The SDK's `parse(_:isDark:)`. `now` is the arrival time in Unix seconds (for `ttl`). With `isDark`, the block's
     /// `dark` overlay is merged first; a broken overlay, or a merged config the strict parser rejects, falls back to the
-    /// light config (`darkFallback`), which stays fail-closed.
-    public static func parse(_ config: JSONValue, isDark: Bool, now: Double) -> InAppParseResult {
+    /// light config (`darkFallback`), which stays fail-closed. Before 7.2.7 there is no overlay (`parse(config)`,
+    /// `PWInAppConfigParser.swift@e380b5b`): a dark phone parses the light config alone.
+    public static func parse(_ config: JSONValue, isDark: Bool, now: Double, sdk: SDKVersion = .newest) -> InAppParseResult {
         var result = InAppParseResult()
-        if isDark {
+        if isDark && sdk.inAppDarkOverlay {
             let overlay = InAppDarkOverlay.apply(to: config)
             switch overlay.outcome {
             case .none:
@@ -23,7 +26,7 @@ public struct InAppConfigParser {
             case .broken(let label):
                 result.darkFallback = label
             case .merged(let merged):
-                var parser = InAppConfigParser()
+                var parser = InAppConfigParser(sdk: sdk)
                 switch parser.parseValidated(merged, now: now) {
                 case .success(var message):
                     message.darkApplied = true
@@ -36,7 +39,7 @@ public struct InAppConfigParser {
                 }
             }
         }
-        var parser = InAppConfigParser()
+        var parser = InAppConfigParser(sdk: sdk)
         switch parser.parseValidated(config, now: now) {
         case .success(let message): result.message = message
         case .failure(let drop): result.drop = drop
@@ -78,8 +81,10 @@ public struct InAppConfigParser {
             case .spinwheel: content = .spinwheel(try spinWheel(block))
             }
             warnings += InAppConfigParser.forcedChipWarnings(content)
-            return .success(InAppMessage(id: envelope.id, maxDisplays: envelope.maxDisplays, cooldown: envelope.cooldown,
-                                         expiresAt: envelope.expiresAt, content: content))
+            var message = InAppMessage(id: envelope.id, maxDisplays: envelope.maxDisplays, cooldown: envelope.cooldown,
+                                       expiresAt: envelope.expiresAt, content: content)
+            message.sdk = sdk
+            return .success(message)
         } catch {
             return .failure(error)
         }

@@ -343,6 +343,8 @@ public struct InAppMessage: Sendable, Equatable {
     public var content: InAppContent
     /// True when the block's `dark` overlay was merged in (the phone was dark at arrival and the overlay was valid).
     public var darkApplied: Bool
+    /// The release whose module parsed it and shows it (`--sdk`): its views and windows follow that release.
+    public var sdk: SDKVersion = .newest
 
     public init(id: String? = nil, maxDisplays: Int? = nil, cooldown: Double? = nil, expiresAt: Double? = nil,
                 content: InAppContent, darkApplied: Bool = false) {

@@ -10,7 +10,7 @@ extension InAppPlayer {
         case .close:
             return content.showsCloseChip ? [.close] : nil
         case .tapOutside:
-            switch content.outsideTap {
+            switch message.outsideTap {
             case .closes: return [.close]
             case .passesThrough: return [.passThrough]
             case .covered: return nil

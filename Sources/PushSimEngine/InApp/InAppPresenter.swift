@@ -131,6 +131,10 @@ public struct InAppPresenter: Sendable, Equatable {
         // Recorded before the controller looks, so a pip already on screen with this id still counts.
         record(m, at: t)
         if let id = m.id, pip?.message.id == id { return suppress(m, .duplicate, at: t) }
+        // `PWInAppPipController.present` (@fd34d7d, every release since) compares the id with `currentMessageId`
+        // while the pip window exists, and the animated close keeps both until it ends: a pip with the closing one's
+        // id is skipped without a word (its show already counted above); after the close it shows.
+        if pip == nil, let id = m.id, let closing = leaving.last(where: \.isPip), closing.player.message.id == id { return }
         if var old = pip {
             // At most one pip: the older one goes without animation, its DidClose at once.
             old.beginClosing(at: t)

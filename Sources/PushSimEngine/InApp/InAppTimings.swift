@@ -48,6 +48,29 @@ extension InAppContent {
     }
 }
 
+extension InAppMessage {
+    /// A tap beside the message at its release: at 7.2.0 the sheet and the carousel have a clear backdrop that lets
+    /// touches through (`PWInAppStyle.makeBackdrop()` in `PWSheetInAppView.swift` / `PWCarouselInAppView.swift`
+    /// @fd34d7d); the scrim that closes on a tap comes with 7.2.1 (`SDKVersion.inAppSheetAndCarouselScrim`).
+    public var outsideTap: InAppLayout.OutsideTap {
+        switch content {
+        case .sheet where !sdk.inAppSheetAndCarouselScrim, .carousel where !sdk.inAppSheetAndCarouselScrim: return .passesThrough
+        default: return content.outsideTap
+        }
+    }
+
+    /// How dark the backdrop behind the message is (0 … 0.8): 60 % black behind a dimmed modal or sheet, 80 % behind
+    /// a carousel, none behind a sheet or a carousel at 7.2.0 (clear `makeBackdrop()`).
+    public var backdropDim: Double {
+        switch content {
+        case .sheet where !sdk.inAppSheetAndCarouselScrim, .carousel where !sdk.inAppSheetAndCarouselScrim: return 0
+        case .modal(let c), .sheet(let c): return c.dimBackground ? 0.6 : 0
+        case .carousel: return 0.8
+        default: return 0
+        }
+    }
+}
+
 /// The simulated phone's screen in points and its safe-area insets (status bar, home indicator).
 public struct InAppDevice: Sendable, Equatable {
     public var screen: InAppSize

@@ -9,8 +9,10 @@ public enum InAppURL {
     static let retryAllowed = CharacterSet.urlFragmentAllowed.union(CharacterSet(charactersIn: "%"))
 
     /// The link as the SDK keeps it (`absoluteString`), or nil when it cannot be parsed even after the retry.
-    public static func resolve(_ string: String) -> String? {
+    /// `retry` false: the parser before 7.2.4 (`PWInAppConfigParser.swift@fd34d7d`), `URL(string:)` alone.
+    public static func resolve(_ string: String, retry: Bool = true) -> String? {
         if let u = parse(string) { return u }
+        guard retry else { return nil }
         guard let encoded = string.addingPercentEncoding(withAllowedCharacters: retryAllowed) else { return nil }
         return parse(encoded)
     }

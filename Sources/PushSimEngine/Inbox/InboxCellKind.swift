@@ -258,17 +258,23 @@ public struct InboxCarouselSlide: Sendable, Equatable {
     public var title: String?
     public var url: String?
 
-    public static func decode(_ m: InboxMessage) -> [InboxCarouselSlide] { decode(m.params) }
+    public static func decode(_ m: InboxMessage, sdk: SDKVersion = .newest) -> [InboxCarouselSlide] { decode(m.params, sdk: sdk) }
 
-    public static func decode(_ p: InboxMessage.Params) -> [InboxCarouselSlide] {
+    /// The slides in order, those without an image skipped (they take no place); from 7.2.6 reading stops at
+    /// `maxSlides` (5, `PushwooshInboxCarouselSlide.swift@93694e4`; `SDKVersion.inboxCarouselMaxSlides`).
+    public static func decode(_ p: InboxMessage.Params, sdk: SDKVersion = .newest) -> [InboxCarouselSlide] {
         guard let arr = InboxCellResolver.richValue("carousel", p, accepts: { $0.arrayValue != nil })?.arrayValue else { return [] }
-        return arr.compactMap { item in
-            guard let o = item.objectValue, let image = o["image"]?.stringValue, !image.isEmpty else { return nil }
+        let limit = sdk.inboxCarouselMaxSlides ?? Int.max
+        var slides: [InboxCarouselSlide] = []
+        for item in arr {
+            guard slides.count < limit else { break }
+            guard let o = item.objectValue, let image = o["image"]?.stringValue, !image.isEmpty else { continue }
             var url = o["url"]?.stringValue
             if let u = url, inboxURLScheme(u) == nil { url = nil }
             let title = o["title"]?.stringValue
-            return InboxCarouselSlide(image: image, title: (title?.isEmpty ?? true) ? nil : title, url: url)
+            slides.append(InboxCarouselSlide(image: image, title: (title?.isEmpty ?? true) ? nil : title, url: url))
         }
+        return slides
     }
 }
 

@@ -382,7 +382,7 @@ public struct InboxFeed: Sendable {
     /// otherwise the open is reported first, then `didSelect`, then the url opens.
     public mutating func tapSlide(_ code: String, slide: Int = 0, hint: Int? = nil) -> InboxOutcome {
         guard let i = index(of: code, hint: hint), rows[i].kind == .carousel else { return tap(code, hint: hint) }
-        let slides = InboxCarouselSlide.decode(rows[i].message)
+        let slides = InboxCarouselSlide.decode(rows[i].message, sdk: attributes.sdk)
         guard slides.indices.contains(slide), let url = slides[slide].url else { return tap(code, hint: hint) }
         let sdk = attributes.sdk
         if sdk.inboxMessageActionOwnsTaps && InboxFeed.hasMessageAction(rows[i].message.params.actionParams) {
@@ -658,6 +658,10 @@ public struct InboxFeed: Sendable {
         key(#","message":"#); string(rows[i].message.message)
         key(#","image":"#); string(rows[i].imageURL)
         if let icon = rows[i].dumpIcon(sdk: attributes.sdk) { key(#","icon":"#); JSONValue.writeString(icon, into: &out) }
+        if rows[i].kind == .carousel {
+            key(#","slides":"#)
+            for b in String(InboxCarouselSlide.decode(rows[i].message, sdk: attributes.sdk).count).utf8 { out.append(b) }
+        }
         key(#","date":"#)
         if let date = rows[i].message.sendDate {
             out.append(UInt8(ascii: "\""))
@@ -689,6 +693,8 @@ public struct InboxFeed: Sendable {
         ]
         // In the order writeDumpRow writes them.
         if let icon = r.dumpIcon(sdk: attributes.sdk) { o["icon"] = .string(icon) }
+        // The slides a carousel card shows (at most five from 7.2.6).
+        if r.kind == .carousel { o["slides"] = .number(Double(InboxCarouselSlide.decode(m, sdk: attributes.sdk).count)) }
         o["date"] = m.sendDate.map { .string(InboxFeed.iso8601($0)) } ?? .null
         o["buttons"] = .array(visibleButtons(r).map(\.dumpValue))
         return .object(o)

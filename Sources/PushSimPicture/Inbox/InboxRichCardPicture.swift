@@ -17,7 +17,7 @@ extension InboxPicture {
     static func carousel(_ row: InboxRow, on p: Picture, x: Double, y: Double, width: Double, colors c: Colors,
                          context: InboxCardContext, images: ResolvingImages) -> Double {
         let m = row.message
-        let slides = InboxCarouselSlide.decode(m)
+        let slides = InboxCarouselSlide.decode(m, sdk: context.attributes.sdk)
         let current = context.slide(of: m.code, count: slides.count)
         let text = textBlockHeight(m, on: p, width: width, bodyLines: 2, top: 14, bottom: 18)
         let h = hostInset + galleryHeight + text

@@ -5,12 +5,13 @@ import PushSimEngine
 
 enum InAppCarouselView {
     /// The card at rest: the safe width less 22 pt each side (at most 480 pt), height = width × 1.32, and no taller
-    /// than the safe height less 44 pt (the width then shrinks to keep the ratio).
-    static func cardSize(_ g: InAppGrid, scale: Double) -> Size {
-        var w = min(g.safe.width - 2 * g.cols(22), g.cols(480))
+    /// than the safe height less 44 pt (the width then shrinks to keep the ratio). `caps` false: 7.2.0, which has
+    /// neither the 480 pt nor the height cap (`PWCarouselInAppView.swift@fd34d7d`; `SDKVersion.inAppSafeAreaCaps`).
+    static func cardSize(_ g: InAppGrid, scale: Double, caps: Bool = true) -> Size {
+        var w = caps ? min(g.safe.width - 2 * g.cols(22), g.cols(480)) : g.safe.width - 2 * g.cols(22)
         var h = InAppGrid.rows(forWidth: w, ratio: 1.32)
         let maxH = max(6, g.safe.height - max(1, g.rows(44)))
-        if h > maxH { h = maxH; w = Int((Double(h) * 2 / 1.32).rounded()) }
+        if caps && h > maxH { h = maxH; w = Int((Double(h) * 2 / 1.32).rounded()) }
         w = max(8, Int((Double(w) * scale).rounded()))
         h = max(6, Int((Double(h) * scale).rounded()))
         return Size(width: min(w, g.safe.width), height: min(h, g.safe.height))
@@ -18,7 +19,7 @@ enum InAppCarouselView {
 
     static func draw(_ carousel: InAppCarousel, ctx: inout InAppDrawContext, on layer: inout InAppLayer) -> Rect {
         let g = ctx.grid
-        let size = cardSize(g, scale: ctx.scale)
+        let size = cardSize(g, scale: ctx.scale, caps: ctx.p.message.sdk.inAppSafeAreaCaps)
         let rect = Rect(x: g.safe.x + (g.safe.width - size.width) / 2, y: g.safe.y + (g.safe.height - size.height) / 2,
                         width: size.width, height: size.height)
         let frame = Color.rgb(58, 58, 60)
@@ -29,7 +30,7 @@ enum InAppCarouselView {
         let count = carousel.items.count
         let page = min(max(ctx.p.page, 0), max(0, count - 1))
         // A drag moves the slides with the finger (in points of the SDK's card, as wide as the slide here).
-        let cardPoints = min(g.points.width - 44, 480)
+        let cardPoints = ctx.p.message.sdk.inAppSafeAreaCaps ? min(g.points.width - 44, 480) : g.points.width - 44
         let shift = Int((ctx.p.dragOffset / cardPoints * Double(slide.width)).rounded())
         for (index, dx) in [(page, shift), (page + 1, shift + slide.width), (page - 1, shift - slide.width)]
         where carousel.items.indices.contains(index) && abs(dx) < slide.width {
@@ -42,7 +43,7 @@ enum InAppCarouselView {
         InAppPageDots.draw(count: count, current: live, in: slide, y: rect.maxY - 1, on: &layer)
         // Always shown, whatever `showClose` says; 12 pt from the card's top-right.
         ctx.hits.add(InAppCloseChip.draw(right: slide.maxX - max(0, g.cols(12) - 2), y: slide.y, on: &layer), .closeChip)
-        ctx.hits.blocksApp = true
+        ctx.hits.blocksApp = ctx.p.message.outsideTap == .closes
         return rect
     }
 

@@ -177,8 +177,8 @@ public enum InAppKeys {
 
     static func blocks(_ p: InAppPresentation) -> Bool {
         switch p.message.content {
-        case .modal(let c), .sheet(let c): return c.dimBackground
-        case .carousel, .stories, .fullscreen, .video: return true
+        case .modal, .sheet, .carousel: return p.message.outsideTap == .closes
+        case .stories, .fullscreen, .video: return true
         case .pip: return p.pipExpanded
         case .banner, .scratchcard, .spinwheel: return false
         }

@@ -129,12 +129,7 @@ public enum InAppScreen {
     /// Fade, offset, scale and backdrop of each template at its phase (spec'd per view; Reduce Motion fades only).
     static func motion(_ p: InAppPresentation, grid: InAppGrid) -> Motion {
         var m = Motion()
-        let backdrop: Double
-        switch p.message.content {
-        case .modal(let c), .sheet(let c): backdrop = c.dimBackground ? 0.6 : 0
-        case .carousel: backdrop = 0.8
-        default: backdrop = 0
-        }
+        let backdrop = p.message.backdropDim
         let rm = p.reduceMotion
         switch p.phase {
         case .shown: break

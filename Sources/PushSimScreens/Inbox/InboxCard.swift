@@ -208,7 +208,7 @@ public enum InboxCard {
             body(bodyLines(m, width: tw, max: 2), x: tx, width: tw)
             cy = y + 1 + contentH
         case .carousel:
-            let slides = InboxCarouselSlide.decode(m)
+            let slides = InboxCarouselSlide.decode(m, sdk: c.attributes.sdk)
             let current = c.slide(of: m.code, count: slides.count)
             imageArea(slides.isEmpty ? nil : slides[current].image, rows: imageRows, missing: "▦ No slides")
             if !slides.isEmpty {
