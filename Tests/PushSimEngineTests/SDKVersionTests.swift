@@ -42,8 +42,8 @@ import Testing
     /// PushwooshInApp per release: 7.2.0 `fd34d7d`, 7.2.1 `4c81a0b`, 7.2.4 `e380b5b`, 7.2.7 `b1518f7`.
     @Test func inAppRulesSwitchOnAtTheirRelease() {
         let v720 = SDKVersion.v7_2_0
-        #expect(!v720.inAppSheetAndCarouselScrim && !v720.inAppSafeAreaCaps && !v720.inAppRetriesRefusedLink && !v720.inAppDarkOverlay)
-        #expect(SDKVersion.v7_2_1.inAppSheetAndCarouselScrim && SDKVersion.v7_2_1.inAppSafeAreaCaps)
+        #expect(!v720.inAppSheetAndCarouselScrim && !v720.inAppRetriesRefusedLink && !v720.inAppDarkOverlay)
+        #expect(SDKVersion.v7_2_1.inAppSheetAndCarouselScrim)
         #expect(!SDKVersion("7.2.3")!.inAppRetriesRefusedLink && SDKVersion.v7_2_4.inAppRetriesRefusedLink)
         #expect(!SDKVersion("7.2.6")!.inAppDarkOverlay && SDKVersion.v7_2_7.inAppDarkOverlay && SDKVersion.newest.inAppDarkOverlay)
     }

@@ -111,12 +111,6 @@ public struct SDKVersion: Sendable, Hashable, Comparable, CustomStringConvertibl
     /// reaches the app and closes nothing.
     public var inAppSheetAndCarouselScrim: Bool { self >= .v7_2_1 }
 
-    /// The sheet caps its image at 40 % of the safe height and keeps its close chip inside the safe area, below the
-    /// status bar; the carousel caps its card at the safe height less 44 pt (`PWSheetInAppView.swift`,
-    /// `PWCarouselInAppView.swift` @4c81a0b, 7.2.1). At 7.2.0 the image takes its aspect height and the chip sits
-    /// 16 pt below the sheet's top edge, wherever that is.
-    public var inAppSafeAreaCaps: Bool { self >= .v7_2_1 }
-
     /// A link `URL(string:)` refuses is percent-encoded (URL-fragment-allowed and `%`) and parsed once more
     /// (`resolveURL` in `PWInAppConfigParser.swift@e380b5b`, 7.2.4). Before, such a link was simply none.
     public var inAppRetriesRefusedLink: Bool { self >= .v7_2_4 }

@@ -5,13 +5,14 @@ import PushSimEngine
 
 enum InAppCarouselView {
     /// The card at rest: the safe width less 22 pt each side (at most 480 pt), height = width × 1.32, and no taller
-    /// than the safe height less 44 pt (the width then shrinks to keep the ratio). `caps` false: 7.2.0, which has
-    /// neither the 480 pt nor the height cap (`PWCarouselInAppView.swift@fd34d7d`; `SDKVersion.inAppSafeAreaCaps`).
-    static func cardSize(_ g: InAppGrid, scale: Double, caps: Bool = true) -> Size {
-        var w = caps ? min(g.safe.width - 2 * g.cols(22), g.cols(480)) : g.safe.width - 2 * g.cols(22)
+    /// than the safe height less 44 pt (the width then shrinks to keep the ratio). Both caps are 7.2.1's
+    /// (`PWCarouselInAppView.swift@4c81a0b`); pushsim keeps them on every release, as a portrait phone never reaches
+    /// them and a terminal's short screen would.
+    static func cardSize(_ g: InAppGrid, scale: Double) -> Size {
+        var w = min(g.safe.width - 2 * g.cols(22), g.cols(480))
         var h = InAppGrid.rows(forWidth: w, ratio: 1.32)
         let maxH = max(6, g.safe.height - max(1, g.rows(44)))
-        if caps && h > maxH { h = maxH; w = Int((Double(h) * 2 / 1.32).rounded()) }
+        if h > maxH { h = maxH; w = Int((Double(h) * 2 / 1.32).rounded()) }
         w = max(8, Int((Double(w) * scale).rounded()))
         h = max(6, Int((Double(h) * scale).rounded()))
         return Size(width: min(w, g.safe.width), height: min(h, g.safe.height))
@@ -19,7 +20,7 @@ enum InAppCarouselView {
 
     static func draw(_ carousel: InAppCarousel, ctx: inout InAppDrawContext, on layer: inout InAppLayer) -> Rect {
         let g = ctx.grid
-        let size = cardSize(g, scale: ctx.scale, caps: ctx.p.message.sdk.inAppSafeAreaCaps)
+        let size = cardSize(g, scale: ctx.scale)
         let rect = Rect(x: g.safe.x + (g.safe.width - size.width) / 2, y: g.safe.y + (g.safe.height - size.height) / 2,
                         width: size.width, height: size.height)
         let frame = Color.rgb(58, 58, 60)
@@ -30,7 +31,7 @@ enum InAppCarouselView {
         let count = carousel.items.count
         let page = min(max(ctx.p.page, 0), max(0, count - 1))
         // A drag moves the slides with the finger (in points of the SDK's card, as wide as the slide here).
-        let cardPoints = ctx.p.message.sdk.inAppSafeAreaCaps ? min(g.points.width - 44, 480) : g.points.width - 44
+        let cardPoints = min(g.points.width - 44, 480)
         let shift = Int((ctx.p.dragOffset / cardPoints * Double(slide.width)).rounded())
         for (index, dx) in [(page, shift), (page + 1, shift + slide.width), (page - 1, shift - slide.width)]
         where carousel.items.indices.contains(index) && abs(dx) < slide.width {

@@ -13,9 +13,9 @@ enum InAppSheetView {
         if card.image != nil {
             // Height = width × 0.52 (aspect-fill), at most 40 % of the safe area.
             let imageW = max(1, w - 2 - 2 * max(0, g.cols(14) - 1))
-            // (7.2.0 has no cap: `SDKVersion.inAppSafeAreaCaps`.)
-            let aspect = InAppGrid.rows(forWidth: imageW, ratio: 0.52)
-            let rows = ctx.p.message.sdk.inAppSafeAreaCaps ? min(aspect, max(2, g.safe.height * 2 / 5)) : aspect
+            // The cap is 7.2.1's (`PWSheetInAppView.swift@4c81a0b`); pushsim keeps it on every release: on a phone in
+            // portrait it never binds, and without it a terminal's short screen would be all image.
+            let rows = min(InAppGrid.rows(forWidth: imageW, ratio: 0.52), max(2, g.safe.height * 2 / 5))
             parts += [.flexible("image", preferred: rows, minimum: 2), .gap(max(0, g.rows(2)))]
         } else {
             parts.append(.gap(max(0, g.rows(8))))
@@ -42,10 +42,8 @@ enum InAppSheetView {
                                 background: bg.mixed(with: .rgb(118, 118, 128), 0.18), ctx: ctx, on: &layer)
         }
         if card.showClose {
-            // 16 pt from the top and the trailing edge, inside the safe area (7.2.1 on; 7.2.0 keeps it 16 pt down
-            // whatever the status bar: `SDKVersion.inAppSafeAreaCaps`).
-            let below = rect.y + max(1, g.rows(16))
-            let y = ctx.p.message.sdk.inAppSafeAreaCaps ? max(g.safe.y, below) : below
+            // 16 pt from the top and the trailing edge, inside the safe area.
+            let y = max(g.safe.y, rect.y + max(1, g.rows(16)))
             ctx.hits.add(InAppCloseChip.draw(right: rect.maxX - max(1, g.cols(16) - 1), y: y, on: &layer), .closeChip)
         }
         ctx.hits.blocksApp = ctx.p.message.outsideTap == .closes

@@ -75,4 +75,19 @@ import Testing
         d.arrive(F.pip("q"), at: 1.1)
         #expect(d.log.suffix(2) == ["1.1 inapp_will_present q pip", "1.1 inapp_did_present q pip"])
     }
+
+    /// `resolveURL` (`PWInAppConfigParser.swift@e380b5b`, 7.2.4) retries a refused link percent-encoded; 7.2.0's parser
+    /// (`@fd34d7d`) is `URL(string:)` alone. `URL(string:)` as on iOS 17 encodes a path's space itself, and the
+    /// retry does not rescue a space in the host, so both keep and refuse the same links here.
+    @Test func theLinkRetryIs724sAndTheOlderParserUsesURLStringAlone() {
+        #expect(InAppURL.resolve("https://example.com/a b", retry: false) == "https://example.com/a%20b")
+        #expect(InAppURL.resolve("https://example.com/a b", retry: true) == "https://example.com/a%20b")
+        #expect(InAppURL.resolve("myapp://a b", retry: false) == nil && InAppURL.resolve("myapp://a b") == nil)
+        let config = InAppFixtures.set(InAppFixtures.config(.modal), "modal.image", "https://example.com/a b.png")
+        for release in [SDKVersion.v7_2_0, .v7_2_4] {
+            if case .modal(let c)? = InAppConfigParser.parse(config, isDark: false, now: 1_800_000_000, sdk: release).message?.content {
+                #expect(c.image == "https://example.com/a%20b.png")
+            } else { Issue.record("dropped at \(release)") }
+        }
+    }
 }
