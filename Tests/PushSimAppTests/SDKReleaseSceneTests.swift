@@ -7,6 +7,7 @@ import Testing
 @testable import PushSimApp
 @testable import PushSimEngine
 @testable import PushSimScreens
+import PushSimStore
 
 @Suite struct SDKReleaseSceneTests {
     static func sample(_ name: String) -> String { Resources.locate().path("inapp/\(name)") }
@@ -99,5 +100,19 @@ import Testing
         #expect(InboxScene.crash(diags, [], sdk: .v7_2_2) == nil)
         let m = InboxMessage(code: "c1", title: "T", message: "B", actionParams: ["attachment": 5])
         #expect(InboxScene.crash([], [m], sdk: SDKVersion("7.2.1")!)?.contains("c1's attachment is not a string") == true)
+    }
+
+    /// The same in a running inbox: a warning event and the status line, and the feed as 7.2.2 shows it.
+    @Test func aRunningInboxOn713SaysTheAppCrashes() throws {
+        let path = try validationTemp(#"{"response":{"messages":[42,{"inbox_id":"a","order":"1","rt":4102444800,"title":"T","text":"B","action_type":0,"status":1}]}}"#, name: "feed.json")
+        let sink = EventSink()
+        let scene = try InboxScene(files: [path], attributes: InboxAttributes(sdk: .v7_1_3), now: validationNow,
+                                   timeZone: TimeZone(identifier: "UTC")!, store: Store(inMemory: ()), sink: sink)
+        #expect(scene.model.status.hasPrefix("SDK 7.1.3: the app crashes when this feed loads:"), "\(scene.model.status)")
+        #expect(sink.events.contains { $0.event.name == "warning" && ($0.event["message"]?.stringValue ?? "").contains("crashes") })
+        #expect(scene.feed.rows.map(\.code) == ["a"])
+        let calm = try InboxScene(files: [path], attributes: InboxAttributes(sdk: .v7_2_2), now: validationNow,
+                                  timeZone: TimeZone(identifier: "UTC")!, store: Store(inMemory: ()), sink: EventSink())
+        #expect(!calm.model.status.contains("crashes"))
     }
 }

@@ -166,6 +166,7 @@ public final class InboxScene: ScriptableScene, Leavable {
         warnings = diagnostics.map(\.description)
         if let crash {
             // What the phone does comes first: an app on this release never shows the feed.
+            sink.emit(.warning(Diagnostic(.error, path: "", crash)), at: t)
             warnings.insert(crash, at: 0)
             model.status = crash
         } else if !diagnostics.isEmpty && model.status.isEmpty {
