@@ -74,7 +74,7 @@ extension LiquidRenderer {
             return .array(parts.map { .string($0) })
         case "truncate":
             if input == .nil_ { return .nil_ }
-            let length = args.count > 0 ? try integer(arg(0), name, offset) : 50
+            let length = args.count > 0 ? try strictInteger(arg(0), name, offset) : 50
             let ellipsis = args.count > 1 ? str(arg(1)) : "..."
             let chars = Array(s)
             guard chars.count > length else { return .string(s) }
@@ -82,7 +82,7 @@ extension LiquidRenderer {
             return .string(String(chars.prefix(keep)) + ellipsis)
         case "truncatewords":
             if input == .nil_ { return .nil_ }
-            var words = args.count > 0 ? try integer(arg(0), name, offset) : 15
+            var words = args.count > 0 ? try strictInteger(arg(0), name, offset) : 15
             if words <= 0 { words = 1 }
             let ellipsis = args.count > 1 ? str(arg(1)) : "..."
             let list = LiquidText.whitespaceWords(s, limit: words + 1)
@@ -107,8 +107,8 @@ extension LiquidRenderer {
             }
             return .string(String(decoding: d, as: UTF8.self))
         case "slice":
-            let start = try integer(arg(0), name, offset)
-            let length = args.count > 1 ? try integer(arg(1), name, offset) : 1
+            let start = try strictInteger(arg(0), name, offset)
+            let length = args.count > 1 && arg(1) != .nil_ ? try strictInteger(arg(1), name, offset) : 1
             if case .array(let a) = input {
                 guard let r = LiquidText.sliceRange(count: a.count, start: start, length: length) else { return .array([]) }
                 return .array(Array(a[r]))
@@ -159,11 +159,12 @@ extension LiquidRenderer {
             default:
                 let d = n.doubleValue
                 guard d.isFinite else {
-                    if args.isEmpty || digits == 0 { throw LiquidErrorAt(offset: offset, "The 'round' filter cannot round \(LiquidValue.rubyFloat(d))") }
+                    if digits <= 0 { throw LiquidErrorAt(offset: offset, "The 'round' filter cannot round \(LiquidValue.rubyFloat(d))") }
                     return .float(d)
                 }
                 let r = LiquidMath.roundHalfUp(d, digits)
-                if args.isEmpty || arg(0) == .int(0) || digits <= 0 && arg(0).isNumber { return try LiquidMath.toInt(r, name, offset: offset) }
+                // Liquid's round: `result.to_i if n == 0`, with n as to_number made it (so 'foo' and nil are 0).
+                if digits <= 0 { return try LiquidMath.toInt(r, name, offset: offset) }
                 return .float(r)
             }
         case "at_least", "at_most":
@@ -215,7 +216,7 @@ extension LiquidRenderer {
             var seen: [LiquidValue] = []
             var keys: [LiquidValue] = []
             for v in try iterate(input, name, offset) {
-                let k = args.isEmpty ? v : try itemProperty(v, arg(0), name, offset)
+                let k = arg(0) == .nil_ ? v : try itemProperty(v, arg(0), name, offset)
                 if !keys.contains(where: { $0 == k }) { keys.append(k); seen.append(v) }
             }
             return .array(seen)
@@ -223,7 +224,7 @@ extension LiquidRenderer {
             let items = try iterate(input, name, offset)
             let natural = name == "sort_natural"
             var keyed: [(LiquidValue, LiquidValue)] = []
-            for v in items { keyed.append((args.isEmpty ? v : try itemProperty(v, arg(0), name, offset), v)) }
+            for v in items { keyed.append((arg(0) == .nil_ ? v : try itemProperty(v, arg(0), name, offset), v)) }
             var failed = false
             let sorted = keyed.enumerated().sorted { x, y in
                 let a = x.element.0, b = y.element.0
@@ -284,6 +285,17 @@ extension LiquidRenderer {
         throw LiquidErrorAt(offset: offset, "The '\(name)' filter needs an integer, not \(v.inspect)")
     }
 
+    /// Liquid's `Utils.to_integer`: an integer or a string of one; anything else ("2.2", 2.2, nil) is an error.
+    func strictInteger(_ v: LiquidValue, _ name: String, _ offset: Int) throws(LiquidError) -> Int {
+        switch v {
+        case .int(let n): return n
+        case .string(let s):
+            if let n = Int(s.trimmingCharacters(in: .whitespaces)) { return n }
+        default: break
+        }
+        throw LiquidErrorAt(offset: offset, "The '\(name)' filter needs an integer, not \(v.inspect)")
+    }
+
     /// Liquid's `InputIterator`: an array flattened, a hash as one item, a range's numbers, nil as nothing, any other
     /// value as one item.
     func iterate(_ v: LiquidValue, _ name: String, _ offset: Int) throws(LiquidError) -> [LiquidValue] {
@@ -317,6 +329,10 @@ extension LiquidRenderer {
         case (.nil_, _): return .nil_
         case (.string(let s), .string(let k)): return s.contains(k) ? .string(k) : .nil_
         case (.array(let a), .int(let i)): return LiquidRenderer.property(.array(a), .int(i), command: false)
+        case (.int(let n), .int(let bit)):
+            // Ruby's Integer#[]: the bit at that position.
+            return .int(bit < 0 ? 0 : (bit >= 63 ? (n < 0 ? 1 : 0) : (n >> bit) & 1))
+        case (.bool, _), (.float, _), (.range, _), (.empty, _), (.blank, _): return .nil_
         default:
             throw LiquidErrorAt(offset: offset, "The '\(name)' filter cannot read property \(property.inspect) of \(item.inspect)")
         }
@@ -334,23 +350,40 @@ extension LiquidRenderer {
             default: return .array([])
             }
         }
-        func matches(_ item: LiquidValue) throws(LiquidError) -> Bool {
+        /// nil when the item cannot be indexed (nil, true, false, a float): Liquid's filter_array then returns nil.
+        func matches(_ item: LiquidValue) throws(LiquidError) -> Bool? {
+            switch (item, property) {
+            case (.nil_, _), (.bool, _), (.float, _), (.string, .nil_): return nil
+            default: break
+            }
             let v = try itemProperty(item, property, name, offset)
             return target == .nil_ ? v.isTruthy : LiquidValue.liquidEquals(v, target)
         }
         switch name {
         case "where", "reject":
             var kept: [LiquidValue] = []
-            for v in items where try matches(v) == (name == "where") { kept.append(v) }
+            for v in items {
+                guard let m = try matches(v) else { return .nil_ }
+                if m == (name == "where") { kept.append(v) }
+            }
             return .array(kept)
         case "has":
-            for v in items where try matches(v) { return .bool(true) }
+            for v in items {
+                guard let m = try matches(v) else { return .nil_ }
+                if m { return .bool(true) }
+            }
             return .bool(false)
         case "find":
-            for v in items where try matches(v) { return v }
+            for v in items {
+                guard let m = try matches(v) else { return .nil_ }
+                if m { return v }
+            }
             return .nil_
         default:
-            for (i, v) in items.enumerated() where try matches(v) { return .int(i) }
+            for (i, v) in items.enumerated() {
+                guard let m = try matches(v) else { return .nil_ }
+                if m { return .int(i) }
+            }
             return .nil_
         }
     }

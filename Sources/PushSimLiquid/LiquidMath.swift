@@ -77,6 +77,13 @@ enum LiquidMath {
             throw LiquidErrorAt(offset: offset, "The '\(op)' filter divided by 0")
         }
         if op == "modulo" {
+            // BigDecimal's modulo: x - y * floor(x / y), in decimal so 10.1 % 7.0 is 3.1.
+            if let p = decimal(x), let q = decimal(y) {
+                var quotient = p / q, floored = Decimal()
+                NSDecimalRound(&floored, &quotient, 0, .down)
+                let r = p - q * floored
+                if !r.isNaN { return .float(double(r)) }
+            }
             var r = fmod(x, y)
             if r != 0 && (r < 0) != (y < 0) { r += y }
             return .float(r)

@@ -43,15 +43,19 @@ enum LiquidParser {
         /// The body parsed so far, less its whitespace-only text when the body is blank (Liquid's
         /// `BlockBody#remove_blank_strings`: a block of only whitespace and tags such as `assign` renders nothing).
         mutating func takeBody() -> [LiquidNode] {
-            var body = nodes
-            if blank {
-                body.removeAll { if case .text = $0 { return true } else { return false } }
-            }
+            let body = nodes
             allBlank = allBlank && blank
             nodes = []
             blank = true
             return body
         }
+    }
+
+    /// A block's bodies less their text when the whole block (every branch) is blank (Liquid's
+    /// `BlockBody#remove_blank_strings`: a block of only whitespace and tags such as `assign` renders nothing).
+    static func stripped(_ body: [LiquidNode], _ blank: Bool) -> [LiquidNode] {
+        guard blank else { return body }
+        return body.filter { if case .text = $0 { return false } else { return true } }
     }
 
     struct Builder {
@@ -197,12 +201,12 @@ enum LiquidParser {
             case "when":
                 guard stack[stack.count - 1].kind == .caseBlock, stack[stack.count - 1].liquidLevel == liquidLevel else { throw misplaced(name, offset) }
                 var p = try parser(ms, me)
+                // Liquid's WhenSyntax: values joined by ',' or 'or'; whatever follows otherwise is ignored.
                 var values = [try p.expression()]
                 while p.current.kind == .comma || p.consumeIdent("or") {
                     if p.current.kind == .comma { _ = p.advance() }
                     values.append(try p.expression())
                 }
-                try p.expectEnd()
                 var f = stack.removeLast()
                 closeCasePart(&f)
                 f.casePart = .when(values)
@@ -215,7 +219,7 @@ enum LiquidParser {
             case "capture":
                 var p = try parser(ms, me)
                 var f = Frame(kind: .capture, tag: name, offset: offset, liquidLevel: liquidLevel)
-                if case .string(let s) = p.current.kind { f.name = s; _ = p.advance() } else { f.name = try p.ident() }
+                if case .string(let s) = p.current.kind { f.name = s; _ = p.advance() } else { f.name = try assignTarget(&p) }
                 try p.expectEnd()
                 try push(f)
             case "ifchanged":
@@ -224,7 +228,7 @@ enum LiquidParser {
                 try push(Frame(kind: .comment, tag: name, offset: offset, liquidLevel: liquidLevel))
             case "assign":
                 var p = try parser(ms, me)
-                let target = try p.ident()
+                let target = try assignTarget(&p)
                 try p.expect(.assign, "'=' after the variable name")
                 let value = try p.outputExpression(maxFilters: limits.maxFilterCalls)
                 append(.assign(target, value, offset: offset), blank: true)
@@ -253,6 +257,16 @@ enum LiquidParser {
                 } else {
                     throw LiquidErrorAt(offset: offset, "Unknown tag '\(name)'")
                 }
+            }
+        }
+
+        /// A variable name `assign` and `capture` may set: a word without a trailing '?', or digits (Liquid's
+        /// VariableSignature).
+        func assignTarget(_ p: inout LiquidExpressionParser) throws(LiquidError) -> String {
+            switch p.current.kind {
+            case .ident(let s) where !s.hasSuffix("?"): _ = p.advance(); return s
+            case .int(let n) where n >= 0: _ = p.advance(); return String(n)
+            default: throw p.unexpected("a variable name")
             }
         }
 
@@ -285,11 +299,18 @@ enum LiquidParser {
             switch f.kind {
             case .conditional:
                 f.branches.append((f.condition, f.takeBody()))
-                node = .conditional(branches: f.branches, negateFirst: f.tag == "unless", offset: f.offset)
+                let b = f.allBlank
+                node = .conditional(branches: f.branches.map { ($0.0, stripped($0.1, b)) }, negateFirst: f.tag == "unless", offset: f.offset)
                 blank = f.allBlank
             case .caseBlock:
                 closeCasePart(&f)
-                node = .caseBlock(subject: f.subject, branches: f.caseBranches, offset: f.offset)
+                let b = f.allBlank
+                node = .caseBlock(subject: f.subject, branches: f.caseBranches.map { branch in
+                    switch branch {
+                    case .when(let v, let body): return .when(v, stripped(body, b))
+                    case .otherwise(let body): return .otherwise(stripped(body, b))
+                    }
+                }, offset: f.offset)
                 blank = f.allBlank
             case .forLoop, .tablerow:
                 let body = f.takeBody()
@@ -298,14 +319,17 @@ enum LiquidParser {
                 let elseBody = f.mainBody == nil ? [] : body
                 let loop = LiquidForLoop(variable: h.variable, collection: h.collection, collectionKey: h.collectionKey,
                                          reversed: h.reversed, limit: h.limit, offset: h.offset,
-                                         offsetContinue: h.offsetContinue, cols: h.cols, body: main, elseBody: elseBody)
+                                         offsetContinue: h.offsetContinue, cols: h.cols,
+                                         body: stripped(main, f.allBlank), elseBody: stripped(elseBody, f.allBlank))
                 node = f.kind == .forLoop ? .forLoop(loop, offset: f.offset) : .tablerow(loop, offset: f.offset)
                 blank = f.allBlank
             case .capture:
-                node = .capture(f.name, f.takeBody(), offset: f.offset)
+                let body = f.takeBody()
+                node = .capture(f.name, stripped(body, f.allBlank), offset: f.offset)
                 blank = true
             case .ifchanged:
-                node = .ifchanged(f.takeBody(), offset: f.offset)
+                let body = f.takeBody()
+                node = .ifchanged(stripped(body, f.allBlank), offset: f.offset)
                 blank = f.allBlank
             case .root, .comment:
                 return
@@ -326,7 +350,7 @@ enum LiquidParser {
             var offsetContinue = false
             var cols: LiquidExpr?
             while !p.atEnd {
-                if p.current.kind == .comma { _ = p.advance() }
+                if p.current.kind == .comma { _ = p.advance(); if p.atEnd { break } }
                 if !tablerow, p.consumeIdent("reversed") { reversed = true; continue }
                 let at = p.current.offset
                 let attribute = try p.ident()

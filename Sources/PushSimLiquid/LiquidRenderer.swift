@@ -76,10 +76,11 @@ struct LiquidRenderer {
             for branch in branches {
                 switch branch {
                 case .when(let values, let body):
+                    // Each matching value of a `when` renders its body once more, as Liquid's one condition per value.
                     for v in values where LiquidValue.liquidEquals(value, try evaluate(v)) {
                         matched = true
                         try render(body, into: &out)
-                        break
+                        if interrupt != .none { return }
                     }
                 case .otherwise(let body):
                     if !matched { try render(body, into: &out) }
