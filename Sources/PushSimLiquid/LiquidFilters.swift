@@ -78,14 +78,14 @@ extension LiquidRenderer {
             let ellipsis = args.count > 1 ? str(arg(1)) : "..."
             let chars = Array(s)
             guard chars.count > length else { return .string(s) }
-            let keep = max(0, length - ellipsis.count)
+            let keep = max(0, length.subtractingReportingOverflow(ellipsis.count).partialValue)
             return .string(String(chars.prefix(keep)) + ellipsis)
         case "truncatewords":
             if input == .nil_ { return .nil_ }
             var words = args.count > 0 ? try strictInteger(arg(0), name, offset) : 15
             if words <= 0 { words = 1 }
             let ellipsis = args.count > 1 ? str(arg(1)) : "..."
-            let list = LiquidText.whitespaceWords(s, limit: words + 1)
+            let list = LiquidText.whitespaceWords(s, limit: words == Int.max ? words : words + 1)
             guard list.count > words else { return .string(s) }
             return .string(list.prefix(words).joined(separator: " ") + ellipsis)
         case "url_encode":
@@ -213,11 +213,12 @@ extension LiquidRenderer {
             for v in try iterate(input, name, offset) { mapped.append(try itemProperty(v, arg(0), name, offset)) }
             return .array(mapped)
         case "uniq":
+            // Ruby's uniq hashes with eql?, under which 1 and 1.0 differ, as their inspect forms do.
             var seen: [LiquidValue] = []
-            var keys: [LiquidValue] = []
+            var keys: Set<String> = []
             for v in try iterate(input, name, offset) {
                 let k = arg(0) == .nil_ ? v : try itemProperty(v, arg(0), name, offset)
-                if !keys.contains(where: { $0 == k }) { keys.append(k); seen.append(v) }
+                if keys.insert(k.inspect).inserted { seen.append(v) }
             }
             return .array(seen)
         case "sort", "sort_natural":

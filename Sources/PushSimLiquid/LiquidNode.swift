@@ -55,6 +55,8 @@ struct LiquidForLoop: Sendable {
     let cols: LiquidExpr?
     let body: [LiquidNode]
     let elseBody: [LiquidNode]
+    /// Whether the body reads `forloop` / `tablerowloop`; when not, the loop skips building that object.
+    var usesLoopObject = true
 }
 
 enum LiquidCaseBranch: Sendable {

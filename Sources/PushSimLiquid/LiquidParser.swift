@@ -317,10 +317,11 @@ enum LiquidParser {
                 guard let h = f.loop else { return }
                 let main = f.mainBody ?? body
                 let elseBody = f.mainBody == nil ? [] : body
-                let loop = LiquidForLoop(variable: h.variable, collection: h.collection, collectionKey: h.collectionKey,
+                var loop = LiquidForLoop(variable: h.variable, collection: h.collection, collectionKey: h.collectionKey,
                                          reversed: h.reversed, limit: h.limit, offset: h.offset,
                                          offsetContinue: h.offsetContinue, cols: h.cols,
                                          body: stripped(main, f.allBlank), elseBody: stripped(elseBody, f.allBlank))
+                loop.usesLoopObject = LiquidReferences.mentions(loop.body, f.kind == .forLoop ? "forloop" : "tablerowloop")
                 node = f.kind == .forLoop ? .forLoop(loop, offset: f.offset) : .tablerow(loop, offset: f.offset)
                 blank = f.allBlank
             case .capture:

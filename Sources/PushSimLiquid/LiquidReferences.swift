@@ -3,10 +3,11 @@
 enum LiquidReferences {
     /// Root names of every lookup, in order of first use, less the names the template binds itself before it reads
     /// them (`assign`, `capture`, loop variables, `forloop`, `tablerowloop`). Walks the tree with an explicit stack.
-    static func collect(_ nodes: [LiquidNode]) -> [String] {
+    static func collect(_ nodes: [LiquidNode], ignoring initiallyBound: Set<String> = ["forloop", "tablerowloop"],
+                        bindNames: Bool = true) -> [String] {
         var seen: Set<String> = []
         var out: [String] = []
-        var bound: Set<String> = ["forloop", "tablerowloop"]
+        var bound = initiallyBound
         var work: [Item] = nodes.reversed().map { .node($0) }
         func read(_ e: LiquidExpr) {
             var exprs = [e]
@@ -39,7 +40,7 @@ enum LiquidReferences {
         }
         while let item = work.popLast() {
             switch item {
-            case .bind(let n): bound.insert(n)
+            case .bind(let n): if bindNames { bound.insert(n) }
             case .node(let node):
                 var next: [Item] = []
                 switch node {
@@ -61,14 +62,14 @@ enum LiquidReferences {
                 case .forLoop(let l, _), .tablerow(let l, _):
                     read(l.collection)
                     [l.limit, l.offset, l.cols].compactMap { $0 }.forEach { read($0) }
-                    bound.insert(l.variable)
+                    if bindNames { bound.insert(l.variable) }
                     next += (l.body + l.elseBody).map { .node($0) }
                 case .cycle(let g, _, let values, _):
                     if let g { read(g) }
                     values.forEach { read($0) }
                 case .assign(let n, let o, _):
                     read(o)
-                    bound.insert(n)
+                    if bindNames { bound.insert(n) }
                 case .capture(let n, let body, _):
                     next += body.map { .node($0) }
                     next.append(.bind(n))
@@ -81,4 +82,10 @@ enum LiquidReferences {
     }
 
     enum Item { case node(LiquidNode), bind(String) }
+
+    /// Whether any lookup in `nodes` (nested blocks included) starts with `name`; a loop builds its `forloop`
+    /// object only when its body can read it.
+    static func mentions(_ nodes: [LiquidNode], _ name: String) -> Bool {
+        collect(nodes, ignoring: [], bindNames: false).contains(name)
+    }
 }

@@ -213,13 +213,19 @@ struct LiquidRenderer {
         for n in 0..<length {
             try countIteration(offset)
             let i = loop.reversed ? end - 1 - n : start + n
+            scopes[scopes.count - 1][loop.variable] = seq[i]
+            guard loop.usesLoopObject else {
+                try render(loop.body, into: &out)
+                if interrupt == .breakLoop { interrupt = .none; break }
+                if interrupt == .continueLoop { interrupt = .none }
+                continue
+            }
             var forloop: LiquidObject = [
                 "name": .string(loop.collectionKey), "length": .int(length),
                 "index": .int(n + 1), "index0": .int(n), "rindex": .int(length - n), "rindex0": .int(length - n - 1),
                 "first": .bool(n == 0), "last": .bool(n == length - 1),
             ]
             forloop["parentloop"] = parent.map { .object($0) } ?? .nil_
-            scopes[scopes.count - 1][loop.variable] = seq[i]
             scopes[scopes.count - 1]["forloop"] = .object(forloop)
             forloops.append(forloop)
             try render(loop.body, into: &out)
@@ -247,15 +253,10 @@ struct LiquidRenderer {
         var col = 1, row = 1
         for n in 0..<max(0, length) {
             try countIteration(offset)
-            let tablerowloop: LiquidObject = [
-                "length": .int(length), "index": .int(n + 1), "index0": .int(n),
-                "rindex": .int(length - n), "rindex0": .int(length - n - 1),
-                "first": .bool(n == 0), "last": .bool(n == length - 1),
-                "col": .int(col), "col0": .int(col - 1), "col_first": .bool(col == 1), "col_last": .bool(col == cols),
-                "row": .int(row),
-            ]
             scopes[scopes.count - 1][loop.variable] = seq[start + n]
-            scopes[scopes.count - 1]["tablerowloop"] = .object(tablerowloop)
+            if loop.usesLoopObject {
+                scopes[scopes.count - 1]["tablerowloop"] = .object(tablerowRow(n, length, col, cols, row))
+            }
             try emit("<td class=\"col\(col)\">", into: &out, at: offset)
             try render(loop.body, into: &out)
             try emit("</td>", into: &out, at: offset)
@@ -267,6 +268,18 @@ struct LiquidRenderer {
             if col == cols { col = 1; row += 1 } else { col += 1 }
         }
         try emit("</tr>\n", into: &out, at: offset)
+    }
+
+    /// Liquid's TablerowloopDrop for item `n` of `length`.
+    func tablerowRow(_ n: Int, _ length: Int, _ col: Int, _ cols: Int, _ row: Int) -> LiquidObject {
+            let tablerowloop: LiquidObject = [
+                "length": .int(length), "index": .int(n + 1), "index0": .int(n),
+                "rindex": .int(length - n), "rindex0": .int(length - n - 1),
+                "first": .bool(n == 0), "last": .bool(n == length - 1),
+                "col": .int(col), "col0": .int(col - 1), "col_first": .bool(col == 1), "col_last": .bool(col == cols),
+                "row": .int(row),
+            ]
+            return tablerowloop
     }
 
     // MARK: Expressions
