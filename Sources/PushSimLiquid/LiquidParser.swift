@@ -272,7 +272,10 @@ enum LiquidParser {
 
         func misplaced(_ name: String, _ offset: Int) -> LiquidError {
             let top = stack[stack.count - 1]
-            if top.kind == .root || top.liquidLevel != liquidLevel { return LiquidErrorAt(offset: offset, "Unknown tag '\(name)'") }
+            // Liquid's Block#raise_unknown_tag: a misplaced `else` names its block; `when`/`elsif` are unknown there.
+            if top.kind == .root || top.liquidLevel != liquidLevel || name != "else" {
+                return LiquidErrorAt(offset: offset, "Unknown tag '\(name)'")
+            }
             return LiquidErrorAt(offset: offset, "The '\(top.tag)' tag does not take an '\(name)' tag")
         }
 
