@@ -107,6 +107,9 @@ let package = Package(
             "PushSimApp",
             .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
         ], exclude: ["__Snapshots__"]),
+        // The Liquid template engine (Shopify's dialect) that personalisation renders campaigns with: Foundation only.
+        .target(name: "PushSimLiquid"),
+        .testTarget(name: "PushSimLiquidTests", dependencies: ["PushSimLiquid"]),
     ],
     swiftLanguageModes: [.v6]
 )
@@ -114,7 +117,7 @@ let package = Package(
 // `make fuzz` only: the libFuzzer target, built with -sanitize=fuzzer,address into its own scratch path. It links
 // only against the fuzzer runtime (its main calls LLVMFuzzerRunDriver), so it must stay out of the ordinary build.
 if Context.environment["PUSHSIM_FUZZ"] == "1" {
-    package.targets.append(.executableTarget(name: "PushSimFuzz", dependencies: ["PushSimEngine", "PushSimApp", "PushSimMedia", "PushSimCanvas", "PushSimTerminal"],
+    package.targets.append(.executableTarget(name: "PushSimFuzz", dependencies: ["PushSimEngine", "PushSimApp", "PushSimMedia", "PushSimCanvas", "PushSimTerminal", "PushSimLiquid"],
                                              path: "Tests/Fuzz/PushSimFuzz"))
     package.products.append(.executable(name: "pushsim-fuzz", targets: ["PushSimFuzz"]))
     // The C decoder (BoundedDecode.c) gets coverage and ASan too, so the fuzzer is guided through it and its

@@ -10,7 +10,7 @@ import PushSimTerminal
 
 /// The readers under test. Each returns normally for any input; a crash, a trap or a failed property is a finding.
 enum FuzzTarget: String, CaseIterable {
-    case json, stories, inbox, primer, banner, script, image, inapp, localize, zip, input
+    case json, stories, inbox, primer, banner, script, image, inapp, localize, zip, input, liquid
 
     /// Chosen once per process from the environment (libFuzzer runs one target per process).
     static let current: FuzzTarget = {
@@ -56,6 +56,7 @@ enum FuzzTarget: String, CaseIterable {
         case .localize: localize(bytes)
         case .zip: zipArchive(bytes)
         case .input: input(bytes)
+        case .liquid: liquid(bytes)
         }
     }
 
