@@ -224,7 +224,8 @@ extension Store {
             return StoreError("\(head): the store is read-only; make it and its folder writable (chmod u+w), or pass --store with another path")
         case .SQLITE_BUSY, .SQLITE_LOCKED:
             return StoreError("\(head): another program kept the store locked for more than 2 s; try again, or pass --store with another path")
-        case .SQLITE_FULL:
+        case .SQLITE_IOERR where Store.diskIsFull(path), .SQLITE_FULL:
+            // A full tmpfs fails the -shm or -wal write with an I/O error, not SQLITE_FULL: its free space says why.
             return StoreError("\(head): the disk is full; the store was left as it was — free some space, or pass --store with a path on another disk")
         case .SQLITE_IOERR:
             return StoreError("\(head): the disk reported an error reading or writing it (is it full, or gone?); the store was left as it was — try again once the disk is back, or pass --store with another path")
@@ -235,6 +236,13 @@ extension Store {
         default:
             return StoreError("\(head) (\(Store.oneLine(e.message ?? "SQLite error \(e.resultCode.rawValue)")))")
         }
+    }
+
+    /// Whether the file system holding `path` has no block left for this user.
+    static func diskIsFull(_ path: String) -> Bool {
+        var fs = statvfs()
+        let dir = (path as NSString).deletingLastPathComponent
+        return statvfs(dir.isEmpty ? "." : dir, &fs) == 0 && fs.f_bavail == 0
     }
 
     /// Whether SQLite itself found the file damaged or not a database: the only errors that move a store aside.

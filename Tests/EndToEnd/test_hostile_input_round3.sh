@@ -23,21 +23,21 @@ DISK="$WORK/disk"; mkdir -p "$DISK"
 if mount -t tmpfs -o size=1m tmpfs "$DISK" 2>/dev/null; then
   trap 'umount "$DISK" 2>/dev/null; cleanup' EXIT
   timeout 20 "$BIN" inbox "$FEED" --store "$DISK/s.sqlite" --dump > /dev/null 2> "$WORK/err" || fail "the store could not be made"
-  printf 'select 1\n' > /dev/null
-  timeout 20 "$BIN" inbox "$FEED" --store "$DISK/s.sqlite" --headless --script "select; wait 1" > /dev/null 2>&1
+  timeout 20 "$BIN" inbox "$FEED" --store "$DISK/s.sqlite" --headless --script "down; select; wait 1" > /dev/null 2>&1
+  timeout 20 "$BIN" inbox "$FEED" --store "$DISK/s.sqlite" --dump > "$WORK/dump.before" 2>/dev/null
   cp "$DISK/s.sqlite" "$WORK/store.before"
   dd if=/dev/zero of="$DISK/fill" bs=4k 2>/dev/null
   what="inbox --dump on a full disk"; timeout 20 "$BIN" inbox "$FEED" --store "$DISK/s.sqlite" --dump > "$WORK/out" 2> "$WORK/err"; got=$?
   no_trap
   if [ "$got" -ne 0 ]; then
     status 1; one_line "^pushsim: $DISK/s.sqlite: cannot open the store: the disk is full; the store was left as it was"
-    grep -qi "sql\|pragma" "$WORK/err" && fail "'$what': SQL in the message"
+    grep -qi "pragma\|sqlite error\|executing" "$WORK/err" && fail "'$what': SQL in the message"
   fi
   ls "$DISK" | grep -q corrupt && fail "'$what': the store was moved aside"
   cmp -s "$DISK/s.sqlite" "$WORK/store.before" || fail "'$what': the store changed"
   rm -f "$DISK/fill"
   what="the same read with space again"; timeout 20 "$BIN" inbox "$FEED" --store "$DISK/s.sqlite" --dump > "$WORK/out" 2> "$WORK/err"; got=$?
-  status 0; grep -q '"isRead":true' "$WORK/out" || fail "'$what': the read message's status was lost"
+  status 0; cmp -s "$WORK/out" "$WORK/dump.before" || fail "'$what': the statuses the user made were lost"
   umount "$DISK"; trap cleanup EXIT
 else
   echo "SKIP item 1 (full disk): cannot mount a tmpfs here"
@@ -55,10 +55,10 @@ cmp -s "$WORK/same.json" "$WORK/same.before" || fail "'$what': the payload chang
 cp "$FEED" "$WORK/feed.json"
 what="inbox --frames over the feed"; timeout 20 "$BIN" inbox "$WORK/feed.json" --headless --frames "$WORK/./feed.json" --store "$WORK/s2.sqlite" > "$WORK/out" 2> "$WORK/err"; got=$?
 status 2; one_line "^pushsim: --frames $WORK/./feed.json is the same file as FILE $WORK/feed.json"
-what="snapshot -o and --report one file"; timeout 60 "$BIN" snapshot stories "$STORY" --matrix appearance=light,dark -o "$WORK/x.png" --report "$WORK/sub/../x.png" > "$WORK/out" 2> "$WORK/err"; got=$?
-mkdir -p "$WORK/sub"
-timeout 60 "$BIN" snapshot stories "$STORY" --matrix appearance=light,dark -o "$WORK/x.png" --report "$WORK/sub/../x.png" > "$WORK/out" 2> "$WORK/err"; got=$?
-status 2; one_line "^pushsim: -o $WORK/x.png and --report $WORK/sub/../x.png are the same file"
+# (--report must end in .json or .md: a link of that name to the picture is the same file.)
+ln -s x.png "$WORK/r.json"
+what="snapshot -o and --report one file"; timeout 60 "$BIN" snapshot stories "$STORY" --matrix appearance=light,dark -o "$WORK/x.png" --report "$WORK/r.json" > "$WORK/out" 2> "$WORK/err"; got=$?
+status 2; one_line "^pushsim: -o $WORK/x.png and --report $WORK/r.json are the same file"
 [ -e "$WORK/x.png" ] && fail "'$what': something was written"
 what="--events over the store"; timeout 20 "$BIN" inbox "$FEED" --headless --store "$WORK/s2.sqlite" --events "$WORK/s2.sqlite" > "$WORK/out" 2> "$WORK/err"; got=$?
 status 2; one_line "is the same file as --store"
@@ -117,8 +117,10 @@ grep -qF 'x\e[31m.webp' "$WORK/err" || fail "'$what': the name is not shown esca
 mkdir -p "$WORK/rec"
 timeout 60 "$BIN" record stories "$STORY" --script "wait 60" --fps 30 --scale 1 -o "$WORK/rec/long.webp" > /dev/null 2> "$WORK/err" &
 rec=$!
-wait_until test -n "$(ls -A "$WORK/rec")" || fail "the recording did not start"
-kill -INT $rec; wait $rec 2>/dev/null
+has_files() { [ -n "$(ls -A "$1")" ]; }
+wait_until has_files "$WORK/rec" || fail "the recording did not start"
+# (SIGTERM: a background job of a script starts with SIGINT ignored.)
+kill -TERM $rec; wait $rec 2>/dev/null
 what="an interrupted record"; [ -z "$(ls -A "$WORK/rec")" ] || fail "'$what' left $(ls -A "$WORK/rec")"
 
 # Item 9: a negative value, a huge value echoed, and a foreign listener's endless answer.
