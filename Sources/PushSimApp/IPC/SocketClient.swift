@@ -54,7 +54,7 @@ public enum SocketClient {
     }
 
     /// Read the instance's one-line answer: `ok ID` gives the id, `error …` becomes the error.
-    static func awaitReply(_ fd: Int32, path: String, service: SocketService, timeout: Double = 5) throws(UserError) -> String {
+    public static func awaitReply(_ fd: Int32, path: String, service: SocketService, timeout: Double = 5) throws(UserError) -> String {
         guard let text = readReply(fd) else {
             throw UserError("the \(service.command) on \(path) did not answer within \(JSONValue.formatNumber(timeout)) s; is it suspended (Ctrl-Z)?")
         }
@@ -67,7 +67,7 @@ public enum SocketClient {
     }
 
     /// The longest answer line read (`ok` and every code of a large notify fits many times over).
-    static let maxReply = 65_536
+    public static let maxReply = 65_536
     /// What `readReply` returns for a line longer than `maxReply`.
     static let overlong = "\u{0}overlong"
 
