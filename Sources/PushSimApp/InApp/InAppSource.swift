@@ -233,7 +233,7 @@ public enum InAppSource {
             throw e
         } catch is TooLarge {
             if declared < InputFile.maxBytes {
-                throw UserError("\(zip): \(shown(entry.path)) holds more than the \(declared) bytes its entry declares (the ZIP is damaged); pushsim stops there", exitCode: 2)
+                throw UserError("\(zip): \(shown(entry.path)) cannot be unpacked: it holds more than the \(declared) bytes its entry declares (the ZIP is damaged)", exitCode: 2)
             }
             throw UserError("\(zip): \(shown(entry.path)) unpacks to more than \(cap / 1_048_576) MB; pushsim reads up to \(cap / 1_048_576) MB", exitCode: 2)
         } catch is Truncated {
