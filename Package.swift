@@ -57,6 +57,8 @@ let package = Package(
         .target(name: "PushSimCanvas"),
         // Files written whole or not at all, and standard streams written without trapping on a failure.
         .target(name: "PushSimFiles"),
+        // A SIGBUS guard for mapped input files that shrink while they are read.
+        .target(name: "CMappedFile"),
         // 2. Pure screens: state -> Canvas.
         .target(name: "PushSimScreens", dependencies: ["PushSimEngine", "PushSimCanvas"]),
         // 4. Media: image sources, disk cache, decode, render to cells.
@@ -71,7 +73,7 @@ let package = Package(
         ]),
         // Scenes and the shared runtime (headless runner, script steps, event log).
         .target(name: "PushSimApp", dependencies: [
-            "PushSimEngine", "PushSimScreens", "PushSimMedia", "PushSimStore",
+            "PushSimEngine", "PushSimScreens", "PushSimMedia", "PushSimStore", "CMappedFile",
             .product(name: "ZIPFoundation", package: "ZIPFoundation"),
         ]),
         // Pictures: a scene drawn as the phone shows it (cairo + pango), for `pushsim snapshot`.

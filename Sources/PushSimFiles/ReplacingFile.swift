@@ -110,7 +110,7 @@ public final class ReplacingFile {
     }
 
     /// write(2) until every byte is out; the errno of a failure, or nil.
-    static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Int32? {
+    public static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Int32? {
         var offset = 0
         while offset < bytes.count {
             let n = Glibc.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
@@ -158,6 +158,11 @@ public final class ReplacingFile {
     public static func abandonAll() {
         for p in pending.all() { unlink(p) }
     }
+
+    /// A temporary file written some other way (a C library writing a path), to be removed by `abandonAll()` too.
+    public static func track(_ path: String) { pending.insert(path) }
+    /// It was put in place or removed.
+    public static func untrack(_ path: String) { pending.remove(path) }
 
     private static let pending = PendingPaths()
 }

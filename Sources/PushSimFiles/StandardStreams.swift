@@ -44,3 +44,18 @@ public enum StandardStreams {
         return String(repeating: "0", count: max(0, digits - h.count)) + h
     }
 }
+
+extension StandardStreams {
+    /// Whether standard output was closed when pushsim started (`>&-`): the placeholder `/dev/null` put there so no
+    /// file gets descriptor 1 is close-on-exec, which an inherited standard output never is. Writes to it succeed
+    /// and go nowhere, so an output of `-` then is an error, not a success with nothing written (issue 38).
+    public static var outputIsClosed: Bool {
+        let flags = fcntl(STDOUT_FILENO, F_GETFD)
+        return flags < 0 || flags & FD_CLOEXEC != 0
+    }
+
+    /// The sentence for `option -` (`-o -`, `--dump`) when standard output is closed; nil when it is open.
+    public static func closedOutputProblem(_ option: String) -> String? {
+        outputIsClosed ? "standard output is closed, so \(option) would write nowhere; give a file name, or run it with standard output open" : nil
+    }
+}

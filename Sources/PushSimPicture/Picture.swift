@@ -249,8 +249,20 @@ public final class Picture {
         }
         // UIKit's paragraph `lineSpacing`: extra points between lines.
         if lineSpacing > 0 { pango_layout_set_spacing(layout, Int32(lineSpacing * Double(pushsim_pango_scale()))) }
-        pango_layout_set_text(layout, text, -1)
+        pango_layout_set_text(layout, Self.shownText(text, fontSize: font.size, width: width, maxLines: maxLines, height: height), -1)
         return layout
+    }
+
+    /// The start of `text` holding all a layout can show, and more, so it is cut (and ellipsized) as the whole text
+    /// is: `maxLines` lines (or, with none, as many as the picture is tall) of `width` points can hold no more than one
+    /// character per 0.15 em. A 10 MB message without spaces took 1 GB and 18 s for one snapshot (issue 38).
+    static func shownText(_ text: String, fontSize: Double, width: Double?, maxLines: Int, height: Double) -> String {
+        guard let width, text.utf8.count > 4096, fontSize > 0, width.isFinite, height.isFinite else { return text }
+        let lines = maxLines > 0 ? Double(maxLines) : (height / fontSize).rounded(.up) + 1
+        let perLine = (max(1, width) / (fontSize * 0.15)).rounded(.up) + 1
+        let keep = (lines + 1) * perLine + 1
+        guard keep < Double(text.utf8.count) else { return text }
+        return String(text.prefix(Int(keep)))
     }
 
     /// The size `text` takes: wrapped to `width` (when given) and cut to `maxLines` (0 = any).

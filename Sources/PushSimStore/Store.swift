@@ -46,7 +46,10 @@ public final class Store {
             if Store.isPermissionProblem(error) || (FileManager.default.fileExists(atPath: path) && access(path, W_OK) != 0) {
                 throw Store.failure(path, "open the store", DatabaseError(resultCode: .SQLITE_READONLY))
             }
-            // Not a database, or a damaged one: keep the bytes for inspection, start afresh.
+            // A full disk, an I/O error, a lock, memory: temporary, and the store is as good as it was. Moving it aside
+            // for one lost every status once space was freed (issue 38): say so in one sentence and leave it alone.
+            guard Store.isCheckedCorruption(error) else { throw Store.failure(path, "open the store", error) }
+            // Not a database, or a damaged one (SQLite checked and said so): keep the bytes for inspection, start afresh.
             let aside = "\(path).corrupt-\(Int(now.timeIntervalSince1970))"
             do {
                 try FileManager.default.moveItem(atPath: path, toPath: aside)
@@ -59,7 +62,13 @@ public final class Store {
             do {
                 db = try Store.openAndMigrate(path)
             } catch {
-                throw StoreError("\(path): cannot create a new store (\(error))")
+                // The damaged store goes back where it was: a failed fresh start must not leave an empty store in its
+                // place (the next run would start from nothing without a word).
+                for suffix in ["", "-wal", "-shm"] {
+                    if suffix.isEmpty { unlink(path) } else { unlink(path + suffix) }
+                    if FileManager.default.fileExists(atPath: aside + suffix) { _ = rename(aside + suffix, path + suffix) }
+                }
+                throw Store.failure(path, "create a new store in place of the damaged one, which was left as it was", error)
             }
             warnings.append("\(path) was damaged or not a pushsim store; it was moved to \(aside) and a new store was created")
         }
@@ -215,13 +224,32 @@ extension Store {
             return StoreError("\(head): the store is read-only; make it and its folder writable (chmod u+w), or pass --store with another path")
         case .SQLITE_BUSY, .SQLITE_LOCKED:
             return StoreError("\(head): another program kept the store locked for more than 2 s; try again, or pass --store with another path")
-        case .SQLITE_FULL:
-            return StoreError("\(head): the disk is full; free some space, or pass --store with a path on another disk")
+        case .SQLITE_IOERR where Store.diskIsFull(path), .SQLITE_FULL:
+            // A full tmpfs fails the -shm or -wal write with an I/O error, not SQLITE_FULL: its free space says why.
+            return StoreError("\(head): the disk is full; the store was left as it was — free some space, or pass --store with a path on another disk")
+        case .SQLITE_IOERR:
+            return StoreError("\(head): the disk reported an error reading or writing it (is it full, or gone?); the store was left as it was — try again once the disk is back, or pass --store with another path")
+        case .SQLITE_NOMEM:
+            return StoreError("\(head): there was not enough memory; the store was left as it was — try again")
         case .SQLITE_CANTOPEN, .SQLITE_PERM, .SQLITE_AUTH:
             return StoreError("\(head): the store cannot be opened for writing; check the permissions of it and its folder, or pass --store with another path")
         default:
             return StoreError("\(head) (\(Store.oneLine(e.message ?? "SQLite error \(e.resultCode.rawValue)")))")
         }
+    }
+
+    /// Whether the file system holding `path` has no block left for this user.
+    static func diskIsFull(_ path: String) -> Bool {
+        var fs = statvfs()
+        let dir = (path as NSString).deletingLastPathComponent
+        return statvfs(dir.isEmpty ? "." : dir, &fs) == 0 && fs.f_bavail == 0
+    }
+
+    /// Whether SQLite itself found the file damaged or not a database: the only errors that move a store aside.
+    /// Every other failure (full disk, I/O error, lock, memory) says nothing about the file's contents.
+    static func isCheckedCorruption(_ error: any Error) -> Bool {
+        guard let e = error as? DatabaseError else { return false }
+        return e.resultCode == .SQLITE_CORRUPT || e.resultCode == .SQLITE_NOTADB
     }
 
     /// Errors that come from what the user may do with the file, not from its contents.

@@ -70,6 +70,7 @@ final class NcursesDriver {
             TerminalGuard.programMode(STDIN_FILENO)
             _ = resizeterm(rows, cols)
         }
+        Self.capScreen()
         cbreak()
         noecho()
         nonl()
@@ -148,6 +149,16 @@ final class NcursesDriver {
     /// The size ncurses lays out for.
     var size: Size {
         Size(width: Int(getmaxx(pushsim_stdscr())), height: Int(getmaxy(pushsim_stdscr())))
+    }
+
+    /// The largest screen laid out, as headless `--size` allows: a 10000 × 10000 terminal grew every interactive
+    /// command past 1.5 GB in two seconds (issue 38). A larger terminal shows the screen in its top-left corner.
+    static let maxSide: Int32 = 1000
+
+    /// ncurses' screen no larger than `maxSide` each way (its buffers are three of the screen's size).
+    static func capScreen() {
+        let rows = getmaxy(pushsim_stdscr()), cols = getmaxx(pushsim_stdscr())
+        if rows > maxSide || cols > maxSide { _ = resizeterm(min(rows, maxSide), min(cols, maxSide)) }
     }
 
     /// Bytes sent to the terminal so far (known only while recording).
@@ -311,8 +322,9 @@ final class NcursesDriver {
         var rows: Int32 = 0, cols: Int32 = 0
         if pushsim_winsize(STDOUT_FILENO, &rows, &cols) == 1,
            rows != getmaxy(pushsim_stdscr()) || cols != getmaxx(pushsim_stdscr()) {
-            _ = resizeterm(rows, cols)
+            _ = resizeterm(min(rows, Self.maxSide), min(cols, Self.maxSide))
         }
+        Self.capScreen()
         invalidate()
         if size != recordedSize {
             recordedSize = size

@@ -197,7 +197,7 @@ public enum Terminal {
     /// (ncurses reads them first) or the kernel does not know.
     static func earlySize(_ environment: [String: String], output: Int32 = STDOUT_FILENO) -> Size? {
         guard environment["LINES"] == nil, environment["COLUMNS"] == nil else { return nil }
-        return TerminalQuery.cells(output)
+        return TerminalQuery.cells(output).map { Size(width: min($0.width, Int(NcursesDriver.maxSide)), height: min($0.height, Int(NcursesDriver.maxSide))) }
     }
 
     /// The pixel protocol for this run: the environment first, then (only if it could change the answer) the

@@ -5,6 +5,7 @@ import ArgumentParser
 import Foundation
 import PushSimApp
 import PushSimEngine
+import PushSimFiles
 import PushSimPicture
 import PushSimStore
 
@@ -122,7 +123,12 @@ enum ContactSheet {
         let sheet: Picture
         do { sheet = try Picture(width: sheetW, height: sheetH, scale: scale) } catch { fail(UserError(error.message)) }
         sheet.fill(PictureRect(x: 0, y: 0, width: sheetW, height: sheetH), PictureColor(229, 229, 234))
-        for (n, combo) in combos.enumerated() {
+        // A contact sheet is drawn whole in memory: 2000 × 3000 points at --scale 4 needed 2.26 GB (issue 38).
+        let pixels = (sheetW * scale) * (sheetH * scale)
+        if !(pixels <= Self.maxPixels) {
+            fail(UserError("--matrix: the contact sheet would be \(Int(min(sheetW * scale, 1e9)))×\(Int(min(sheetH * scale, 1e9))) pixels, over the \(Int(Self.maxPixels) / 1_000_000) million pixels pushsim draws; give a smaller --scale or fewer values", exitCode: 2))
+        }
+        let cellArguments: [[String]] = combos.map { combo in
             var args = base.args
             for (key, value) in combo {
                 switch key {
@@ -134,6 +140,17 @@ enum ContactSheet {
                 default: break
                 }
             }
+            return args
+        }
+        // Every cell's options are checked before the first is drawn: a bad value refused at the last cell wasted the
+        // others (issue 38).
+        for (combo, args) in zip(combos, cellArguments) {
+            do { _ = try S.parse(args) } catch {
+                fail(UserError("--matrix \(combo.map { "\($0.key)=\($0.value)" }.joined(separator: " ")): \(S.message(for: error))", exitCode: 2))
+            }
+        }
+        for (n, combo) in combos.enumerated() {
+            var args = cellArguments[n]
             // Each cell plays on its own copy of the store, so what one cell's script does (an inbox message read)
             // does not change the next; the user's store is only read.
             let store = folder.appendingPathComponent("cell-\(n).sqlite").path
@@ -183,6 +200,7 @@ enum ContactSheet {
                        color: notes == 0 ? PictureColor(99, 99, 102) : PictureColor(215, 0, 21), maxLines: 1)
             cells.append(c)
         }
+        if picture.output == "-", let problem = StandardStreams.closedOutputProblem("-o -") { fail(UserError(problem)) }
         let path = picture.output == "-" ? "/dev/stdout" : picture.output ?? "\(outName ?? name)-matrix.png"
         do {
             try sheet.writePNG(to: path)
@@ -198,9 +216,12 @@ enum ContactSheet {
         for c in cells where !c.warnings.isEmpty {
             PictureOptions.warn(c.warnings.map { "[\(c.label)] \($0)" })
         }
-        FileHandle.standardError.write(Data("pushsim: wrote \(path) (\(sheet.pixelWidth)×\(sheet.pixelHeight), \(cells.count) cells)\n".utf8))
-        if let report = picture.report { FileHandle.standardError.write(Data("pushsim: wrote \(report)\n".utf8)) }
+        StandardStreams.error("pushsim: wrote \(path) (\(sheet.pixelWidth)×\(sheet.pixelHeight), \(cells.count) cells)\n")
+        if let report = picture.report { StandardStreams.error("pushsim: wrote \(report)\n") }
     }
+
+    /// The largest sheet drawn: 100 million pixels, 400 MB of picture (twenty 3× phones fit).
+    static let maxPixels = 100_000_000.0
 
     static func json(_ cells: [Cell]) -> String {
         let list: [JSONValue] = cells.map { c in

@@ -26,7 +26,7 @@ struct DeliveryOptionGroup: ParsableArguments {
             throw ValidationError("--extension-category needs a category name (got '\(bad)')")
         }
         if let l = language, l.isEmpty || l.count > 35 || !l.allSatisfy({ $0.isASCII && ($0.isLetter || $0 == "-" || $0 == "_") }) {
-            throw ValidationError("--language takes a language code such as de or pt-BR (got '\(l)')")
+            throw ValidationError("--language takes a language code such as de or pt-BR (got '\(SDKVersion.cut(l))')")
         }
     }
 

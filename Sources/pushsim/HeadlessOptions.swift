@@ -51,6 +51,7 @@ final class OutputStream {
     init(path: String) throws(UserError) {
         self.path = path
         if path == "-" {
+            if let problem = StandardStreams.closedOutputProblem("'-'") { throw UserError(problem) }
             fd = STDOUT_FILENO
             isRegularFile = false
         } else {

@@ -46,6 +46,7 @@ struct PictureOptions: ParsableArguments {
         let runner = shot.script.runHeadless(scene: shot.scene, sink: shot.sink, fallback: shot.fallback)
         if let why = shot.nothingShown() { fail(UserError(why)) }
         // `-o -` writes the PNG to standard output, for a pipe.
+        if output == "-", let problem = StandardStreams.closedOutputProblem("-o -") { fail(UserError(problem)) }
         let path = output == "-" ? "/dev/stdout" : output ?? shot.name + ".png"
         let d = phone
         do {

@@ -40,6 +40,7 @@ struct PushSim: ParsableCommand {
         do {
             var command = try ValidateCommand.parseLongFileList()
                 ?? SubcommandParse.command(Array(CommandLine.arguments.dropFirst())) ?? parseAsRoot(nil)
+            OutputOverlapCheck.check(command)
             try command.run()
         } catch {
             let code = exitCode(for: error)

@@ -4,6 +4,7 @@ import ArgumentParser
 import Foundation
 import PushSimApp
 import PushSimEngine
+import PushSimFiles
 import PushSimPicture
 
 struct RecordCommand: ParsableCommand {
@@ -31,16 +32,20 @@ struct RecordCommand: ParsableCommand {
 
 /// What only a recording needs.
 struct RecordingOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("Frames per second of the simulated clock, 1 to 60.", valueName: "n"))
+    // Unconditional: `--tail -1` reads -1 as the value (and is refused as out of range), not as a missing value.
+    @Option(parsing: .unconditional, help: ArgumentHelp("Frames per second of the simulated clock, 1 to 60.", valueName: "n"))
     var fps: Double = 15
 
-    @Option(help: ArgumentHelp("Seconds recorded after the script's end.", valueName: "seconds"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Seconds recorded after the script's end.", valueName: "seconds"))
     var tail: Double = 1
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("The longest recording made, in seconds of the simulated clock (its waits, holds and --tail); raise it to record longer.", valueName: "seconds"))
+    var maxSeconds: Double = RecordingOptions.defaultMaxSeconds
 
     @Flag(help: "A translucent mark where each tap, hold, drag, swipe, scratch or spin happens (mouse steps and the experience's own, such as button, accept, select, spin), fading out after the finger lifts.")
     var touches = false
 
-    @Option(help: ArgumentHelp("WebP quality, 0 to 100 (lossy).", valueName: "n"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("WebP quality, 0 to 100 (lossy).", valueName: "n"))
     var quality: Int = 80
 
     @Flag(help: "Lossless WebP: every frame's pixels exactly as drawn (larger files).")
@@ -50,7 +55,11 @@ struct RecordingOptions: ParsableArguments {
         guard fps.isFinite, fps >= 1, fps <= 60 else { throw ValidationError("--fps must be a number from 1 to 60 (got \(fps))") }
         guard tail.isFinite, tail >= 0, tail <= 3600 else { throw ValidationError("--tail must be seconds from 0 to 3600 (got \(tail))") }
         guard (0...100).contains(quality) else { throw ValidationError("--quality must be from 0 to 100 (got \(quality))") }
+        guard maxSeconds.isFinite, maxSeconds > 0, maxSeconds <= 86_400 else { throw ValidationError("--max-seconds must be seconds above 0, up to 86400 (got \(maxSeconds))") }
     }
+
+    /// Ten minutes: `wait 1e9` recorded on and on (issue 38); a longer recording is asked for with --max-seconds.
+    static let defaultMaxSeconds: Double = 600
 }
 
 struct RecordSubcommand<S: SnapshotSubcommand>: ParsableCommand {
@@ -84,6 +93,11 @@ struct RecordSubcommand<S: SnapshotSubcommand>: ParsableCommand {
         let path = picture.output ?? shot.name + "." + format.rawValue
         let steps: [ScriptStep]
         do { steps = try shot.script.steps(fallback: shot.fallback) } catch { fail(error) }
+        let length = Self.seconds(steps, tail: recording.tail)
+        if length > recording.maxSeconds {
+            fail(UserError("the script records \(Self.describe(length)) s, over --max-seconds \(JSONValue.formatNumber(recording.maxSeconds)); shorten its waits or raise --max-seconds", exitCode: 2))
+        }
+        if let problem = Self.targetProblem(path) { fail(UserError(problem)) }
         let runner = HeadlessRunner(scene: shot.scene, size: HeadlessOptions.defaultSize)
         do {
             if let events = shot.script.events { ScriptOptions.tee(shot.sink, to: try OutputStream(path: events)) }
@@ -92,6 +106,9 @@ struct RecordSubcommand<S: SnapshotSubcommand>: ParsableCommand {
         }
         // Written beside the target and renamed when whole, so a failed recording leaves no half file under its name.
         let temp = Self.temporaryPath(for: path)
+        // Removed on every way out: a failure (fail), Ctrl-C or kill (the handler below), or being put in place.
+        RecordingCleanup.begin(temp)
+        defer { RecordingCleanup.end() }
         let writer: AnimationWriter
         let pw = Int((device.width * scale).rounded()), ph = Int((device.height * scale).rounded())
         do throws(PictureError) {
@@ -141,7 +158,7 @@ struct RecordSubcommand<S: SnapshotSubcommand>: ParsableCommand {
             fail(UserError("\(path): the recording could not be put in place (\(error.localizedDescription))"))
         }
         let seconds = JSONValue.formatNumber(TimedEvent.roundMillis(outcome.duration))
-        FileHandle.standardError.write(Data("pushsim: wrote \(path) (\(outcome.frames) frames, \(seconds) s, \(bytes) bytes)\n".utf8))
+        StandardStreams.error("pushsim: wrote \(path) (\(outcome.frames) frames, \(seconds) s, \(bytes) bytes)\n")
     }
 
     /// `-`: a file in the temporary folder, copied to standard output; else a hidden file beside the target.
@@ -156,18 +173,40 @@ struct RecordSubcommand<S: SnapshotSubcommand>: ParsableCommand {
         if path == "-" {
             let data = try Data(contentsOf: URL(fileURLWithPath: temp))
             try? FileManager.default.removeItem(atPath: temp)
-            FileHandle.standardOutput.write(data)
+            // Not FileHandle.write, which traps when standard output refuses the bytes (`-o - > /dev/full`).
+            if let problem = StandardStreams.closedOutputProblem("-o -") { throw PictureError(problem) }
+            if let code = data.withUnsafeBytes({ ReplacingFile.writeAll(STDOUT_FILENO, $0) }) {
+                throw PictureError(FileWriteError(path: "-", code: code).message)
+            }
             return
         }
         if rename(temp, path) != 0 { throw PictureError(String(cString: strerror(errno))) }
     }
 
-    /// Frames the run will likely have (its waits and holds plus the tail), for the progress bar.
-    static func estimate(_ steps: [ScriptStep], tail: Double, fps: Double) -> Int {
-        let seconds = steps.reduce(tail) { sum, s in
+    /// Seconds the run will likely last: its waits and holds plus the tail (infinity when one is not a number).
+    static func seconds(_ steps: [ScriptStep], tail: Double) -> Double {
+        steps.reduce(tail) { sum, s in
             ["wait", "hold"].contains(s.name) ? sum + ((try? Script.seconds(s)) ?? 0) : sum
         }
-        return max(1, Int((seconds * fps).rounded(.up)))
+    }
+
+    /// Frames the run will likely have, for the progress bar: clamped before the conversion (`wait 1e300` trapped).
+    static func estimate(_ steps: [ScriptStep], tail: Double, fps: Double) -> Int {
+        let frames = (seconds(steps, tail: tail) * fps).rounded(.up)
+        guard frames.isFinite, frames < 1e12 else { return 1_000_000_000_000 }
+        return max(1, Int(frames))
+    }
+
+    static func describe(_ seconds: Double) -> String {
+        seconds.isFinite && seconds < 1e15 ? JSONValue.formatNumber(seconds) : "more than 10^15"
+    }
+
+    /// A target the user made read-only is refused, as `cp` refuses it without -f (root included: by its mode bits).
+    static func targetProblem(_ path: String) -> String? {
+        guard path != "-" else { return StandardStreams.closedOutputProblem("-o -") }
+        var st = stat()
+        guard stat(path, &st) == 0, st.st_mode & S_IFMT == S_IFREG, st.st_mode & 0o222 == 0 else { return nil }
+        return "\(path) is read-only, so it was left as it is; make it writable (chmod u+w) or pass another -o"
     }
 }
 

@@ -6,6 +6,32 @@ import Testing
 @testable import PushSimApp
 
 @Suite struct InboxFeedFileTests {
+    // Issue 38 item 3: a feed truncated while mapped raised SIGBUS on the next touch of a page past its new end. The
+    // guard maps zeros there, and the reader says the file changed instead of what it parsed.
+    @Test func aFileThatShrinksWhileMappedIsReportedNotASignal() throws {
+        let path = NSTemporaryDirectory() + "pushsim-inbox-shrink-\(UUID().uuidString).json"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try String(repeating: "x", count: 200_000).write(toFile: path, atomically: false, encoding: .utf8)
+        #expect(throws: UserError(InboxFeedFile.Mapping.changedMessage(path))) {
+            try InboxFeedFile.withBytes(path) { bytes, release in
+                release?(0..<bytes.count)  // the pages come back from the file on the next read
+                truncate(path, 0)
+                return bytes.reduce(0) { $0 &+ Int($1) }  // every page touched past the end: zeros now
+            }
+        }
+        // Rewritten in place, longer: no signal, but changed too.
+        try String(repeating: "y", count: 4096).write(toFile: path, atomically: false, encoding: .utf8)
+        #expect(throws: UserError(InboxFeedFile.Mapping.changedMessage(path))) {
+            try InboxFeedFile.withBytes(path) { bytes -> Int in
+                try String(repeating: "z", count: 8192).write(toFile: path, atomically: false, encoding: .utf8)
+                return bytes.count
+            }
+        }
+        try String(repeating: "y", count: 4096).write(toFile: path, atomically: false, encoding: .utf8)
+        // Left alone: read as it is.
+        #expect(try InboxFeedFile.withBytes(path) { $0.count } == 4096)
+    }
+
     // The load path maps a regular file; everything else keeps InputFile's errors and its standard-input handling.
     @Test func withBytesMapsRegularFilesAndKeepsTheErrors() throws {
         let path = NSTemporaryDirectory() + "pushsim-inbox-map-\(UUID().uuidString).json"

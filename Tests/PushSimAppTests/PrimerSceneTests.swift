@@ -27,6 +27,16 @@ func makeScene(_ config: PrimerConfig, device: SimulatedDevice = SimulatedDevice
 
     // The contract's events for: present, accept, the system prompt, Allow (spec §2.2, §5.3): the sheet's onAccept runs
     // when its 0.26 s dismiss ends, so iOS's prompt and the outcome come together then.
+    // Issue 38 item 4: `--min-interval 1e308` and `advance 1e308` trapped converting the duration and the clock to Int.
+    @Test func hugeDurationsAndClocksAreSaidNotConverted() {
+        #expect(PrimerScene.duration(1e308) == "\(JSONValue.formatNumber(1e308)) s")
+        #expect(PrimerScene.duration(86_400) == "1 d")
+        #expect(PrimerScene.clock(1e308) == "after year 9999")
+        #expect(PrimerScene.clock(.infinity) == "after year 9999")
+        #expect(PrimerScene.time(1e308) == "after year 9999")
+        #expect(PrimerScene.time(-1e300) == "before year 1")
+    }
+
     @Test func acceptThenAllowEvents() throws {
         let (events, frame) = try primerRun(makeScene(sheet), "wait 1; accept; wait 0.5; allow")
         #expect(events == [

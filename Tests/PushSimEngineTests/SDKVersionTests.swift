@@ -4,6 +4,13 @@ import Testing
 @testable import PushSimEngine
 
 @Suite struct SDKVersionTests {
+    // Issue 38 item 9: a 100 KB --sdk value was echoed whole in the refusal.
+    @Test func anUnknownReleaseIsQuotedCut() {
+        let long = String(repeating: "9", count: 100_000)
+        #expect(SDKVersion.unknownMessage(long) == "--sdk: unknown SDK release '\(String(repeating: "9", count: 39))…'; known releases: \(SDKVersion.knownList)")
+        #expect(SDKVersion.cut("6.9.9") == "6.9.9")
+    }
+
     @Test func knownReleasesParseAndUnknownOnesDoNot() {
         #expect(SDKVersion("7.2.9") == .newest)
         #expect(SDKVersion("7.1.3") == .v7_1_3)

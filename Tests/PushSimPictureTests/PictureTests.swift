@@ -137,4 +137,19 @@ struct PictureTests {
         #expect(imgs.diagnostics.count == 1)
         #expect(imgs.diagnostics[0].message.contains("no-such-picture.jpg"))
     }
+
+    // Issue 38 item 6: a 10 MB message without spaces was laid out whole (1 GB, 18 s a snapshot). Only what the lines
+    // can show is laid out, and the text is cut and ellipsized as the whole one.
+    @Test func onlyWhatCanShowIsLaidOut() throws {
+        let p = try Picture(width: 375, height: 812, scale: 1)
+        let huge = String(repeating: "W", count: 10_000_000), short = String(repeating: "W", count: 4000)
+        #expect(Picture.shownText(huge, fontSize: 17, width: 300, maxLines: 3, height: 812).count < 2_000)
+        #expect(Picture.shownText(short, fontSize: 17, width: 300, maxLines: 3, height: 812) == short)
+        let font = PictureFont(17)
+        #expect(p.measure(huge, font: font, width: 300, maxLines: 3).height == p.measure(short, font: font, width: 300, maxLines: 3).height)
+        // With no line limit the picture's height bounds the lines.
+        #expect(Picture.shownText(huge, fontSize: 17, width: 300, maxLines: 0, height: 812).count < 120_000)
+        p.text(huge, x: 0, y: 0, width: 300, font: font, color: .black, maxLines: 3)
+        #expect(p.cuts.last?.lines == 3)
+    }
 }

@@ -65,4 +65,15 @@ import Testing
             #expect(maps.count == 2)
         }
     }
+
+    // Issue 38 item 6: a template's text block reads only what its lines can show, and shows the same lines as the
+    // whole text would (a 10 MB message without spaces; one of words).
+    @Test func aTextBlockReadsOnlyWhatItShows() {
+        for unit in ["W", "word "] {
+            let huge = InAppText(text: String(repeating: unit, count: 2_000_000), color: .white)
+            let enough = InAppText(text: String(repeating: unit, count: 2_000), color: .white)
+            #expect(InAppTextBlock(huge, width: 30, maxLines: 4).lines == InAppTextBlock(enough, width: 30, maxLines: 4).lines)
+            #expect(InAppTextBlock(huge, width: 30, maxLines: 4).lines.last?.hasSuffix("…") == true)
+        }
+    }
 }

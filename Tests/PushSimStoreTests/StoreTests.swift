@@ -116,4 +116,19 @@ import Testing
         #expect(Store.defaultPath(environment: ["XDG_DATA_HOME": "/x"]) == "/x/pushsim/state.sqlite")
         #expect(Store.defaultPath(environment: ["HOME": "/home/u"]) == "/home/u/.local/share/pushsim/state.sqlite")
     }
+
+    // Issue 38 item 1: only SQLite's own verdict of damage moves a store aside; a full disk or an I/O error is one
+    // sentence without SQL, and the store stays.
+    @Test func onlyCheckedCorruptionMovesAStoreAside() {
+        #expect(Store.isCheckedCorruption(DatabaseError(resultCode: .SQLITE_CORRUPT)))
+        #expect(Store.isCheckedCorruption(DatabaseError(resultCode: .SQLITE_NOTADB)))
+        for code in [ResultCode.SQLITE_FULL, .SQLITE_IOERR, .SQLITE_BUSY, .SQLITE_NOMEM, .SQLITE_PROTOCOL, .SQLITE_ERROR] {
+            #expect(!Store.isCheckedCorruption(DatabaseError(resultCode: code)))
+        }
+        let full = Store.failure("/s.sqlite", "open the store", DatabaseError(resultCode: .SQLITE_FULL, message: "database or disk is full", sql: "PRAGMA journal_mode = WAL"))
+        #expect(full.message == "/s.sqlite: cannot open the store: the disk is full; the store was left as it was — free some space, or pass --store with a path on another disk")
+        let io = Store.failure("/nonexistent-dir/s.sqlite", "open the store", DatabaseError(resultCode: .SQLITE_IOERR, message: "disk I/O error", sql: "PRAGMA journal_mode = WAL"))
+        #expect(io.message.hasPrefix("/nonexistent-dir/s.sqlite: cannot open the store: the disk reported an error reading or writing it"))
+        #expect(!io.message.contains("PRAGMA") && !io.message.contains("SQLite error"))
+    }
 }

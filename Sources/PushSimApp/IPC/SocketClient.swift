@@ -54,20 +54,30 @@ public enum SocketClient {
     }
 
     /// Read the instance's one-line answer: `ok ID` gives the id, `error …` becomes the error.
-    static func awaitReply(_ fd: Int32, path: String, service: SocketService, timeout: Double = 5) throws(UserError) -> String {
+    public static func awaitReply(_ fd: Int32, path: String, service: SocketService, timeout: Double = 5) throws(UserError) -> String {
         guard let text = readReply(fd) else {
             throw UserError("the \(service.command) on \(path) did not answer within \(JSONValue.formatNumber(timeout)) s; is it suspended (Ctrl-Z)?")
+        }
+        if text == Self.overlong {
+            throw UserError("the program on \(path) answered more than \(maxReply / 1024) KB without ending the line; it is not a \(service.command) (pass --socket with the path a \(service.command) listens on)")
         }
         if text.hasPrefix("ok ") { return String(text.dropFirst(3)) }
         if text.hasPrefix("error ") { throw UserError(String(text.dropFirst(6))) }
         throw UserError("the \(service.command) on \(path) gave no answer; it may have quit")
     }
 
+    /// The longest answer line read (`ok` and every code of a large notify fits many times over).
+    public static let maxReply = 65_536
+    /// What `readReply` returns for a line longer than `maxReply`.
+    static let overlong = "\u{0}overlong"
+
     /// The first line the instance wrote (empty when it closed without one); nil when the receive timeout passed.
     static func readReply(_ fd: Int32) -> String? {
         var reply: [UInt8] = []
-        var buf = [UInt8](repeating: 0, count: 512)
-        while !reply.contains(UInt8(ascii: "\n")) && reply.count < 4096 {
+        var buf = [UInt8](repeating: 0, count: 4096)
+        while !reply.contains(UInt8(ascii: "\n")) {
+            // Bounded: a foreign listener answering "ok " and 4 MB made notify print 4 MB and exit 0 (issue 38).
+            guard reply.count <= maxReply else { return overlong }
             let n = buf.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
             if n < 0 && errno == EINTR { continue }
             if n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) { return nil }

@@ -35,15 +35,17 @@ public enum InAppSource {
 
     /// Reads `path` (`-` = standard input): a ZIP is told by its first bytes, whatever its name. A ZIP's own images
     /// are unpacked under `unpackImagesInto` (a cache folder) for drawing; nil only checks that they are there.
-    public static func load(path: String, language: String? = nil, unpackImagesInto: String? = nil) throws(UserError) -> InAppLoaded {
+    public static func load(path: String, language: String? = nil, unpackImagesInto: String? = nil,
+                            imageMaxBytes: Int = defaultImageMaxBytes) throws(UserError) -> InAppLoaded {
         let bytes = try InputFile.readBytes(path)
-        return try load(bytes: bytes, path: path, language: language, unpackImagesInto: unpackImagesInto)
+        return try load(bytes: bytes, path: path, language: language, unpackImagesInto: unpackImagesInto, imageMaxBytes: imageMaxBytes)
     }
 
-    public static func load(bytes: [UInt8], path: String, language: String? = nil, unpackImagesInto: String? = nil) throws(UserError) -> InAppLoaded {
+    public static func load(bytes: [UInt8], path: String, language: String? = nil, unpackImagesInto: String? = nil,
+                            imageMaxBytes: Int = defaultImageMaxBytes) throws(UserError) -> InAppLoaded {
         let name = InputFile.displayName(path)
         if isZIP(bytes) {
-            return try loadZIP(bytes, path: path, language: language, unpackImagesInto: unpackImagesInto)
+            return try loadZIP(bytes, path: path, language: language, unpackImagesInto: unpackImagesInto, imageMaxBytes: imageMaxBytes)
         }
         let config = try json(bytes, what: name)
         return InAppLoaded(config: config, file: path)
@@ -64,7 +66,8 @@ public enum InAppSource {
 
     // MARK: ZIP
 
-    static func loadZIP(_ bytes: [UInt8], path: String, language: String?, unpackImagesInto: String? = nil) throws(UserError) -> InAppLoaded {
+    static func loadZIP(_ bytes: [UInt8], path: String, language: String?, unpackImagesInto: String? = nil,
+                        imageMaxBytes: Int = defaultImageMaxBytes) throws(UserError) -> InAppLoaded {
         let name = InputFile.displayName(path)
         // The end record is found here first: ZIPFoundation would look for it through the whole archive, byte by byte,
         // and leaks its in-memory file when it is missing.
@@ -116,7 +119,7 @@ public enum InAppSource {
             throw UserError("\(name): localising \(configName) makes it larger than \(error.limit / 1_048_576) MB; pushsim stops there", exitCode: 2)
         }
         let images = zipImages(localized.config, entries: entries, folder: folder, archive: archive, bytes: bytes, zip: name,
-                               cacheBase: unpackImagesInto)
+                               cacheBase: unpackImagesInto, imageMaxBytes: imageMaxBytes)
         var out = images.config
         var idOverride: String?
         if path != "-", case .object(var root) = out, root["inAppId"] == nil {
@@ -196,7 +199,10 @@ public enum InAppSource {
         guard let data = ZIPCentralDirectory.locate(bytes, name: entry.path, size: entry.compressedSize) else {
             throw UserError("\(zip): \(shown(entry.path)) cannot be unpacked (the ZIP is damaged: its data runs past the end of the archive)", exitCode: 2)
         }
-        let cap = InputFile.maxBytes
+        // Stopped at the size its entry declares: entries declaring 100 bytes but holding 60 MB (with valid CRCs) were
+        // unpacked whole, past the ZIP's cap on what its entries declare (issue 38).
+        let declared = Int(clamping: entry.uncompressedSize)
+        let cap = min(InputFile.maxBytes, declared)
         struct TooLarge: Error {}
         struct Truncated: Error {}
         var out: [UInt8] = []
@@ -226,6 +232,9 @@ public enum InAppSource {
         } catch let e as UserError {
             throw e
         } catch is TooLarge {
+            if declared < InputFile.maxBytes {
+                throw UserError("\(zip): \(shown(entry.path)) cannot be unpacked: it holds more than the \(declared) bytes its entry declares (the ZIP is damaged)", exitCode: 2)
+            }
             throw UserError("\(zip): \(shown(entry.path)) unpacks to more than \(cap / 1_048_576) MB; pushsim reads up to \(cap / 1_048_576) MB", exitCode: 2)
         } catch is Truncated {
             throw UserError("\(zip): \(shown(entry.path)) cannot be unpacked (the ZIP is damaged: its compressed data ends early)", exitCode: 2)

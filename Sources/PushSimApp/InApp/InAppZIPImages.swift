@@ -5,6 +5,7 @@
 import Foundation
 import PushSimEngine
 import PushSimMedia
+import Synchronization
 import ZIPFoundation
 
 extension InAppSource {
@@ -13,6 +14,11 @@ extension InAppSource {
     static let imageKeys: Set<String> = ["image", "poster", "fallback"]
     /// Under the cache folder (`$XDG_CACHE_HOME/pushsim`): one folder per unpacked image, named by its bytes' SHA-256.
     static let unpackedFolder = "campaign-zip"
+    /// `--image-max-mb`'s default: an image larger can never be drawn, so it is not unpacked either.
+    public static let defaultImageMaxBytes = 20 * 1_048_576
+    /// What one process unpacks from campaign ZIPs in all (a running `pushsim inapp` takes ZIP after ZIP by notify).
+    static let maxUnpackedPerRun = 512 * 1_048_576
+    static let unpackedThisRun = Mutex<Int>(0)
 
     /// A path inside the ZIP: no scheme, not absolute. `https://…`, `file:…` and `/…` are fetched or read as they are.
     static func isZIPRelative(_ reference: String) -> Bool {
@@ -40,7 +46,7 @@ extension InAppSource {
     /// that names no entry, climbs out of the ZIP or cannot be unpacked (the template draws the SDK's grey placeholder);
     /// `unavailable` says why of each such reference, so a picture does not warn of it a second time.
     static func zipImages(_ config: JSONValue, entries: [Entry], folder: String, archive: Archive, bytes: [UInt8], zip: String,
-                          cacheBase: String?) -> (config: JSONValue, warnings: [Diagnostic], unavailable: [String: String]) {
+                          cacheBase: String?, imageMaxBytes: Int = defaultImageMaxBytes) -> (config: JSONValue, warnings: [Diagnostic], unavailable: [String: String]) {
         var warnings: [Diagnostic] = []
         var unavailable: [String: String] = [:]
         var said: Set<String> = []
@@ -62,7 +68,23 @@ extension InAppSource {
                 warn(path, reference, "is not in the ZIP (no entry \(shown(name)))")
                 return nil
             }
+            // The image cap before unpacking: an honest 60 MB image over --image-max-mb was unpacked, never to be drawn.
+            if entry.uncompressedSize > UInt64(imageMaxBytes) {
+                let mb = JSONValue.formatNumber((Double(entry.uncompressedSize) / 104_857.6).rounded(.up) / 10)
+                warn(path, reference, "is \(mb) MB, over the \(JSONValue.formatNumber(Double(imageMaxBytes) / 1_048_576)) MB limit for an image (--image-max-mb)")
+                return nil
+            }
             guard let cacheBase else { return nil }
+            let size = Int(entry.uncompressedSize)
+            let within = unpackedThisRun.withLock { total in
+                guard total + size <= maxUnpackedPerRun else { return false }
+                total += size
+                return true
+            }
+            guard within else {
+                warn(path, reference, "is not unpacked: this run has unpacked \(maxUnpackedPerRun / 1_048_576) MB of campaign images already")
+                return nil
+            }
             do throws(UserError) {
                 let data = try extract(entry, from: archive, bytes: bytes, zip: zip)
                 let file = try unpack(data, name: (entry.path as NSString).lastPathComponent, into: cacheBase)

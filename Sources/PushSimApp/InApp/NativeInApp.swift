@@ -225,10 +225,11 @@ public final class NativeInApp {
 extension InAppIntake {
     /// The SDK's parser at `release` (`--sdk`), and pushsim's reading of a config, a campaign ZIP (localised for
     /// `language`, its own images unpacked under `cacheBase` for drawing) or `-`.
-    public static func sdk(language: String? = nil, release: SDKVersion = .newest, cacheBase: String = DiskCache.defaultBase()) -> InAppIntake {
+    public static func sdk(language: String? = nil, release: SDKVersion = .newest, cacheBase: String = DiskCache.defaultBase(),
+                           imageMaxBytes: Int = InAppSource.defaultImageMaxBytes) -> InAppIntake {
         InAppIntake(parse: { c, dark, now in InAppConfigParser.parse(c, isDark: dark, now: now, sdk: release) },
                     read: { (path: String) throws(UserError) -> InAppDelivery in
-                        let l = try InAppSource.load(path: path, language: language, unpackImagesInto: cacheBase)
+                        let l = try InAppSource.load(path: path, language: language, unpackImagesInto: cacheBase, imageMaxBytes: imageMaxBytes)
                         var d = InAppDelivery(config: l.config, file: l.file, resourceCode: l.idOverride, warnings: l.warnings)
                         d.unavailableImages = l.unavailableImages
                         return d

@@ -450,9 +450,16 @@ public final class PrimerScene: ScriptableScene, Leavable, TouchArea {
     static let utcTime = utcFormatter("HH:mm:ss")
 
     /// Wall-clock time as `yyyy-MM-dd HH:mm` UTC.
-    static func clock(_ unix: Double) -> String { utc.string(from: Date(timeIntervalSince1970: unix)) }
+    static func clock(_ unix: Double) -> String {
+        // A clock advanced (or a throttle set) by 1e308 s is past any calendar: said, never formatted or converted.
+        guard unix.isFinite, abs(unix) < latestClock else { return unix < 0 ? "before year 1" : "after year 9999" }
+        return utc.string(from: Date(timeIntervalSince1970: unix))
+    }
+    /// 9999-12-31T23:59:59Z, the last moment the clock shows as a date.
+    static let latestClock: Double = 253_402_300_799
     /// `HH:mm:ss.cc` UTC: hundredths, so the log shows the sheet's 0.26 s between a tap and what follows it.
     static func time(_ unix: Double) -> String {
+        guard unix.isFinite, abs(unix) < latestClock else { return clock(unix) }
         let hundredths = Int((unix * 100).rounded())
         let seconds = Double(hundredths.quotientAndRemainder(dividingBy: 100).quotient)
         return utcTime.string(from: Date(timeIntervalSince1970: seconds)) + String(format: ".%02d", abs(hundredths % 100))
@@ -460,6 +467,8 @@ public final class PrimerScene: ScriptableScene, Leavable, TouchArea {
 
     /// `1 h`, `1 d`, `5 min`, `90 s`.
     static func duration(_ s: Double) -> String {
+        // Checked before the conversion: `--min-interval 1e308` trapped here ("cannot be converted to Int").
+        guard s.isFinite, abs(s) < 1e15 else { return "\(JSONValue.formatNumber(s)) s" }
         let total = Int(s.rounded())
         if total % 86_400 == 0 && total > 0 { return "\(total / 86_400) d" }
         if total % 3_600 == 0 && total > 0 { return "\(total / 3_600) h" }

@@ -118,10 +118,9 @@ public enum PayloadValidation {
         // Anything else, and every error, is read and reported below as before.
         if options.readsFeedsDirectly, options.kind == nil || options.kind == .inbox, path != "-",
            let map = InboxFeedFile.Mapping(path, limit: InputFile.maxBytes) {
-            defer { map.unmap() }
-            if let report = InboxValidation.checkDirectly(map.bytes, source: Source(path: path, name: name), options: options) {
-                return report
-            }
+            let report = InboxValidation.checkDirectly(map.bytes, source: Source(path: path, name: name), options: options)
+            // A feed that changed while it was mapped is read once more below, by read(2), never reported half-old.
+            if !map.unmap(), let report { return report }
         }
         do throws(UserError) {
             let bytes = try InputFile.readBytes(path)

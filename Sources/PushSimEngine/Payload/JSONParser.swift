@@ -363,7 +363,9 @@ private struct Parser {
         // Integers of up to 15 digits are exact in a Double, so they skip the text conversion (a feed has millions).
         if integer, i - start - (negative ? 1 : 0) <= 15 {
             var v: Int64 = 0
-            for k in (negative ? start + 1 : start)..<i { v = v * 10 + Int64(bytes[k] - UInt8(ascii: "0")) }
+            // `&-`: the bytes are read a second time here, and a mapped file rewritten meanwhile may hold anything now
+            // (the reader then says it changed); 15 digits of at most 255 cannot overflow.
+            for k in (negative ? start + 1 : start)..<i { v = v * 10 + Int64(bytes[k] &- UInt8(ascii: "0")) }
             let d = Double(v)
             return negative ? -d : d
         }

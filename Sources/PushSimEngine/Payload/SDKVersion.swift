@@ -59,7 +59,12 @@ public struct SDKVersion: Sendable, Hashable, Comparable, CustomStringConvertibl
 
     /// The sentence for a version that is not known.
     public static func unknownMessage(_ text: String) -> String {
-        "--sdk: unknown SDK release '\(text)'; known releases: \(knownList)"
+        "--sdk: unknown SDK release '\(cut(text))'; known releases: \(knownList)"
+    }
+
+    /// A value the user typed, quoted in a message: cut at 40 characters, so a 100 KB value is not echoed whole.
+    public static func cut(_ text: String) -> String {
+        text.utf8.count > 40 && text.count > 40 ? String(text.prefix(39)) + "…" : text
     }
 
     public static func < (a: SDKVersion, b: SDKVersion) -> Bool {

@@ -8,7 +8,9 @@ struct InAppTextBlock {
     var bold: Bool
 
     init(_ text: InAppText?, width: Int, maxLines: Int, bold: Bool = false) {
-        let t = text.map { TextWidth.sanitized($0.text) } ?? ""
+        // Only what `maxLines` lines can show is read (`shownPrefix`), as the stories do: a 10 MB message without
+        // spaces took seconds a frame, and a running inapp answered notify every 5.5 s (issue 38).
+        let t = text.map { TextWidth.sanitized(String(TextWidth.shownPrefix($0.text, width: max(width, 1), maxLines: max(maxLines, 1)))) } ?? ""
         lines = t.isEmpty || width < 1 || maxLines < 1 ? [] : TextWidth.wrap(t, width: width, maxLines: maxLines)
         color = text?.color ?? .white
         self.bold = bold

@@ -10,7 +10,7 @@ import PushSimTerminal
 
 /// The readers under test. Each returns normally for any input; a crash, a trap or a failed property is a finding.
 enum FuzzTarget: String, CaseIterable {
-    case json, stories, inbox, primer, banner, script, image, inapp, localize, zip, input, liquid
+    case json, stories, inbox, primer, banner, script, image, inapp, localize, zip, input, liquid, reply
 
     /// Chosen once per process from the environment (libFuzzer runs one target per process).
     static let current: FuzzTarget = {
@@ -57,6 +57,25 @@ enum FuzzTarget: String, CaseIterable {
         case .zip: zipArchive(bytes)
         case .input: input(bytes)
         case .liquid: liquid(bytes)
+        case .reply: reply(bytes)
+        }
+    }
+
+    /// What a listener on pushsim's socket answers `notify` (issue 38: a foreign one answering "ok " and 4 MB was
+    /// printed whole): any bytes give an id of one line within the bound, or a one-line refusal.
+    func reply(_ bytes: [UInt8]) {
+        var fds: [Int32] = [0, 0]
+        guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &fds) == 0 else { return }
+        defer { close(fds[0]) }
+        // What fits in the socket's buffer is the answer (the writer never blocks), then the listener hangs up.
+        _ = fcntl(fds[1], F_SETFL, fcntl(fds[1], F_GETFL) | O_NONBLOCK)
+        _ = bytes.withUnsafeBytes { write(fds[1], $0.baseAddress, $0.count) }
+        close(fds[1])
+        do {
+            let id = try SocketClient.awaitReply(fds[0], path: "fuzz.sock", service: .inapp)
+            if id.contains("\n") || id.utf8.count > SocketClient.maxReply + 4096 { fatalError("answer \(id.utf8.count) bytes") }
+        } catch {
+            if error.message.contains("\n") || error.message.isEmpty { fatalError("refusal \(error.message)") }
         }
     }
 

@@ -22,6 +22,31 @@ import PushSimEngine
 
     func cache() -> String { NSTemporaryDirectory() + "pushsim-zip-images-\(UUID().uuidString)" }
 
+    // Issue 38 item 5: an entry declaring 10 bytes but holding more was unpacked whole (a 185 KB ZIP wrote 180 MB).
+    @Test func anEntryStopsAtItsDeclaredSize() throws {
+        var lying = Self.entry("images/hero.png", Self.png)
+        lying.declaredSize = 10
+        let path = try TestZIP.write([TestZIP.Entry("native-config.json", Self.modal(image: "images/hero.png")), lying])
+        let base = cache()
+        defer { try? FileManager.default.removeItem(atPath: base) }
+        let loaded = try InAppSource.load(path: path, unpackImagesInto: base)
+        #expect(loaded.config["modal"]?["image"]?.stringValue == "images/hero.png")
+        #expect(loaded.warnings.map(\.message).contains { $0.contains("holds more than the 10 bytes its entry declares (the ZIP is damaged)") }, "\(loaded.warnings)")
+        #expect(!FileManager.default.fileExists(atPath: base + "/campaign-zip"))
+    }
+
+    // Issue 38 item 5: an image over --image-max-mb can never be drawn, so it is not unpacked either.
+    @Test func anImageOverTheImageCapIsNotUnpacked() throws {
+        let big = Self.png + [UInt8](repeating: 0, count: 1_100_000)
+        let path = try TestZIP.write([TestZIP.Entry("native-config.json", Self.modal(image: "images/hero.png")), Self.entry("images/hero.png", big)])
+        let base = cache()
+        defer { try? FileManager.default.removeItem(atPath: base) }
+        let loaded = try InAppSource.load(path: path, unpackImagesInto: base, imageMaxBytes: 1_048_576)
+        #expect(loaded.config["modal"]?["image"]?.stringValue == "images/hero.png")
+        #expect(loaded.warnings.map(\.message).contains { $0.contains("is 1.1 MB, over the 1 MB limit for an image (--image-max-mb)") }, "\(loaded.warnings)")
+        #expect(!FileManager.default.fileExists(atPath: base + "/campaign-zip"))
+    }
+
     @Test func aRelativeImageIsUnpackedAndNamedByItsFile() throws {
         let path = try TestZIP.write([TestZIP.Entry("native-config.json", Self.modal(image: "images/hero.png")),
                                       Self.entry("images/hero.png", Self.png)])
