@@ -54,6 +54,8 @@ extension Picture {
         cairo_clip(cr)
         cairo_identity_matrix(cr)
         cairo_set_source_surface(cr, out, Double(x0), Double(y0))
+        // The blurred pixels replace what was there (over it, a translucent backdrop would keep its sharp copy).
+        cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
         cairo_paint(cr)
         cairo_restore(cr)
         return true
