@@ -76,6 +76,34 @@ struct LiquidGlassGoldenTests {
         }
     }
 
+    /// The mixed feed on `ios` with `sdk`'s rules, after `script`.
+    func inbox(_ ios: IOSVersion, _ sdk: SDKVersion, script: String = "") throws -> Picture {
+        let path = resources.path("inbox/mixed.json")
+        var attributes = InboxAttributes(sdk: sdk)
+        attributes.ios = ios
+        let now = try #require(ISO8601DateFormatter().date(from: "2026-01-31T09:00:00Z"))
+        let scene = try InboxScene(files: [path], attributes: attributes, now: now, timeZone: TimeZone(identifier: "UTC")!, store: nil,
+                                   sink: EventSink())
+        let imgs = images(for: path)
+        return try shoot(scene, script: script) { p, t in InboxPicture.draw(scene, at: t, on: p, device: .standard, images: imgs) }
+    }
+
+    // IK-4, PushwooshInboxKit/Public/PushwooshInboxCell.swift `applyButtons`: from 7.1.2 to 7.2.6 the inline buttons
+    // sit on a thin-material blur on iOS 26 (`#available(iOS 26.0, *)` only); 7.2.7 (`b1518f7`) gates it on
+    // isLiquidGlass and a tinted glass the shipped binary compiles out, so the flat fill stays.
+    @Test func inboxInlineButtonsBlurOnIOS26Before727() throws {
+        #expect(try inbox(.v26, .v7_1_3).rgba() != inbox(.v18, .v7_1_3).rgba())
+    }
+
+    // IK-9 and IK-10, PushwooshInboxKit/Public/PushwooshInboxCarouselCell.swift (7.1.2+, `#available(iOS 26.0, *)`
+    // only, whatever isLiquidGlass says): the carousel's GlassPageDots and the text plate under its title and body.
+    @Test func inboxCarouselGlassDotsAndTextPlate() throws {
+        let scroll = "down; down; down; down; down; down"
+        let glass = try inbox(.v26, .newest, script: scroll)
+        #expect(try glass.rgba() != inbox(.v18, .newest, script: scroll).rgba())
+        try expectGolden(glass, "system-inbox-carousel-ios26")
+    }
+
     // Nothing published changes notifications or alerts in iOS 27: it draws exactly as 26.
     @Test func iOS27DrawsAs26() throws {
         let a = try primer(Self.alert, script: "", device: PictureDevice.standard.running(.v27)).rgba()
