@@ -11,9 +11,9 @@ import PushSimStore
 
 enum ContactSheet {
     /// The keys a matrix multiplies. `device` is the picture's; the others are passed to the experience as its own
-    /// options (`appearance` as each experience spells it, `language` as --language, `sdk` as --sdk), so they work
+    /// options (`appearance` as each experience spells it, `language` as --language, `sdk` as --sdk, `ios` as --ios), so they work
     /// wherever the experience takes them, and a cell whose experience does not says so.
-    static let keys = ["device", "appearance", "language", "sdk"]
+    static let keys = ["device", "appearance", "language", "sdk", "ios"]
 
     struct Axis: Equatable {
         var key: String
@@ -50,6 +50,9 @@ enum ContactSheet {
             if key == "device", let bad = values.first(where: { PictureDevice(parsing: $0) == nil }) {
                 throw ValidationError("--matrix device: '\(bad)' is not one of \(PictureDevice.names), or WxH in points")
             }
+            if key == "ios", let bad = values.first(where: { IOSVersion($0) == nil }) {
+                throw ValidationError("--matrix ios: '\(bad)' is not one of \(IOSVersion.knownList)")
+            }
             if key == "appearance", let bad = values.first(where: { $0 != "light" && $0 != "dark" }) {
                 throw ValidationError("--matrix appearance: '\(bad)' is not light or dark")
             }
@@ -70,7 +73,7 @@ enum ContactSheet {
 
     /// Options the sheet sets per cell or handles itself, with whether each takes a value.
     static let replaced: [String: Bool] = [
-        "--matrix": true, "--report": true, "--output": true, "-o": true, "--device": true, "--language": true, "--sdk": true,
+        "--matrix": true, "--report": true, "--output": true, "-o": true, "--device": true, "--language": true, "--sdk": true, "--ios": true,
         "--events": true, "--store": true, "--dark": false, "--light": false,
     ]
 
@@ -137,6 +140,7 @@ enum ContactSheet {
                 // The cell's phone also decides where the scene cuts text (the collapsed notification's --device).
                 case "device": args += ["--device", value]
                 case "sdk": args += ["--sdk", value]
+                case "ios": args += ["--ios", value]
                 default: break
                 }
             }
@@ -170,7 +174,7 @@ enum ContactSheet {
             let shot = command.shot()
             if outName == nil { outName = shot.name }
             let runner = shot.script.runHeadless(scene: shot.scene, sink: shot.sink, fallback: shot.fallback)
-            let device = devices[n]
+            let device = shot.phone(devices[n])
             let col = n % columns, row = n / columns
             let x = margin + Double(col) * (slotW + gap), y = margin + Double(row) * (labelH + slotH + gap)
             let before = sheet.cuts.count

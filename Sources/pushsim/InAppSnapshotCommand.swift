@@ -84,7 +84,7 @@ struct InAppSnapshotCommand: SnapshotSubcommand {
                 return Self.nothingShown(files: files, events: sink.events.map(\.event))
             }
         }
-        return shot
+        return shot.running(inapp.sdk)
     }
 
     /// Turn on the native messages and deliver each FILE at t=0; a file that cannot be read ends the run in one line.

@@ -28,6 +28,7 @@ struct InboxExperienceOptions: ParsableArguments {
     var attributes: InboxAttributes {
         var a = look.attributes
         a.sdk = sdk.version
+        a.ios = sdk.ios
         return a
     }
 

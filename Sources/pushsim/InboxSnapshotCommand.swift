@@ -41,6 +41,6 @@ struct InboxSnapshotCommand: SnapshotSubcommand {
         let images = PictureImages(payloadFolder: MediaImageSource.folder(of: inbox.files.first ?? "-"), fetch: inbox.fetch.limits)
         return PictureShot(scene: scene, script: inbox.script, sink: sink, name: "inbox", images: images) { p, t, device in
             InboxPicture.draw(scene, at: t, on: p, device: device, images: images)
-        }
+        }.running(inbox.sdk)
     }
 }

@@ -10,7 +10,7 @@ struct PictureOptions: ParsableArguments {
     @Option(name: [.short, .long], help: ArgumentHelp("The file to write: a PNG for snapshot, .webp or .gif for record ('-' = standard output; default: a name after the payload or the experience, in the current folder).", valueName: "file"))
     var output: String?
 
-    @Option(help: ArgumentHelp("The phone: \(PictureDevice.names), or WxH in points.", valueName: "name|WxH"))
+    @Option(help: ArgumentHelp("The phone: \(PictureDevice.helpList)", valueName: "name|WxH"))
     var device: String = PictureDevice.default.name
 
     @Option(help: ArgumentHelp("Pixels per point, 1 to 4 (default: the phone's own, 3 on Face ID iPhones).", valueName: "n"))
@@ -48,7 +48,7 @@ struct PictureOptions: ParsableArguments {
         // `-o -` writes the PNG to standard output, for a pipe.
         if output == "-", let problem = StandardStreams.closedOutputProblem("-o -") { fail(UserError(problem)) }
         let path = output == "-" ? "/dev/stdout" : output ?? shot.name + ".png"
-        let d = phone
+        let d = shot.phone(phone)
         do {
             let picture = try Picture(width: d.width, height: d.height, scale: scale ?? d.nativeScale)
             shot.draw(picture, runner.now, d)

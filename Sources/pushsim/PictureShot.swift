@@ -3,6 +3,7 @@
 
 import ArgumentParser
 import PushSimApp
+import PushSimEngine
 import PushSimPicture
 
 /// A scene ready to play and the way to draw it as the phone shows it.
@@ -22,6 +23,20 @@ struct PictureShot {
     var nothingShown: () -> String? = { nil }
     /// Where on the phone the scene's touch area is drawn at a moment (nil: the whole screen): `record --touches`.
     var touchTarget: ((Double, PictureDevice) -> PictureRect?)? = nil
+    /// The iOS release the phone runs (`--ios`) and the app's `UIDesignRequiresCompatibility` (`--app-compat`).
+    var ios: IOSVersion = .default
+    var appCompatibility = false
+
+    /// `device` running this shot's iOS: what every drawing of the shot is handed.
+    func phone(_ device: PictureDevice) -> PictureDevice { device.running(ios, appCompatibility: appCompatibility) }
+
+    /// The shot on the phone `--ios` and `--app-compat` describe.
+    func running(_ sdk: SDKOptions) -> PictureShot {
+        var shot = self
+        shot.ios = sdk.ios
+        shot.appCompatibility = sdk.appCompat
+        return shot
+    }
 }
 
 /// A `snapshot` subcommand: its options build the shot.

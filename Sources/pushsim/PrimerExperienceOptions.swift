@@ -69,8 +69,11 @@ struct PrimerExperienceOptions: ParsableArguments {
             device.lastShownAt = wall - ago
         }
         device.hasWindowScene = !noWindow
-        return PrimerScene(config: config, device: device, wallClock: wall, store: persist ? store : nil, sink: sink,
-                           reduceMotion: reduceMotion, images: images, appName: appName)
+        let scene = PrimerScene(config: config, device: device, wallClock: wall, store: persist ? store : nil, sink: sink,
+                                reduceMotion: reduceMotion, images: images, appName: appName)
+        scene.ios = sdk.ios
+        scene.appCompatibility = sdk.appCompat
+        return scene
     }
 
     /// Image paths in a config are relative to the config file (already resolved); --image-url is fetched.

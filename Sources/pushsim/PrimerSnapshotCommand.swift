@@ -34,7 +34,7 @@ struct PrimerSnapshotCommand: SnapshotSubcommand {
         let dark = self.dark, store = primer.script.store
         return PictureShot(scene: scene, script: primer.script, sink: sink, fallback: "wait 1", name: name, images: images,
                            draw: { p, t, device in PrimerPicture.draw(scene, at: t, on: p, device: device, images: images, dark: dark) },
-                           nothingShown: { Self.suppression(sink.events.map(\.event), store: store) })
+                           nothingShown: { Self.suppression(sink.events.map(\.event), store: store) }).running(primer.sdk)
     }
 
     /// The sentence for a run in which the primer never appeared because it was suppressed (the bare app is not a

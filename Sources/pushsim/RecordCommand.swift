@@ -88,7 +88,7 @@ struct RecordSubcommand<S: SnapshotSubcommand>: ParsableCommand {
     func run() throws {
         let picture = snapshot.picture
         let shot = snapshot.shot()
-        let device = picture.phone, scale = picture.scale ?? device.nativeScale
+        let device = shot.phone(picture.phone), scale = picture.scale ?? device.nativeScale
         let format = picture.output.flatMap { AnimationWriter.Format(path: $0) } ?? .webp
         let path = picture.output ?? shot.name + "." + format.rawValue
         let steps: [ScriptStep]

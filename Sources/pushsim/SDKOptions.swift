@@ -1,5 +1,5 @@
-// `--sdk VERSION`: the Pushwoosh iOS SDK release whose behaviour to follow, shared by every experience command,
-// its snapshot, and validate.
+// `--sdk VERSION` and `--ios N`: the Pushwoosh iOS SDK release whose behaviour to follow and the iOS release the phone
+// runs, shared by every experience command, its snapshot, and validate.
 
 import ArgumentParser
 import PushSimApp
@@ -11,10 +11,23 @@ struct SDKOptions: ParsableArguments {
                                valueName: "version"))
     var text: String = SDKVersion.newest.description
 
+    @Option(name: .customLong("ios"),
+            help: ArgumentHelp("The iOS release the phone runs: \(IOSVersion.knownList) (27 draws as 26). 26 and later draw the system's notifications and alerts in Liquid Glass and take the SDK's run-time iOS 26 branches; 18 keeps the earlier design.",
+                               valueName: "18|26|27"))
+    var iosText: String = IOSVersion.default.description
+
+    @Flag(name: .customLong("app-compat"),
+          help: "The app sets UIDesignRequiresCompatibility: its own alerts (the primer's alert style) keep the pre-iOS 26 design; the system's notifications and permission prompt do not.")
+    var appCompat = false
+
     func validate() throws {
         // One line and exit 2, like an unreadable file: the version is input the run cannot start without.
         if SDKVersion(text) == nil { fail(UserError(SDKVersion.unknownMessage(text), exitCode: 2)) }
+        if IOSVersion(iosText) == nil { fail(UserError(IOSVersion.unknownMessage(iosText), exitCode: 2)) }
     }
+
+    /// The chosen iOS release (validated).
+    var ios: IOSVersion { IOSVersion(iosText) ?? .default }
 
     /// The chosen release (validated).
     var version: SDKVersion { SDKVersion(text) ?? .newest }

@@ -47,7 +47,7 @@ struct StoriesCommand: ParsableCommand {
     @Flag(help: "Ring the terminal bell on haptics (with --haptics).")
     var bell = false
 
-    @Option(help: ArgumentHelp("The phone whose width cuts the collapsed notification's text: iphone-se, iphone-mini, iphone-14, iphone-15, iphone-15-pro-max, or WxH in points.", valueName: "name|WxH"))
+    @Option(help: ArgumentHelp("The phone whose width cuts the collapsed notification's text: \(Phone.helpList)", valueName: "name|WxH"))
     var device: String = DeliveryOptions.defaultDevice.name
 
     @OptionGroup(title: "Terminal options") var terminal: TerminalOptions

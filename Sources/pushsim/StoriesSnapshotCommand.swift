@@ -31,6 +31,6 @@ struct StoriesSnapshotCommand: SnapshotSubcommand {
             StoriesPicture.draw(scene, at: t, on: p, device: device, images: images, dark: dark)
         }
         shot.touchTarget = { _, device in StoriesPicture.touchTarget(scene, device: device) }
-        return shot
+        return shot.running(stories.sdk)
     }
 }

@@ -55,7 +55,7 @@ struct ValidateCommand: ParsableCommand {
 
     @OptionGroup var sdk: SDKOptions
 
-    @Option(help: ArgumentHelp("The phone whose width cuts a stories push's collapsed notification: iphone-se, iphone-mini, iphone-14, iphone-15, iphone-15-pro-max, or WxH in points.", valueName: "name|WxH"))
+    @Option(help: ArgumentHelp("The phone whose width cuts a stories push's collapsed notification: \(Phone.helpList)", valueName: "name|WxH"))
     var device: String = DeliveryOptions.defaultDevice.name
 
     @OptionGroup(title: "Delivery (stories pushes)") var delivery: DeliveryOptionGroup

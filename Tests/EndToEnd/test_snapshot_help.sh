@@ -16,7 +16,7 @@ fail() { echo "FAIL: $*" >&2; exit 1; }
 # The options a help text lists, sorted, one line.
 options() { "$BIN" "$@" --help 2>&1 | grep -oE '^  (-[a-z], )?--[a-z0-9-]+' | sed 's/^ *//; s/^-[a-z], //' | sort | tr '\n' ' '; }
 TERMINAL="--headless --size --frames --symbols --colors --record --pixels --watch --events-pane --bell --socket --dump --demo"
-COMMON="--image-timeout --image-max-mb --script --script-file --events --store --sdk --version --help"
+COMMON="--image-timeout --image-max-mb --script --script-file --events --store --sdk --ios --app-compat --version --help"
 sorted() { printf '%s\n' "$@" | sort | tr '\n' ' '; }
 
 # What each experience command listed before the split (order aside): nothing lost.

@@ -50,6 +50,8 @@ func makeScene(_ config: PrimerConfig, device: SimulatedDevice = SimulatedDevice
 
     @Test func goldenFrames() throws {
         let scene = makeScene(sheet)
+        // The frames recorded before iOS 26: the alert with its separators (iOS 26's: the test below).
+        scene.ios = .v18
         let runner = HeadlessRunner(scene: scene, size: Size(width: 80, height: 24))
         try runner.run(Script.parse("wait 0.6"))
         assertSnapshot(of: scene.render(at: runner.now).plainText, as: .lines, named: "sheet-with-panel")
@@ -59,6 +61,22 @@ func makeScene(_ config: PrimerConfig, device: SimulatedDevice = SimulatedDevice
         try runner.perform(Script.parse("deny")[0])
         try runner.perform(Script.parse("key o")[0])
         assertSnapshot(of: scene.render(at: runner.now).plainText, as: .lines, named: "settings-with-panel")
+    }
+
+    // iOS's permission prompt in the iOS 26 design (WWDC25 "Get to know the new design system",
+    // https://developer.apple.com/videos/play/wwdc2025/356/: bolder, left-aligned text; capsule buttons, no separators),
+    // the system's whatever the app's UIDesignRequiresCompatibility says.
+    @Test func systemPromptInTheIOS26Design() throws {
+        for compat in [false, true] {
+            let scene = makeScene(sheet)
+            scene.appCompatibility = compat
+            let runner = HeadlessRunner(scene: scene, size: Size(width: 80, height: 24))
+            try runner.run(Script.parse("wait 0.6; accept; wait 0.6"))
+            let text = scene.render(at: runner.now).plainText
+            #expect(text.contains("( Don't Allow )"), "app-compat \(compat)")
+            #expect(!text.contains("├"), "app-compat \(compat)")
+            if !compat { assertSnapshot(of: text, as: .lines, named: "system-prompt-ios26") }
+        }
     }
 
     // Narrow terminals: no panel, a status line instead.

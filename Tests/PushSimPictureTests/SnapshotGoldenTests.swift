@@ -140,7 +140,10 @@ struct SnapshotGoldenTests {
     @Test func inboxFeed() throws {
         let path = resources.path("inbox/mixed.json")
         let now = ISO8601DateFormatter().date(from: "2026-01-31T09:00:00Z")!
-        let scene = try InboxScene(files: [path], attributes: InboxAttributes(sdk: .v7_1_3), now: now, timeZone: TimeZone(identifier: "UTC")!, store: nil, sink: EventSink())
+        // On iOS 18, as the golden was drawn (the cells' iOS 26 branches: LiquidGlassGoldenTests).
+        var attributes = InboxAttributes(sdk: .v7_1_3)
+        attributes.ios = .v18
+        let scene = try InboxScene(files: [path], attributes: attributes, now: now, timeZone: TimeZone(identifier: "UTC")!, store: nil, sink: EventSink())
         let imgs = images(for: path)
         let p = try shoot(scene, script: "") { p, t in InboxPicture.draw(scene, at: t, on: p, device: .standard, images: imgs) }
         try expectGolden(p, "inbox-mixed")

@@ -13,4 +13,7 @@ STORE=$(mktemp -d)/state.sqlite   # a fresh device and inbox state, so the pictu
   --scale 1 -o "$OUT/snapshot-inapp.png"
 "$BIN" snapshot inapp Resources/inapp/scratchcard-black-friday.json --script "wait 1; scratch 0.05,0.25 0.5,0.5 0.95,0.3" --scale 1 \
   -o "$OUT/snapshot-inapp-native.png"
+# The contact sheet of the system's look (--ios) on three of today's phones: the lock-screen notification.
+"$BIN" snapshot stories Resources/stories/spring-sale.json --collapsed --matrix ios=18,26 --matrix device=iphone-16e,iphone-17-pro,iphone-air \
+  --scale 1 -o "$OUT/snapshot-ios-devices.png"
 rm -rf "$(dirname "$STORE")"

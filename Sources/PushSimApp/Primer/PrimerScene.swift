@@ -18,6 +18,10 @@ public final class PrimerScene: ScriptableScene, Leavable, TouchArea {
     public var leaveAction = LeaveAction.quit
     /// Inside the QA walkthrough: the table sets the device, so the status, window and clock keys are not listed.
     public var deviceKeysLocked = false
+    /// The iOS release the phone runs (`--ios`) and the app's `UIDesignRequiresCompatibility` (`--app-compat`): the
+    /// app's alert and the system's permission prompt take the iOS 26 design from them.
+    public var ios = IOSVersion.default
+    public var appCompatibility = false
     public private(set) var helpShown = false
     /// Lines of the side panel's log, newest last.
     public private(set) var log: [String] = []
@@ -361,13 +365,13 @@ public final class PrimerScene: ScriptableScene, Leavable, TouchArea {
                 }
                 let focus: PrimerButton? = state.systemPrompt == nil && !p.isDismissing ? p.focus : nil
                 hits = PrimerScreen.draw(PrimerView(config: p.config, focus: focus, progress: progress(p, at: t), image: image),
-                                         in: phone, on: &c)
+                                         in: phone, on: &c, glass: ios.appAlertIsGlass(compatibility: appCompatibility))
             }
             if let prompt = state.systemPrompt {
                 PrimerScreen.dim(phone, on: &c, amount: 0.3)
                 promptHits = PrimerAlert.draw(title: PrimerAlert.promptTitle(appName: appName), message: PrimerAlert.promptMessage,
                                               left: "Don't Allow", right: "Allow", boldLeft: false,
-                                              focusLeft: prompt.focus == .decline, in: phone, on: &c)
+                                              focusLeft: prompt.focus == .decline, in: phone, on: &c, glass: ios.liquidGlass)
             }
         }
         if panelWidth > 0 {

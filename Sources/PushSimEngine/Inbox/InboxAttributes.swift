@@ -8,6 +8,8 @@ public struct InboxAttributes: Sendable, Equatable {
     public var automaticReadOnDisplay = true
     /// The SDK release whose rules the feed follows (`--sdk`).
     public var sdk = SDKVersion.newest
+    /// The iOS release the phone runs (`--ios`): the cells' run-time `#available(iOS 26.0, *)` branches follow it.
+    public var ios = IOSVersion.default
     public var enableDarkTheme = true
     public var pullToRefreshEnabled = true
     public var swipeToDeleteEnabled = true

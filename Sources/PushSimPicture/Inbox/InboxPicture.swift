@@ -156,7 +156,7 @@ public enum InboxPicture {
                 cy += 4 + bh
             }
             cy = max(cy, textTop + textH)
-            if !buttons.isEmpty { drawButtons(buttons, on: p, x: r.x + pad, y: cy + 10, width: inner, colors: c) }
+            if !buttons.isEmpty { drawButtons(buttons, on: p, x: r.x + pad, y: cy + 10, width: inner, colors: c, blurred: context.blursButtons) }
             return h
         case .classic, .default:
             // spec §3.5 classic: 44 pt avatar; the title falls back to the message; 15.5 pt, semibold when unread.
@@ -188,7 +188,9 @@ public enum InboxPicture {
             if pinShown { pinGlyph(on: p, x: r.x + textX + used + 5, y: r.y + pad + 3, PictureColor(context.theme.pin)) }
             p.text(date, x: r.maxX - pad - dateW, y: r.y + pad + 2, font: dateFont, color: c.date, maxLines: 1)
             if bh > 0 { p.text(body, x: r.x + textX, y: r.y + pad + 22, width: textW, font: bodyFont, color: c.body(read), maxLines: 2) }
-            if !buttons.isEmpty { drawButtons(buttons, on: p, x: r.x + textX, y: r.y + pad + max(44, textH) + 10, width: textW, colors: c) }
+            if !buttons.isEmpty {
+                drawButtons(buttons, on: p, x: r.x + textX, y: r.y + pad + max(44, textH) + 10, width: textW, colors: c, blurred: context.blursButtons)
+            }
             return h
         }
     }
@@ -222,12 +224,18 @@ public enum InboxPicture {
     }
 
     /// spec §3.3: 14 pt medium, blue text on blue at 12 %, radius 10; side by side, equal widths.
-    static func drawButtons(_ buttons: [InboxButton], on p: Picture, x: Double, y: Double, width: Double, colors c: Colors) {
+    /// `blurred`: IK-4 (`PushwooshInboxCell.swift` `applyButtons`, 7.1.2 to 7.2.6, `#available(iOS 26.0, *)` only): on
+    /// iOS 26 a thin-material blur behind each title at the same radius, and no accent fill.
+    static func drawButtons(_ buttons: [InboxButton], on p: Picture, x: Double, y: Double, width: Double, colors c: Colors, blurred: Bool = false) {
         let n = Double(buttons.count)
         let bw = (width - 8 * (n - 1)) / n
         for (i, b) in buttons.enumerated() {
             let r = PictureRect(x: x + Double(i) * (bw + 8), y: y, width: bw, height: 34)
-            p.fillRounded(r, radius: 10, c.accent.alpha(c.dark ? 0.16 : 0.12))
+            if blurred {
+                GlassMaterial.thinMaterial(on: p, in: r, radius: 10, dark: c.dark)
+            } else {
+                p.fillRounded(r, radius: 10, c.accent.alpha(c.dark ? 0.16 : 0.12))
+            }
             p.text(TextWidth.sanitized(b.title), x: r.x + 6, y: r.y + 8, width: bw - 12, font: buttonFont, color: PictureColor(c.t.buttonText),
                    maxLines: 1, align: .center)
         }
@@ -248,4 +256,9 @@ public enum InboxPicture {
         p.fillCircle(x: x + 6, y: y + 4.5, radius: 4.5, color)
         p.fill(PictureRect(x: x + 5.25, y: y + 8, width: 1.5, height: 6), color)
     }
+}
+
+extension InboxCardContext {
+    /// IK-4: the inline buttons sit on a blur on this phone's iOS with this SDK release.
+    var blursButtons: Bool { attributes.ios.inboxBlursInlineButtons(sdk: attributes.sdk) }
 }

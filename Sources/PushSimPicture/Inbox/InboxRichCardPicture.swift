@@ -38,7 +38,9 @@ extension InboxPicture {
                 p.text(caption, x: g.x + 18, y: g.maxY - 22 - ch, width: g.width - 36, font: font, color: .white, maxLines: 2)
             }
         }
-        if slides.count > 1 {
+        if slides.count > 1, context.attributes.ios.inboxGlassPageDots {
+            glassPageDots(count: slides.count, current: current, gallery: g, dark: c.dark, on: p)
+        } else if slides.count > 1 {
             // UIPageControl: 7 pt dots 9 pt apart, centred, 8 pt above the gallery's bottom.
             let n = Double(slides.count), step = 16.0
             let start = g.midX - (n - 1) * step / 2
@@ -47,8 +49,32 @@ extension InboxPicture {
             }
         }
         if row.pinned && context.attributes.pinIndicatorVisible { pinChip(on: p, x: g.maxX - 14 - 28, y: g.y + 14) }
+        if text > 0, context.attributes.ios.inboxCarouselTextPlate {
+            // IK-10 (`PushwooshInboxCarouselCell.swift` `installCarouselLayout`, 7.1.2+, `#available(iOS 26.0, *)` only):
+            // a thin-material plate at alpha 0.45, radius 16, 5.5 pt from the card's sides, 10 pt around the text.
+            let plate = PictureRect(x: r.x + hostInset, y: g.maxY + 14 - 10, width: width - 2 * hostInset, height: text - 14 - 18 + 20)
+            p.withAlpha(0.45) { GlassMaterial.thinMaterial(on: p, in: plate, radius: 16, dark: c.dark) }
+        }
         drawTextBlock(m, on: p, card: r, top: g.maxY + 14, bodyLines: 2, colors: c, context: context)
         return h
+    }
+
+    /// IK-9: `GlassPageDots` (`PushwooshInboxCarouselCell.swift`, 7.1.2+, `#available(iOS 26.0, *)` whatever
+    /// `isLiquidGlass` says): one 8 pt drop per page, 7 apart, the current one 22 wide at full alpha and the others at
+    /// half, on a container as wide as the row (neither has a radius in the fallback), 12 pt above the gallery's
+    /// bottom. The shipped binary's drops are thin-material blurs (`pwInboxGlassEffect`'s fallback).
+    static func glassPageDots(count: Int, current: Int, gallery g: PictureRect, dark: Bool, on p: Picture) {
+        let dot = 8.0, active = 22.0, spacing = 7.0
+        let total = Double(count - 1) * (dot + spacing) + active
+        var x = g.midX - total / 2
+        let y = g.maxY - 12 - dot
+        GlassMaterial.thinMaterial(on: p, in: PictureRect(x: x, y: y, width: total, height: dot), radius: 0, dark: dark)
+        for i in 0..<count {
+            let w = i == current ? active : dot
+            let r = PictureRect(x: x, y: y, width: w, height: dot)
+            p.withAlpha(i == current ? 1 : 0.5) { GlassMaterial.thinMaterial(on: p, in: r, radius: dot / 2, dark: dark) }
+            x += w + spacing
+        }
     }
 
     /// A video card (radius 20): the poster (or the placeholder when it has none) with the 56 pt play badge, then

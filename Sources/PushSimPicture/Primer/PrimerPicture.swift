@@ -32,7 +32,10 @@ public enum PrimerPicture {
                 p.withAlpha(k) {
                     p.fill(PictureRect(x: 0, y: 0, width: device.width, height: device.height), PictureColor.black.alpha(0.2))
                     SystemAlert.draw(on: p, device: device, title: pres.config.title ?? "", message: pres.config.message ?? "",
-                                     actions: [(pres.config.declineTitle, true), (pres.config.acceptTitle, false)])
+                                     actions: [(pres.config.declineTitle, true), (pres.config.acceptTitle, false)],
+                                     // The app's own UIAlertController (`PWPushPrimerPresenter.m`): its design follows
+                                     // UIDesignRequiresCompatibility; the permission prompt below is the system's.
+                                     glass: device.ios.appAlertIsGlass(compatibility: device.appCompatibility))
                 }
             } else {
                 // spec §2.4: the backdrop fades from clear to black at 50 %.

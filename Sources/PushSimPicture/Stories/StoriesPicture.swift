@@ -40,7 +40,7 @@ public enum StoriesPicture {
             let thumb = scene.arrival?.thumbnail.map { images.image($0) }
             NotificationCard.draw(on: p, in: collapsedCardRect(scene, device: device, on: p),
                                   appName: scene.configuration.appName, title: title, body: body, thumbnail: thumb, dark: dark,
-                                  layout: .lockScreen)
+                                  layout: .lockScreen, glass: device.liquidGlass)
             StatusBar.drawHomeIndicator(on: p, device: device, color: .white)
             return
         }
@@ -98,7 +98,9 @@ public enum StoriesPicture {
             let pictureHeight = picture == nil ? 0.0 : width * 0.75
             let h = NotificationCard.height(on: p, title: title, body: alert.body, width: width, thumbnail: false)
             let card = PictureRect(x: margin, y: y, width: width, height: h + pictureHeight)
-            p.fillRounded(card, radius: radius, PictureColor(44, 44, 46).alpha(0.92))
+            // iOS's own expanded notification: its platter follows the OS (from iOS 26 the card under the picture
+            // is Liquid Glass over the wallpaper, drawn by NotificationCard below).
+            if !device.liquidGlass { p.fillRounded(card, radius: radius, PictureColor(44, 44, 46).alpha(0.92)) }
             if let picture {
                 let r = PictureRect(x: margin, y: y, width: width, height: pictureHeight)
                 p.clipped(to: r, radius: radius) {
@@ -109,7 +111,8 @@ public enum StoriesPicture {
                 }
             }
             NotificationCard.draw(on: p, in: PictureRect(x: margin, y: y + pictureHeight, width: width, height: h),
-                                  appName: scene.configuration.appName, title: title, body: alert.body, thumbnail: nil, dark: true)
+                                  appName: scene.configuration.appName, title: title, body: alert.body, thumbnail: nil, dark: true,
+                                  glass: device.liquidGlass)
             y = card.maxY + 16
         }
         let font = PictureFont(13)

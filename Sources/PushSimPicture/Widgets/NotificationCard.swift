@@ -48,13 +48,19 @@ public enum NotificationCard {
     }
 
     /// Draw the card in `r` (its height from `height`). `thumb` is drawn aspect-fill on the right when given.
+    /// `glass`: the system's platter on iOS 26 and later (the lock screen, the expanded notification): the same
+    /// geometry and text, on Liquid Glass over what is behind instead of the earlier opaque fill.
     public static func draw(on p: Picture, in r: PictureRect, appName: String, title: String, body: String,
-                            thumbnail thumb: PictureImages.Outcome?, dark: Bool = false, layout: Layout = .banner) {
-        let bg = dark ? PictureColor(40, 40, 44, alpha: 0.92) : PictureColor(246, 246, 248, alpha: 0.96)
+                            thumbnail thumb: PictureImages.Outcome?, dark: Bool = false, layout: Layout = .banner, glass: Bool = false) {
         let fg = dark ? PictureColor.white : PictureColor.black
         let meta = dark ? PictureColor(170, 170, 176) : PictureColor(110, 110, 116)
-        p.shadow(r, radius: radius, opacity: 0.12, blur: 18, dy: 6)
-        p.fillRounded(r, radius: radius, bg)
+        if glass {
+            drawPlatter(on: p, in: r, dark: dark)
+        } else {
+            let bg = dark ? PictureColor(40, 40, 44, alpha: 0.92) : PictureColor(246, 246, 248, alpha: 0.96)
+            p.shadow(r, radius: radius, opacity: 0.12, blur: 18, dy: 6)
+            p.fillRounded(r, radius: radius, bg)
+        }
         // The app icon: a rounded square with a bell, like an app with no icon of its own.
         let side = layout == .banner ? icon : smallIcon
         let iconRect = PictureRect(x: r.x + padding, y: r.y + padding, width: side, height: side)
@@ -77,5 +83,12 @@ public enum NotificationCard {
             case .failed: p.fillRounded(tr, radius: 8, meta.alpha(0.25))
             }
         }
+    }
+
+    /// The iOS 26 platter: Apple publishes no radius or inset for it, so the earlier card's geometry stays and only
+    /// the material changes (Liquid Glass on the lock screen's notifications: https://www.macstories.net/stories/ios-and-ipados-26-the-macstories-review/6).
+    static func drawPlatter(on p: Picture, in r: PictureRect, dark: Bool) {
+        p.shadow(r, radius: radius, opacity: 0.06, blur: 18, dy: 6)
+        GlassMaterial.draw(on: p, in: r, radius: radius, dark: dark, tint: dark ? 0.5 : 0.55)
     }
 }

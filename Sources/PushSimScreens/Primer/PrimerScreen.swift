@@ -87,7 +87,8 @@ public enum PrimerScreen {
 
     /// The primer with its backdrop over whatever `area` already shows (the host app).
     @discardableResult
-    public static func draw(_ v: PrimerView, in area: Rect, on canvas: inout Canvas) -> PrimerHitAreas {
+    /// `glass`: the app's alert in the iOS 26 design (the `.alert` style; see `PrimerAlert.draw`).
+    public static func draw(_ v: PrimerView, in area: Rect, on canvas: inout Canvas, glass: Bool = false) -> PrimerHitAreas {
         let p = min(max(v.progress, 0), 1)
         dim(area, on: &canvas, amount: 0.5 * p)
         guard p > 0, area.width >= 12, area.height >= 6 else { return .none }
@@ -97,7 +98,7 @@ public enum PrimerScreen {
             return PrimerAlert.draw(title: v.config.title,
                                     message: unset ? "(no title or message set: the SDK leaves both empty by default)" : v.config.message,
                                     left: v.config.declineTitle, right: v.config.acceptTitle, boldLeft: true,
-                                    focusLeft: v.focus.map { $0 == .decline }, in: area, on: &canvas)
+                                    focusLeft: v.focus.map { $0 == .decline }, in: area, on: &canvas, glass: glass)
                 .hitAreas(leftIsDecline: true)
         }
         // Each card is drawn on its own layer, then moved (slide) or faded (center) into place.
