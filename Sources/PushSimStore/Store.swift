@@ -74,6 +74,36 @@ public final class Store {
         } catch { throw StoreError("cannot create an in-memory store (\(error))") }
     }
 
+    /// An in-memory copy of the store at `path` (an empty store when there is none yet), for a run that must read
+    /// the user's state but never change it: a picture, a recording, a headless run without `--store`. The file is
+    /// opened read-only and copied with SQLite's backup API, so nothing on disk moves, not even its WAL.
+    public static func scratchCopy(of path: String) throws(StoreError) -> Store {
+        let scratch = try Store(inMemory: ())
+        guard FileManager.default.fileExists(atPath: path) else { return scratch }
+        try checkIsStoreFile(path)
+        do {
+            var config = Configuration()
+            config.readonly = true
+            config.busyMode = .timeout(2)
+            let source = try DatabaseQueue(path: path, configuration: config)
+            let superseded = try source.read { db in try migrator.hasBeenSuperseded(db) }
+            if superseded {
+                throw StoreError("\(path) was written by a newer pushsim; update pushsim or pass --store with another path", exitCode: 1)
+            }
+            try source.backup(to: scratch.db)
+            try source.close()
+            try migrator.migrate(scratch.db)
+        } catch let e as StoreError {
+            throw e
+        } catch {
+            // A store that cannot be read is not this run's to repair: the run starts from a fresh device instead.
+            let fresh = try Store(inMemory: ())
+            fresh.warnings.append("\(path) could not be read (\(error)); this run starts from an empty store and leaves the file as it is")
+            return fresh
+        }
+        return scratch
+    }
+
     static let sqliteHeader = Array("SQLite format 3\0".utf8)
 
     /// Refuses what must not be opened, let alone moved aside: a folder or device, and a file that is neither

@@ -74,7 +74,8 @@ public enum StoriesPicture {
     static func collapsedText(_ scene: StoriesScene) -> (title: String, body: String) {
         let shown = scene.arrival?.text
         let title = shown?.title?.displayed ?? scene.input.payload.title ?? ""
-        let body = shown.map { [$0.subtitle?.displayed, $0.body.displayed].compactMap { $0 }.joined(separator: "\n") } ?? scene.input.payload.body
+        // The model's own lines (the subtitle's, then the body's as cut), so the card draws the lines validate counts.
+        let body = shown.map { [$0.subtitle?.displayed].compactMap { $0 }.joined(separator: "\n") + ($0.subtitle == nil ? "" : "\n") + $0.body.lines.joined(separator: "\n") } ?? scene.input.payload.body
         return (title, body)
     }
 
