@@ -54,7 +54,8 @@ struct NativeInAppSettings: ParsableArguments {
 struct NativeInAppOptions: ParsableArguments {
     @OptionGroup var settings: NativeInAppSettings
 
-    @Option(help: ArgumentHelp("The phone whose points the SDK measures (\(PictureDevice.names), or WxH in points; default \(PictureDevice.default.name)).", valueName: "name|WxH"))
+    @Option(help: ArgumentHelp("The phone whose points the SDK measures (\(PictureDevice.names), or WxH in points; default \(PictureDevice.default.name)).", valueName: "name|WxH"),
+            completion: .list(PictureDevice.known.map(\.name)))
     var device: String?
 
     func validate() throws {

@@ -10,7 +10,8 @@ struct PictureOptions: ParsableArguments {
     @Option(name: [.short, .long], help: ArgumentHelp("The file to write: a PNG for snapshot, .webp or .gif for record ('-' = standard output; default: a name after the payload or the experience, in the current folder).", valueName: "file"))
     var output: String?
 
-    @Option(help: ArgumentHelp("The phone: \(PictureDevice.names), or WxH in points.", valueName: "name|WxH"))
+    @Option(help: ArgumentHelp("The phone: \(PictureDevice.names), or WxH in points.", valueName: "name|WxH"),
+            completion: .list(PictureDevice.known.map(\.name)))
     var device: String = PictureDevice.default.name
 
     @Option(help: ArgumentHelp("Pixels per point, 1 to 4 (default: the phone's own, 3 on Face ID iPhones).", valueName: "n"))

@@ -25,6 +25,12 @@ public struct NotificationLines: Sendable, Equatable {
     public var subtitle: Int
     public var body: Int
 
+    public init(title: Int, subtitle: Int, body: Int) {
+        self.title = title
+        self.subtitle = subtitle
+        self.body = body
+    }
+
     public static func on(_ surface: NotificationSurface) -> NotificationLines {
         switch surface {
         case .lockScreen: NotificationLines(title: 1, subtitle: 1, body: 4)
