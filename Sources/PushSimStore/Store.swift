@@ -75,17 +75,24 @@ public final class Store {
     }
 
     /// An in-memory copy of the store at `path` (an empty store when there is none yet), for a run that must read
-    /// the user's state but never change it: a picture, a recording, a headless run without `--store`. The file is
-    /// opened read-only and copied with SQLite's backup API, so nothing on disk moves, not even its WAL.
+    /// the user's state but never change it: a picture or a recording. The file (with its WAL, which holds committed
+    /// changes not yet checkpointed) is copied to a private folder and read from there with SQLite's backup API:
+    /// even a read-only open of a WAL database leaves `-shm` and `-wal` files beside it.
     public static func scratchCopy(of path: String) throws(StoreError) -> Store {
         let scratch = try Store(inMemory: ())
         guard FileManager.default.fileExists(atPath: path) else { return scratch }
         try checkIsStoreFile(path)
+        let fm = FileManager.default
+        let folder = fm.temporaryDirectory.appendingPathComponent("pushsim-scratch-\(getpid())-\(UUID().uuidString)")
+        defer { try? fm.removeItem(at: folder) }
         do {
+            try fm.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            let copy = folder.appendingPathComponent("state.sqlite").path
+            try fm.copyItem(atPath: path, toPath: copy)
+            if fm.fileExists(atPath: path + "-wal") { try fm.copyItem(atPath: path + "-wal", toPath: copy + "-wal") }
             var config = Configuration()
-            config.readonly = true
             config.busyMode = .timeout(2)
-            let source = try DatabaseQueue(path: path, configuration: config)
+            let source = try DatabaseQueue(path: copy, configuration: config)
             let superseded = try source.read { db in try migrator.hasBeenSuperseded(db) }
             if superseded {
                 throw StoreError("\(path) was written by a newer pushsim; update pushsim or pass --store with another path", exitCode: 1)
