@@ -83,6 +83,43 @@ public final class Store {
         } catch { throw StoreError("cannot create an in-memory store (\(error))") }
     }
 
+    /// An in-memory copy of the store at `path` (an empty store when there is none yet), for a run that must read
+    /// the user's state but never change it: a picture or a recording. The file (with its WAL, which holds committed
+    /// changes not yet checkpointed) is copied to a private folder and read from there with SQLite's backup API:
+    /// even a read-only open of a WAL database leaves `-shm` and `-wal` files beside it.
+    public static func scratchCopy(of path: String) throws(StoreError) -> Store {
+        let scratch = try Store(inMemory: ())
+        guard FileManager.default.fileExists(atPath: path) else { return scratch }
+        try checkIsStoreFile(path)
+        let fm = FileManager.default
+        let folder = fm.temporaryDirectory.appendingPathComponent("pushsim-scratch-\(getpid())-\(UUID().uuidString)")
+        defer { try? fm.removeItem(at: folder) }
+        do {
+            try fm.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            let copy = folder.appendingPathComponent("state.sqlite").path
+            try fm.copyItem(atPath: path, toPath: copy)
+            if fm.fileExists(atPath: path + "-wal") { try fm.copyItem(atPath: path + "-wal", toPath: copy + "-wal") }
+            var config = Configuration()
+            config.busyMode = .timeout(2)
+            let source = try DatabaseQueue(path: copy, configuration: config)
+            let superseded = try source.read { db in try migrator.hasBeenSuperseded(db) }
+            if superseded {
+                throw StoreError("\(path) was written by a newer pushsim; update pushsim or pass --store with another path", exitCode: 1)
+            }
+            try source.backup(to: scratch.db)
+            try source.close()
+            try migrator.migrate(scratch.db)
+        } catch let e as StoreError {
+            throw e
+        } catch {
+            // A store that cannot be read is not this run's to repair: the run starts from a fresh device instead.
+            let fresh = try Store(inMemory: ())
+            fresh.warnings.append("\(path) could not be read (\(error)); this run starts from an empty store and leaves the file as it is")
+            return fresh
+        }
+        return scratch
+    }
+
     static let sqliteHeader = Array("SQLite format 3\0".utf8)
 
     /// Refuses what must not be opened, let alone moved aside: a folder or device, and a file that is neither

@@ -5,7 +5,8 @@ import ArgumentParser
 import PushSimEngine
 
 struct ForegroundPushOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("disappearedPushAnimation for pushes sent with `pushsim notify --push`: regular (slides up after a fixed 3 s, whatever --foreground-duration says) or balls (bursts into tiles after --foreground-duration). Foreground pushes are not the banners above: they stack instead of queueing, cannot be swiped or dragged, and a tap only calls the delegate and removes them.", valueName: "style"))
+    @Option(help: ArgumentHelp("disappearedPushAnimation for pushes sent with `pushsim notify --push`: regular (slides up after a fixed 3 s, whatever --foreground-duration says) or balls (bursts into tiles after --foreground-duration). Foreground pushes are not the banners above: they stack instead of queueing, cannot be swiped or dragged, and a tap only calls the delegate and removes them.", valueName: "style"),
+            completion: .list(ForegroundPushDisappear.allCases.map(\.rawValue)))
     var foregroundStyle: String = ForegroundPushDisappear.regular.rawValue
 
     @Option(help: ArgumentHelp("duration in whole seconds; only the balls style uses it.", valueName: "seconds"))

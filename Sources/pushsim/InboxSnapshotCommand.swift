@@ -3,13 +3,14 @@
 import ArgumentParser
 import Foundation
 import PushSimApp
+import PushSimFiles
 import PushSimPicture
 import PushSimStore
 
 struct InboxSnapshotCommand: SnapshotSubcommand {
     static let configuration = CommandConfiguration(
         commandName: "inbox",
-        abstract: "Draw an inbox feed as the phone shows it (read state from the store, as pushsim inbox does).",
+        abstract: "Draw an inbox feed as the phone shows it (read state from the store, as pushsim inbox does; the store is never changed).",
         discussion: "Steps: select, button N, delete, refresh, key down… (see pushsim inbox --help)."
     )
 
@@ -28,9 +29,12 @@ struct InboxSnapshotCommand: SnapshotSubcommand {
 
     func shot() -> PictureShot {
         let date = inbox.date
+        // A picture (or a recording) reads the store's read and deleted state but never writes it: SDK 7.2.x marks
+        // what is displayed as read, which against the user's own store would mark a feed read by looking at it.
         let store: Store
-        do { store = try Store(path: inbox.script.store ?? Store.defaultPath()) }
+        do { store = try Store.scratchCopy(of: inbox.script.store ?? Store.defaultPath()) }
         catch { fail(UserError(error.message, exitCode: error.exitCode)) }
+        for w in store.warnings { StandardStreams.error("pushsim: warning: \(w)\n") }
         let sink = EventSink()
         let scene: InboxScene
         do {

@@ -15,7 +15,7 @@ struct InteractiveOptions: ParsableArguments {
     @Option(help: ArgumentHelp("""
         Show pictures as real pixels: auto (detect the terminal: kitty, iTerm2, sixel, else cells), kitty, iterm, \
         sixel, or off (cells).
-        """, valueName: "auto|kitty|iterm|sixel|off"))
+        """, valueName: "auto|kitty|iterm|sixel|off"), completion: .list(["auto", "kitty", "iterm", "sixel", "off"]))
     var pixels: String = "auto"
 
     func validate() throws {

@@ -6,10 +6,12 @@ import PushSimApp
 import PushSimMedia
 
 struct MediaOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("Image symbols: half (default: exact colours), block, border, braille, ascii, all, or chafa selectors such as block+border.", valueName: "set"))
+    @Option(help: ArgumentHelp("Image symbols: half (default: exact colours), block, border, braille, ascii, all, or chafa selectors such as block+border.", valueName: "set"),
+            completion: .list(["half", "block", "border", "braille", "ascii", "all"]))
     var symbols: String = "half"
 
-    @Option(help: ArgumentHelp("Image colours: truecolor, 256, 8 or mono (default: from NO_COLOR, COLORTERM and TERM).", valueName: "mode"))
+    @Option(help: ArgumentHelp("Image colours: truecolor, 256, 8 or mono (default: from NO_COLOR, COLORTERM and TERM).", valueName: "mode"),
+            completion: .list(["truecolor", "256", "8", "mono"]))
     var colors: String?
 
     func validate() throws {

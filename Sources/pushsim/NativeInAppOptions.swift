@@ -54,7 +54,8 @@ struct NativeInAppSettings: ParsableArguments {
 struct NativeInAppOptions: ParsableArguments {
     @OptionGroup var settings: NativeInAppSettings
 
-    @Option(help: ArgumentHelp("The phone whose points the SDK measures: \(PictureDevice.helpList) Default \(PictureDevice.default.name).", valueName: "name|WxH"))
+    @Option(help: ArgumentHelp("The phone whose points the SDK measures: \(PictureDevice.helpList) Default \(PictureDevice.default.name).", valueName: "name|WxH"),
+            completion: .list(Phone.known.map(\.name)))
     var device: String?
 
     func validate() throws {

@@ -10,13 +10,14 @@ struct PictureOptions: ParsableArguments {
     @Option(name: [.short, .long], help: ArgumentHelp("The file to write: a PNG for snapshot, .webp or .gif for record ('-' = standard output; default: a name after the payload or the experience, in the current folder).", valueName: "file"))
     var output: String?
 
-    @Option(help: ArgumentHelp("The phone: \(PictureDevice.helpList)", valueName: "name|WxH"))
+    @Option(help: ArgumentHelp("The phone: \(PictureDevice.helpList)", valueName: "name|WxH"),
+            completion: .list(PictureDevice.known.map(\.name)))
     var device: String = PictureDevice.default.name
 
     @Option(help: ArgumentHelp("Pixels per point, 1 to 4 (default: the phone's own, 3 on Face ID iPhones).", valueName: "n"))
     var scale: Double?
 
-    @Option(help: ArgumentHelp("snapshot only: a contact sheet: one labelled cell per combination of these values (keys: \(ContactSheet.keys.joined(separator: ", ")); repeat to multiply), e.g. device=iphone-se,iphone-15 appearance=light,dark.", valueName: "key=v1,v2"))
+    @Option(help: ArgumentHelp("snapshot only: a contact sheet: one labelled cell per combination of these values (keys: \(ContactSheet.keys.joined(separator: ", ")); one key per --matrix, repeated to multiply), e.g. --matrix device=iphone-se,iphone-15 --matrix appearance=light,dark.", valueName: "key=v1,v2"))
     var matrix: [String] = []
 
     @Option(help: ArgumentHelp("snapshot only, with --matrix: say per cell what text was cut and every warning, as JSON (.json) or Markdown (.md).", valueName: "file"))

@@ -13,8 +13,9 @@ struct PrimerConfigOptions: ParsableArguments {
     @Option(help: ArgumentHelp("A JSON object whose keys are the builder's setter names (style, position, title, …).", valueName: "file"))
     var config: String?
 
-    @Option(help: "alert (default) or sheet.") var style: String?
-    @Option(help: "bottom (default), top or center; used with --style sheet.") var position: String?
+    @Option(help: "alert (default) or sheet.", completion: .list(PrimerStyle.allCases.map(\.rawValue))) var style: String?
+    @Option(help: "bottom (default), top or center; used with --style sheet.", completion: .list(PrimerPosition.allCases.map(\.rawValue)))
+    var position: String?
     @Option(help: "The title text.") var title: String?
     @Option(help: "The message text.") var message: String?
     @Option(help: "The accept button's title (default \"Allow\").") var accept: String?

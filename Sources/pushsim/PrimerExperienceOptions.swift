@@ -11,7 +11,8 @@ import PushSimStore
 struct PrimerExperienceOptions: ParsableArguments {
     @OptionGroup var builder: PrimerConfigOptions
 
-    @Option(help: ArgumentHelp("The simulated device's authorization (default: the store's, initially notDetermined): \(AuthorizationStatus.allowedList).", valueName: "status"))
+    @Option(help: ArgumentHelp("The simulated device's authorization (default: the store's, initially notDetermined): \(AuthorizationStatus.allowedList).", valueName: "status"),
+            completion: .list(AuthorizationStatus.allCases.map(\.rawValue)))
     var status: String?
 
     @Option(help: ArgumentHelp("Start the simulated wall clock here (Unix seconds or ISO 8601; default the real time).", valueName: "time"))

@@ -8,7 +8,8 @@ import PushSimEngine
 struct SDKOptions: ParsableArguments {
     @Option(name: .customLong("sdk"),
             help: ArgumentHelp("The Pushwoosh iOS SDK release whose behaviour to follow (known: \(SDKVersion.knownList)). 7.1.3 keeps the rules from before the 7.2 InboxKit changes.",
-                               valueName: "version"))
+                               valueName: "version"),
+            completion: .list(SDKVersion.known.map(\.description)))
     var text: String = SDKVersion.newest.description
 
     @Option(name: .customLong("ios"),

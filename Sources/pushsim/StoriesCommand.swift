@@ -4,6 +4,7 @@ import ArgumentParser
 import Foundation
 import PushSimApp
 import PushSimEngine
+import PushSimPicture
 import PushSimScreens
 
 struct StoriesCommand: ParsableCommand {
@@ -47,7 +48,8 @@ struct StoriesCommand: ParsableCommand {
     @Flag(help: "Ring the terminal bell on haptics (with --haptics).")
     var bell = false
 
-    @Option(help: ArgumentHelp("The phone whose width cuts the collapsed notification's text: \(Phone.helpList)", valueName: "name|WxH"))
+    @Option(help: ArgumentHelp("The phone whose width cuts the collapsed notification's text: \(Phone.helpList)", valueName: "name|WxH"),
+            completion: .list(Phone.known.map(\.name)))
     var device: String = DeliveryOptions.defaultDevice.name
 
     @OptionGroup(title: "Terminal options") var terminal: TerminalOptions

@@ -5,6 +5,7 @@ import ArgumentParser
 import Foundation
 import PushSimApp
 import PushSimEngine
+import PushSimPicture
 
 struct ValidateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -55,7 +56,8 @@ struct ValidateCommand: ParsableCommand {
 
     @OptionGroup var sdk: SDKOptions
 
-    @Option(help: ArgumentHelp("The phone whose width cuts a stories push's collapsed notification: \(Phone.helpList)", valueName: "name|WxH"))
+    @Option(help: ArgumentHelp("The phone whose width cuts a stories push's collapsed notification: \(Phone.helpList)", valueName: "name|WxH"),
+            completion: .list(Phone.known.map(\.name)))
     var device: String = DeliveryOptions.defaultDevice.name
 
     @OptionGroup(title: "Delivery (stories pushes)") var delivery: DeliveryOptionGroup

@@ -117,8 +117,23 @@ final class MetronomeScene: ScriptableScene {
             try runner.run(Script.parse("wait 1; jump 3"))
             Issue.record("expected an error")
         } catch let e as ScriptError {
-            #expect(e.description == "script step 2 (\"jump 3\"): unknown step")
+            #expect(e.description == "script step 2 (\"jump 3\"): unknown step; the steps here: wait, key, click, press, release, drag, resize")
         } catch { Issue.record("unexpected \(error)") }
+    }
+
+    /// Issue 39: an unknown step gets the nearest known one and the list of what the experience takes.
+    @Test func anUnknownStepGetsTheNearestKnownOne() {
+        let runner = HeadlessRunner(scene: MetronomeScene(period: 1), size: Size(width: 10, height: 1))
+        do {
+            try runner.run(Script.parse("wiat 1"))
+            Issue.record("expected an error")
+        } catch let e as ScriptError {
+            #expect(e.reason == "unknown step; did you mean `wait`? The steps here: wait, key, click, press, release, drag, resize")
+        } catch { Issue.record("unexpected \(error)") }
+        #expect(StepSuggestion.nearest("presnt", in: PrimerScene.stepNames) == "present")
+        #expect(StepSuggestion.nearest("banner-tapp", in: InAppScene.stepNames) == "banner-tap")
+        #expect(StepSuggestion.nearest("xyzzy", in: StoriesScene.stepNames + StepSuggestion.common) == nil)
+        #expect(StepSuggestion.distance(String(repeating: "a", count: 10_000), "wait") == 63)
     }
 
     @Test func eventSinkStampsAndStreams() {

@@ -126,7 +126,7 @@ private func names(_ h: StoriesHarness) -> [String] { h.sink.events.map(\.event.
     @Test func aLocalAttachmentBecomesTheThumbnail() throws {
         let dir = NSTemporaryDirectory() + "pushsim-attach-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        FileManager.default.createFile(atPath: dir + "/a.png", contents: Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]))
+        #expect(FileManager.default.createFile(atPath: dir + "/a.png", contents: Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])))
         let h = try harness(push(extra: ["attachment": "file:a.png"]), DeliveryOptions(allowHTTP: true), folder: dir)
         #expect(h.sink.events.first { $0.event.name == "notification" }?.event["thumbnail"] == "file:a.png")
         let off = try harness(push(mutable: false, extra: ["attachment": "file:a.png"]), DeliveryOptions(allowHTTP: true), folder: dir)
@@ -147,7 +147,7 @@ private func names(_ h: StoriesHarness) -> [String] { h.sink.events.map(\.event.
         #expect(mkfifo(fifo, 0o600) == 0)
         // stat, never open: a FIFO with no writer must not block.
         #expect(AttachmentCheck.problem("file:pipe.png", folder: dir, allowHTTP: false, network: false)?.contains("is a FIFO") == true)
-        FileManager.default.createFile(atPath: dir + "/x.png", contents: Data("not an image".utf8))
+        #expect(FileManager.default.createFile(atPath: dir + "/x.png", contents: Data("not an image".utf8)))
         #expect(AttachmentCheck.problem("file:x.png", folder: dir, allowHTTP: false, network: false)?.contains("none of the types") == true)
         #expect(AttachmentCheck.problem("file:missing.png", folder: dir, allowHTTP: false, network: false)?.contains("does not exist") == true)
     }

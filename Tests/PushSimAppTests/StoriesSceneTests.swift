@@ -450,3 +450,22 @@ final class FakeImages: ImageSource {
     }
 }
 
+/// Issue 39: `p` (hold) without --long-press-pause changes nothing, as in the SDK (longPressToPauseEnabled is off by
+/// default, PushwooshNotificationUI), and the status line says why; with it, nothing is said and the hold pauses.
+@Suite struct HoldWithoutPauseTests {
+    @Test func pWithoutLongPressPauseSaysWhy() throws {
+        let h = try StoriesHarness(size: Size(width: 120, height: 30))
+        try h.run("key p; wait 1; key p")
+        #expect(h.frames.contains { $0.contains(StoriesScene.holdWithoutPause) }, "\(h.frames.last ?? "")")
+        #expect(!h.log.contains { $0.contains("pause") }, "\(h.log)")
+    }
+
+    @Test func pWithLongPressPausePausesAndSaysNothingAboutIt() throws {
+        var config = StoriesScene.Configuration()
+        config.options.longPressPause = true
+        let h = try StoriesHarness(threePages, config, size: Size(width: 120, height: 30))
+        try h.run("key p; wait 1")
+        #expect(h.log.contains { $0.hasSuffix("pause 0") }, "\(h.log)")
+        #expect(!h.frames.contains { $0.contains(StoriesScene.holdWithoutPause) })
+    }
+}

@@ -25,7 +25,7 @@ extension SampleCatalog {
     static func nativeInAppSamples(_ r: Resources, _ colors: ColorMode = .detect()) -> [Sample] {
         nativeInAppFiles.map { file, title, summary in
             Sample(experience: .nativeInApp, title: title, summary: summary, keys: "? keys · q back",
-                   command: "pushsim inapp Resources/inapp/\(file)") {
+                   command: "pushsim inapp \(r.shown("inapp/\(file)"))") {
                 try NativeInAppSamples.makeScene(r.path("inapp/\(file)"), colors: colors)
             }
         }

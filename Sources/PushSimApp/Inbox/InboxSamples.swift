@@ -15,7 +15,7 @@ extension SampleCatalog {
             let paths = files.map { r.path("inbox/\($0)") }
             let store = InboxSampleStore.path(name)
             return Sample(experience: .inbox, title: title, summary: summary, keys: keys,
-                          command: "pushsim inbox \(files.map { "Resources/inbox/\($0)" }.joined(separator: " ")) --store \(store)") {
+                          command: "pushsim inbox \(files.map { r.shown("inbox/\($0)") }.joined(separator: " ")) --store \(store)") {
                 let s: Store
                 do { s = try Store(path: store) } catch let e as StoreError { throw UserError(e.message, exitCode: e.exitCode) }
                 let images = MediaImageSource(payloadFolder: r.path("inbox"), mode: .background, colorMode: colors)

@@ -10,7 +10,7 @@ extension SampleCatalog {
     static func primerSamples(_ r: Resources, _ colors: ColorMode = .detect()) -> [Sample] {
         PrimerSampleSpec.all.map { spec in
             Sample(experience: .primer, title: spec.title, summary: spec.summary, keys: spec.keys,
-                   command: spec.command) {
+                   command: spec.command(in: r)) {
                 try spec.makeScene(r, wallClock: Date().timeIntervalSince1970, colors: colors)
             }
         } + [walkthroughSample(r)]
@@ -20,7 +20,7 @@ extension SampleCatalog {
     /// `$XDG_DATA_HOME/pushsim/reports/`, named in its summary before it finishes and on the home screen after.
     static func walkthroughSample(_ r: Resources, environment: [String: String] = ProcessInfo.processInfo.environment) -> Sample {
         let sheet = PrimerSampleSpec.all[1]
-        let command = "pushsim primer walkthrough --config Resources/primer/\(sheet.file) --report walkthrough.md"
+        let command = "pushsim primer walkthrough --config \(r.shown("primer/\(sheet.file)")) --report walkthrough.md"
         return Sample(experience: .primer, title: "QA walkthrough",
                       summary: "Every row of the decision table (status × fallback × throttle × answer), judged pass/fail/skip",
                       keys: "p pass · f fail · s skip · c comment · r retry · pgup/pgdn rows · q summary",
@@ -57,8 +57,13 @@ struct PrimerSampleSpec {
     var lastShownAgo: Double?
     var keys = "a accept · d decline · esc outside · n present · s status · w window · ]/} clock · o Settings"
 
-    var command: String {
-        var c = "pushsim primer --config Resources/primer/\(file)"
+    var command: String { command(config: "Resources/primer/\(file)") }
+
+    /// The command line with the config where `r` has it (`Resources.shown`).
+    func command(in r: Resources) -> String { command(config: r.shown("primer/\(file)")) }
+
+    func command(config: String) -> String {
+        var c = "pushsim primer --config \(config)"
         if status != .notDetermined { c += " --status \(status.rawValue)" }
         if let lastShownAgo { c += " --last-shown-ago \(Int(lastShownAgo))" }
         return c

@@ -74,7 +74,7 @@ public final class HeadlessRunner {
             size = s
             scene.resize(to: s, at: now)
         default:
-            throw ScriptError(step, "unknown step")
+            throw ScriptError(step, StepSuggestion.unknown(step.name, scene: scene))
         }
     }
 

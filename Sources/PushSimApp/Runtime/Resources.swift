@@ -29,4 +29,13 @@ public struct Resources: Sendable {
     }
 
     public func path(_ relative: String) -> String { (root as NSString).appendingPathComponent(relative) }
+
+    /// How a command line the home screen suggests names a bundled file: `Resources/…` when the samples are the
+    /// `Resources/` folder of the current directory (the source tree), else the full path (an installed pushsim's
+    /// `$PREFIX/share/pushsim/…`), so the command works when it is copied into this shell.
+    public func shown(_ relative: String, currentDirectory: String = FileManager.default.currentDirectoryPath) -> String {
+        let here = URL(fileURLWithPath: currentDirectory).appendingPathComponent("Resources").standardizedFileURL.path
+        if URL(fileURLWithPath: root).standardizedFileURL.path == here { return "Resources/" + relative }
+        return path(relative)
+    }
 }

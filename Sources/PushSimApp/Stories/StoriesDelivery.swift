@@ -43,7 +43,7 @@ public struct StoriesDelivery {
         let alertIsString = input.userInfo["aps"]?["alert"]?.stringValue != nil
         for field in [text.title, text.subtitle, text.body].compactMap({ $0 }) where field.cut {
             let device = alertIsString ? "aps.alert" : "aps.alert.\(field.name)"
-            let lines = field.name == "body" ? "\(NotificationText.bodyLines) lines show" : "one line shows"
+            let lines = NotificationLines.on(.lockScreen).phrase(for: field.name)
             out.diagnostics.append(Diagnostic(path: paths.source(device),
                 "is cut on \(options.deviceName) (\(Int(options.deviceWidth)) pt wide): \(lines) \(field.shownCharacters) of its \(field.totalCharacters) characters, then \"…\""))
         }

@@ -13,7 +13,7 @@ extension SampleCatalog {
         func sample(_ file: String, _ title: String, _ summary: String, flags: [String] = [],
                     options: StoriesOptions = StoriesOptions()) -> Sample {
             let path = r.path("stories/\(file)")
-            let command = (["pushsim stories", "Resources/stories/\(file)"] + flags).joined(separator: " ")
+            let command = (["pushsim stories", r.shown("stories/\(file)")] + flags).joined(separator: " ")
             return Sample(experience: .stories, title: title, summary: summary, keys: storiesKeys, command: command) {
                 let input = try StoriesScene.load(path: path)
                 let images = MediaImageSource(payloadFolder: (path as NSString).deletingLastPathComponent, mode: .background, colorMode: colors)

@@ -64,6 +64,8 @@ public final class StoriesScene: ScriptableScene, Leavable, TouchArea {
     public private(set) var helpShown = false
     public private(set) var exitStatus: Int32?
     public private(set) var lastEvent: String?
+    /// The status line's word for `p` when a hold cannot pause (issue 39: `p` did nothing and nothing said why).
+    static let holdWithoutPause = "a hold pauses only with --long-press-pause"
     /// The last URL a tap opened (button or link), kept on the status line after the dismiss that follows it.
     public private(set) var lastOpened: String?
     public var leaveAction = LeaveAction.quit
@@ -363,6 +365,8 @@ public final class StoriesScene: ScriptableScene, Leavable, TouchArea {
         case .char("p"):
             if state.finger == nil {
                 apply(StoriesPlayer.reduce(&state, .fingerDown(x: w / 2, width: w, at: now)), at: now)
+                // The SDK pauses on a long press only with longPressToPauseEnabled: say why a hold will change nothing.
+                if !configuration.options.longPressPause { lastEvent = StoriesScene.holdWithoutPause }
             } else {
                 apply(StoriesPlayer.reduce(&state, .fingerUp(at: now)), at: now)
             }

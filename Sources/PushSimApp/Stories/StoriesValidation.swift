@@ -33,7 +33,7 @@ public enum StoriesValidation {
         var diagnostics: [Diagnostic] = []
         for input in inputs {
             if let delivery {
-                let arrival = StoriesDelivery.arrive(input, options: delivery, folder: source.folder ?? FileManager.default.currentDirectoryPath,
+                let arrival = StoriesDelivery.arrive(input, options: delivery, folder: source.folder,
                                                      network: false)
                 diagnostics += StoriesDelivery.payloadWarnings(input, arrival.check) + arrival.diagnostics
             } else {

@@ -600,11 +600,12 @@ public struct InboxFeed: Sendable {
     }
 
     /// The UTF-8 of `dump().jsonText()`, handed over in pieces of about `chunkSize` bytes as it is made: a
-    /// 100,000-row feed never exists as one tree of values and one string at once.
-    public func writeDump(chunkSize: Int = 1 << 16, _ chunk: ([UInt8]) -> Void) {
+    /// 100,000-row feed never exists as one tree of values and one string at once. `blockRows` is the rows each core
+    /// writes per round (tests take small blocks, so a few hundred rows run every round and core a large feed does).
+    public func writeDump(chunkSize: Int = 1 << 16, blockRows: Int = InboxFeed.dumpBlockRows, _ chunk: ([UInt8]) -> Void) {
         // Rows are written by every core at once, a block of rows each per round, and the pieces handed over in
         // order: one thread writing a 1,000,000-row dump took as long as parsing the feed on two.
-        let block = InboxFeed.dumpBlockRows
+        let block = max(1, blockRows)
         let cores = ChunkedWork.chunkCount(rows.count, minimum: block)
         var out: [UInt8] = [UInt8(ascii: "[")]
         var start = 0
@@ -639,7 +640,7 @@ public struct InboxFeed: Sendable {
 
     /// Rows each core writes per round of a --dump: each round starts its threads and waits for the slower one, so
     /// fewer, larger rounds (31 instead of 244 for 1,000,000 rows on two cores) wait less; about 5 MB a core.
-    static let dumpBlockRows = 16_384
+    public static let dumpBlockRows = 16_384
 
     /// `dumpRow(r)`'s text written field by field: a value tree per row (nine members, its buttons) was most of
     /// what remained of a 100,000-row --dump.

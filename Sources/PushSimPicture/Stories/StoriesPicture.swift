@@ -26,7 +26,6 @@ public enum StoriesPicture {
         p.dark = dark
         Wallpaper.draw(on: p, device: device)
         StatusBar.draw(on: p, device: device, color: .white)
-        let width = device.width - 2 * margin
         if let stop = scene.stopped, stop.rejected != nil || scene.expanded {
             drawStopped(scene, reason: stop.rejected?.reason ?? stop.defaultReason ?? "", rejected: stop.rejected != nil, on: p,
                         device: device, images: images)
@@ -74,7 +73,8 @@ public enum StoriesPicture {
     static func collapsedText(_ scene: StoriesScene) -> (title: String, body: String) {
         let shown = scene.arrival?.text
         let title = shown?.title?.displayed ?? scene.input.payload.title ?? ""
-        let body = shown.map { [$0.subtitle?.displayed, $0.body.displayed].compactMap { $0 }.joined(separator: "\n") } ?? scene.input.payload.body
+        // The model's own lines (the subtitle's, then the body's as cut), so the card draws the lines validate counts.
+        let body = shown.map { ([$0.subtitle?.displayed].compactMap { $0 } + $0.body.lines).joined(separator: "\n") } ?? scene.input.payload.body
         return (title, body)
     }
 

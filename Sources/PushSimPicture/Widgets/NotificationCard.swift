@@ -1,5 +1,6 @@
 // An iOS notification banner: app icon, app name and "now", bold title, body, an optional thumbnail on the right.
 
+import PushSimEngine
 import PushSimMedia
 import PushSimScreens
 
@@ -10,8 +11,14 @@ public enum NotificationCard {
     static let icon = 38.0
     static let thumbnail = 40.0
     static let thumbTop = 18.0
-    /// The body's lines: as many as the cell screens show (the banner's and the collapsed story's).
-    static let bodyLines = BannerOverlay.bodyLines
+    /// The body's lines, iOS's answer for the surface (`NotificationLines`, the one the terminal and validate use); on
+    /// the lock screen the subtitle's line comes first in the same text.
+    static func bodyLines(_ layout: Layout) -> Int {
+        switch layout {
+        case .banner: NotificationLines.on(.banner).body
+        case .lockScreen: NotificationLines.on(.lockScreen).subtitle + NotificationLines.on(.lockScreen).body
+        }
+    }
 
     /// How the card lays out its text. `banner`: the app icon large on the left, the text beside it (the in-app and
     /// foreground banners). `lockScreen`: the small icon in the header line and the text across the card, less the
@@ -25,7 +32,7 @@ public enum NotificationCard {
                               layout: Layout = .banner) -> Double {
         let tw = textWidth(width, hasThumb, layout)
         let t = title.isEmpty ? 0 : p.measure(title, font: titleFont, width: tw, maxLines: 1).height
-        let b = body.isEmpty ? 0 : p.measure(body, font: bodyFont, width: tw, maxLines: bodyLines).height
+        let b = body.isEmpty ? 0 : p.measure(body, font: bodyFont, width: tw, maxLines: bodyLines(layout)).height
         // The thumbnail sits below the header line, so with one the card is at least that tall.
         let leftIcon = layout == .banner ? icon : 0
         return max(leftIcon, header + t + b, hasThumb ? thumbTop + thumbnail : 0) + 2 * padding
@@ -75,7 +82,7 @@ public enum NotificationCard {
                color: meta, maxLines: 1)
         var y = r.y + padding + header
         if !title.isEmpty { y += p.text(title, x: tx, y: y, width: tw, font: titleFont, color: fg, maxLines: 1) }
-        if !body.isEmpty { p.text(body, x: tx, y: y, width: tw, font: bodyFont, color: fg, maxLines: bodyLines) }
+        if !body.isEmpty { p.text(body, x: tx, y: y, width: tw, font: bodyFont, color: fg, maxLines: bodyLines(layout)) }
         if let thumb {
             let tr = PictureRect(x: r.maxX - padding - thumbnail, y: r.y + padding + thumbTop, width: thumbnail, height: thumbnail)
             switch thumb {

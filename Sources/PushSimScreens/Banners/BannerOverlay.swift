@@ -8,8 +8,8 @@ public enum BannerOverlay {
     /// The thumbnail's cells, asked of the media layer.
     public static let thumbnail = Size(width: 6, height: 3)
     public static let maxWidth = 72
-    /// Lines of body the card shows (pictures of the banner show as many).
-    public static let bodyLines = 2
+    /// Lines of body the card shows (pictures of the banner show as many): iOS's banner (`NotificationLines`).
+    public static let bodyLines = NotificationLines.on(.banner).body
 
     public static let background = Color.rgb(236, 236, 241)
     public static let border = Color.rgb(174, 174, 178)

@@ -9,7 +9,8 @@ import PushSimEngine
 /// lock-screen previews report (Apple publishes no figure). The text's width is the device's less 16 pt of margins
 /// and 28 pt of padding, and less 48 pt when a thumbnail sits beside it.
 public struct NotificationText: Sendable, Equatable {
-    public static let bodyLines = 4
+    /// The lock screen's lines of body: the one answer every front end uses (`NotificationLines`).
+    public static let bodyLines = NotificationLines.on(.lockScreen).body
     public static let bodyAdvance = 7.9
     public static let titleAdvance = 8.4
     public static let horizontalInsets = 44.0
@@ -42,9 +43,10 @@ public struct NotificationText: Sendable, Equatable {
     /// The fields that were cut, in display order (the `notification` event's `truncated`).
     public var truncated: [String] { [title, subtitle, body].compactMap { $0 }.filter(\.cut).map(\.name) }
 
-    public static func columns(deviceWidth: Double, thumbnail: Bool, advance: Double) -> Int {
+    public static func columns(deviceWidth: Double, thumbnail: Bool, advance: Double,
+                               textSize: NotificationTextSize = .default) -> Int {
         let points = deviceWidth - horizontalInsets - (thumbnail ? thumbnailWidth : 0)
-        return max(8, Int((points / advance).rounded(.down)))
+        return max(8, Int((points / (advance * textSize.scale)).rounded(.down)))
     }
 
     public static func layout(title: String?, subtitle: String?, body: String, deviceWidth: Double, thumbnail: Bool) -> NotificationText {
