@@ -37,7 +37,7 @@ deps:
 test-deps: deps
 	$(call install_missing,$(TEST_PACKAGES))
 	@# PyPI, once: jsonschema checks the schemas and the SARIF log, pre-commit runs the hook, mcp is the MCP client.
-	@python3 -c 'import jsonschema, yaml' 2>/dev/null && command -v pre-commit >/dev/null || python3 -m pip install -q jsonschema pyyaml pre-commit
+	@python3 -c 'import jsonschema, yaml, mcp' 2>/dev/null && command -v pre-commit >/dev/null || python3 -m pip install -q jsonschema pyyaml pre-commit mcp
 
 bench-deps: deps
 	$(call install_missing,$(BENCH_PACKAGES))

@@ -62,7 +62,7 @@ struct MCPServer: Sendable {
         }
         await server.withMethodHandler(ListTools.self) { _ in .init(tools: tools) }
         await server.withMethodHandler(CallTool.self) { params in try await self.call(params.name, params.arguments ?? [:]) }
-        try await server.start(transport: StdioTransport())
+        try await server.start(transport: MCPLineTransport())
         await server.waitUntilCompleted()
     }
 

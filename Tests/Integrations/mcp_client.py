@@ -17,28 +17,28 @@ async def with_client():
             tools = {t.name: t for t in (await session.list_tools()).tools}
             check(set(tools) >= {"validate", "snapshot", "play", "samples"}, f"tools listed: {sorted(tools)}")
             # Each input schema comes from the command line's own options.
-            v = tools["validate"].inputSchema["properties"]
+            v = tools["validate"].input_schema["properties"]
             check({"format", "strict", "kind", "sdk", "file", "payload"} <= set(v), f"validate's schema: {sorted(v)}")
             check("sarif" in v["format"].get("enum", []), "validate's format enum comes from --format's values")
-            check("headless" not in tools["play"].inputSchema["properties"], "play withholds --headless")
-            check("script" in tools["play"].inputSchema["properties"], "play takes --script")
+            check("headless" not in tools["play"].input_schema["properties"], "play withholds --headless")
+            check("script" in tools["play"].input_schema["properties"], "play takes --script")
 
             banner = '{"title": "Hi", "body": "There", "link": "shop.example/sale"}'
             r = await session.call_tool("validate", {"payload": banner})
             findings = json.loads(r.content[0].text)
-            check(not r.isError and findings[0]["path"] == "link" and findings[0]["line"] == 1, f"validate: {r.content}")
+            check(not r.is_error and findings[0]["path"] == "link" and findings[0]["line"] == 1, f"validate: {r.content}")
             r = await session.call_tool("validate", {"file": [f"{RES}/stories/broken.json"], "format": "sarif"})
             check(json.loads(r.content[0].text)["version"] == "2.1.0", "validate --format sarif over MCP")
 
             r = await session.call_tool("snapshot", {"experience": "stories", "file": [f"{RES}/stories/spring-sale.json"]})
             images = [c for c in r.content if c.type == "image"]
-            check(not r.isError and images and images[0].mimeType == "image/png"
+            check(not r.is_error and images and images[0].mime_type == "image/png"
                   and base64.b64decode(images[0].data)[:8] == b"\x89PNG\r\n\x1a\n", f"snapshot: {[c.type for c in r.content]} {r.content[-1:]}")
 
             r = await session.call_tool("play", {"experience": "stories", "file": [f"{RES}/stories/spring-sale.json"],
                                                  "script": "wait 1; key right; wait 1", "size": "60x20"})
-            check(not r.isError, f"play: {r.content}")
-            if not r.isError:
+            check(not r.is_error, f"play: {r.content}")
+            if not r.is_error:
                 played = json.loads(r.content[0].text)
                 check(any(e.get("event") for e in played["events"]) and all("t" in e for e in played["events"]), f"play events: {played['events'][:3]}")
                 check(played["final_frame"].startswith("--- t=2"), f"play final frame: {played['final_frame'][:40]!r}")
@@ -49,25 +49,24 @@ async def with_client():
 
             # A payload that is not JSON: the tool answers (exit status 2), the server goes on.
             r = await session.call_tool("validate", {"payload": "{not json"})
-            check(r.isError and "not valid JSON" in " ".join(c.text for c in r.content if c.type == "text"), f"validate of broken JSON: {r.content}")
+            check(r.is_error and "not valid JSON" in " ".join(c.text for c in r.content if c.type == "text"), f"validate of broken JSON: {r.content}")
             # Missing and wrong arguments: JSON-RPC errors (invalid params).
             from mcp import MCPError
             for name, args in [("play", {}), ("validate", {"file": [f"{RES}/banners/sale.json"], "strict": "yes"}),
                                ("validate", {"nonsense": 1}), ("snapshot", {"experience": "weather"}), ("no-such-tool", {})]:
                 try:
                     r = await session.call_tool(name, args)
-                    check(r.isError, f"{name} {args}: accepted")
+                    check(r.is_error, f"{name} {args}: accepted")
                 except MCPError as e:
                     check(e.error.code == -32602, f"{name} {args}: error {e.error.code} {e.error.message}")
             r = await session.call_tool("samples", {})
-            check(not r.isError, "the server serves after bad calls")
+            check(not r.is_error, "the server serves after bad calls")
 
 def raw():
     """Bad input as raw lines: a line that is not JSON-RPC, a 100 MB argument, then standard input closed."""
     p = subprocess.Popen([BIN, "mcp"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, cwd=WORK,
-                         env={**os.environ, "HOME": WORK})
+                         env={**os.environ, "HOME": WORK}, text=True)
     def send(obj): p.stdin.write((obj if isinstance(obj, str) else json.dumps(obj)) + "\n"); p.stdin.flush()
-    p.stdin = open(p.stdin.fileno(), "w", closefd=False)
     def answer(want_id):
         while True:
             line = p.stdout.readline()
