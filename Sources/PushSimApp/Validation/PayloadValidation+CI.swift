@@ -17,23 +17,30 @@ extension PayloadValidation {
 
     /// `a[3].b[12]` → `a[].b[]`: digits between brackets dropped (a quoted key's brackets keep what they hold).
     static func indicesLeftOut(_ path: String) -> String {
-        var out = ""
-        var digits = ""
-        var open = false
-        for c in path {
-            if open {
-                if c.isASCII, c.isNumber { digits.append(c); continue }
-                out += c == "]" ? "[]" : "[" + digits + String(c)
-                open = false
-                digits = ""
-            } else if c == "[" {
-                open = true
+        let u = Array(path.utf8)
+        var out: [UInt8] = []
+        var i = 0
+        while i < u.count {
+            guard u[i] == UInt8(ascii: "[") else { out.append(u[i]); i += 1; continue }
+            if i + 1 < u.count, u[i + 1] == UInt8(ascii: "\"") {
+                // A quoted key, copied whole (its escapes too).
+                var j = i + 2
+                while j < u.count, u[j] != UInt8(ascii: "\"") { j += u[j] == UInt8(ascii: "\\") ? 2 : 1 }
+                let end = min(u.count, j + 2)
+                out += u[i..<end]
+                i = end
+                continue
+            }
+            var j = i + 1
+            while j < u.count, u[j] >= UInt8(ascii: "0"), u[j] <= UInt8(ascii: "9") { j += 1 }
+            if j < u.count, u[j] == UInt8(ascii: "]"), j > i + 1 {
+                out += Array("[]".utf8)
+                i = j + 1
             } else {
-                out.append(c)
+                out.append(u[i]); i += 1
             }
         }
-        if open { out += "[" + digits }
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 
     // MARK: GitHub Actions
