@@ -41,6 +41,15 @@ public enum PayloadValidation {
             self.message = message
             self.kind = kind
         }
+
+        /// The same finding wherever the file puts it: its place is where it was found, not what it is.
+        public static func == (a: Finding, b: Finding) -> Bool {
+            a.severity == b.severity && a.file == b.file && a.path == b.path && a.message == b.message && a.kind == b.kind
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(severity); hasher.combine(file); hasher.combine(path); hasher.combine(message); hasher.combine(kind)
+        }
     }
 
     public struct FileReport: Equatable, Sendable {
