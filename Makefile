@@ -36,6 +36,8 @@ deps:
 
 test-deps: deps
 	$(call install_missing,$(TEST_PACKAGES))
+	@# PyPI, once: jsonschema checks the schemas and the SARIF log, pre-commit runs the hook, mcp is the MCP client.
+	@python3 -c 'import jsonschema, yaml, mcp' 2>/dev/null && command -v pre-commit >/dev/null || python3 -m pip install -q jsonschema pyyaml pre-commit mcp
 
 bench-deps: deps
 	$(call install_missing,$(BENCH_PACKAGES))
@@ -102,3 +104,9 @@ uninstall:
 
 clean:
 	rm -rf .build .build-fuzz
+
+# schemas/: the JSON Schemas `pushsim schema KIND` prints, written again from the binary (test_schemas checks they match).
+.PHONY: schemas
+schemas: build
+	@for kind in stories inbox primer banner inapp tags; do $(BIN) schema $$kind > schemas/pushsim-$$kind.schema.json; done
+

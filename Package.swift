@@ -18,6 +18,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.0"),
         .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.0"),
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
+        // `pushsim mcp`: the Model Context Protocol server (its MCP library: swift-log and swift-system).
+        .package(url: "https://github.com/modelcontextprotocol/swift-sdk", from: "0.12.1"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.5.0"),
     ],
     targets: [
         // C shims: the only places C headers enter.
@@ -86,6 +89,7 @@ let package = Package(
         .executableTarget(name: "pushsim", dependencies: [
             "PushSimApp", "PushSimTerminal", "PushSimPicture",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            .product(name: "MCP", package: "swift-sdk"), .product(name: "Logging", package: "swift-log"),
         ], swiftSettings: [.unsafeFlags(pictureHeaders.flatMap { ["-Xcc", $0] })],
         // Release: a fixed-address executable, so the loader applies none of the ~100,000 relative relocations of the
         // static Swift runtime's metadata at each start, nor copies the pages they would write (docs/performance.md).

@@ -35,18 +35,20 @@ struct ValidateCommand: ParsableCommand {
     )
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
-        case text, json, junit
+        case text, json, junit, github, sarif
     }
 
     enum Kind: String, ExpressibleByArgument, CaseIterable {
         case auto, stories, inbox, primer, banner, inapp
     }
 
-    @Argument(help: ArgumentHelp("Payload files ('-' = standard input).", valueName: "file"))
+    @Argument(help: ArgumentHelp("Payload files ('-' = standard input) or folders (their .json and .zip files).", valueName: "file"))
     var files: [String]
 
-    @Option(help: "Output format: text, json or junit.")
+    @Option(help: "Output format: text, json, junit, github (GitHub Actions annotations) or sarif (SARIF 2.1.0).")
     var format: Format = .text
+
+    @OptionGroup(title: "CI") var ci: ValidateCIOptions
 
     @Option(help: "What the files are: auto (told from each file's shape), stories, inbox, primer, banner or inapp (a native in-app config).")
     var kind: Kind = .auto
@@ -90,13 +92,16 @@ struct ValidateCommand: ParsableCommand {
         let options = PayloadValidation.Options(kind: kind == .auto ? nil : PayloadKind(rawValue: kind.rawValue),
                                                 now: now.flatMap(ISODate.parse), sdk: sdk.version,
                                                 delivery: delivery.options(device: device))
-        let reports = files.map { PayloadValidation.check($0, options: options) }
+        let (reports, skipped) = ci.check(files, options: options)
         switch format {
-        case .text: print(PayloadValidation.text(reports), terminator: "")
+        case .text: print(PayloadValidation.text(reports, skipped: skipped), terminator: "")
         case .json: print(PayloadValidation.json(reports), terminator: "")
         case .junit: print(PayloadValidation.junit(reports), terminator: "")
+        case .github: print(PayloadValidation.github(reports, skipped: skipped), terminator: "")
+        case .sarif: print(PayloadValidation.sarif(reports), terminator: "")
         }
-        let status = PayloadValidation.exitStatus(reports)
+        if [.json, .junit, .sarif].contains(format) { ci.noteSkipped(skipped) }
+        let status = PayloadValidation.exitStatus(reports, strict: ci.strict)
         if status != 0 { throw ExitCode(status) }
     }
 }

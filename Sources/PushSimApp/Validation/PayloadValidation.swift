@@ -29,6 +29,10 @@ public enum PayloadValidation {
         public var message: String
         /// The kind whose check found it; nil when the file could not be read or recognised.
         public var kind: PayloadKind?
+        /// Where `path` is in the file (1-based; the column counts characters); nil when no place is known (a file
+        /// that could not be read, a ZIP's member).
+        public var line: Int?
+        public var column: Int?
 
         public init(severity: Diagnostic.Severity, file: String, path: String, message: String, kind: PayloadKind? = nil) {
             self.severity = severity
@@ -36,6 +40,15 @@ public enum PayloadValidation {
             self.path = path
             self.message = message
             self.kind = kind
+        }
+
+        /// The same finding wherever the file puts it: its place is where it was found, not what it is.
+        public static func == (a: Finding, b: Finding) -> Bool {
+            a.severity == b.severity && a.file == b.file && a.path == b.path && a.message == b.message && a.kind == b.kind
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(severity); hasher.combine(file); hasher.combine(path); hasher.combine(message); hasher.combine(kind)
         }
     }
 
@@ -111,6 +124,7 @@ public enum PayloadValidation {
     public static func check(_ path: String, options: Options = Options()) -> FileReport {
         let name = InputFile.displayName(path)
         let doc: JSONValue
+        var read: [UInt8] = []
         var duplicates: [JSONDuplicateKey] = []
         var duplicateCount = 0
         // A getInboxMessages response is read message by message, as `pushsim inbox` reads it, not as one tree, and a
@@ -119,6 +133,7 @@ public enum PayloadValidation {
         if options.readsFeedsDirectly, options.kind == nil || options.kind == .inbox, path != "-",
            let map = InboxFeedFile.Mapping(path, limit: InputFile.maxBytes) {
             let report = InboxValidation.checkDirectly(map.bytes, source: Source(path: path, name: name), options: options)
+                .map { located($0, in: map.bytes) }
             // A feed that changed while it was mapped is read once more below, by read(2), never reported half-old.
             if !map.unmap(), let report { return report }
         }
@@ -127,8 +142,9 @@ public enum PayloadValidation {
             if InAppSource.isZIP(bytes) { return InAppValidation.checkZIP(bytes, path: path, options: options) }
             if path == "-", options.readsFeedsDirectly, options.kind == nil || options.kind == .inbox,
                let report = InboxValidation.checkDirectly(bytes, source: Source(path: path, name: name), options: options) {
-                return report
+                return bytes.withUnsafeBufferPointer { located(report, in: $0) }
             }
+            read = bytes
             do {
                 doc = try JSONParser.parse(bytes: bytes, duplicates: &duplicates, duplicateCount: &duplicateCount)
             } catch {
@@ -140,6 +156,19 @@ public enum PayloadValidation {
         }
         var report = check(doc, source: Source(path: path, name: name), options: options)
         report.findings += duplicateKeyFindings(duplicates, total: duplicateCount, file: name, kind: report.kinds.first)
+        return read.withUnsafeBufferPointer { located(report, in: $0) }
+    }
+
+    /// `report` with each finding's line and column, found from its JSON path in the file's bytes.
+    static func located(_ report: FileReport, in bytes: UnsafeBufferPointer<UInt8>) -> FileReport {
+        guard !report.findings.isEmpty else { return report }
+        var report = report
+        let places = JSONLocator.lineColumns(of: report.findings.map(\.path), in: bytes)
+        for i in report.findings.indices {
+            guard let place = places[report.findings[i].path] else { continue }
+            report.findings[i].line = place.line
+            report.findings[i].column = place.column
+        }
         return report
     }
 
@@ -207,27 +236,34 @@ public enum PayloadValidation {
 
     static func plural(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
 
-    /// One line per finding, then one summary line per file, then the totals.
-    public static func text(_ reports: [FileReport]) -> String {
+    /// One line per finding, then one summary line per file, then the files skipped as no payload (`validate DIR`),
+    /// then the totals.
+    public static func text(_ reports: [FileReport], skipped: [String] = []) -> String {
         var out = ""
         for r in reports {
             for g in grouped(r.findings) {
                 let f = g.first
                 if g.count < groupAt {
-                    for f in g.all { out += "\(f.file): \(f.severity.rawValue): \(f.path.isEmpty ? "" : f.path + ": ")\(f.message)\n" }
+                    for f in g.all { out += "\(f.file): \(f.severity.rawValue): \(f.path.isEmpty ? "" : f.path + ": ")\(f.message)\(place(f))\n" }
                     continue
                 }
                 let shown = g.indices.prefix(6).joined(separator: ", ")
                 let rest = g.indices.count > 6 ? " and \(g.indices.count - 6) more" : ""
-                out += "\(f.file): \(f.severity.rawValue): \(g.pattern): \(f.message) (the same in \(g.count) \(g.noun): \(shown)\(rest))\n"
+                out += "\(f.file): \(f.severity.rawValue): \(g.pattern): \(f.message) (the same in \(g.count) \(g.noun): \(shown)\(rest))\(place(f))\n"
             }
             if r.findings.isEmpty { out += "\(r.file): ok (\(r.summary))\n" }
             else { out += "\(r.file): \(plural(r.errorCount, "error")), \(plural(r.warningCount, "warning")) (\(r.summary))\n" }
         }
-        let errors = reports.reduce(0) { $0 + $1.errorCount }
-        let warnings = reports.reduce(0) { $0 + $1.warningCount }
-        out += "\(plural(reports.count, "file")) checked: \(plural(errors, "error")), \(plural(warnings, "warning"))\n"
+        out += skippedLine(skipped)
+        out += totals(reports)
         return out
+    }
+
+    /// ` (FILE:LINE:COLUMN)` after a finding's sentence when its place is known: the form editors and terminals
+    /// make a link of, after the line's usual start (`FILE: SEVERITY: PATH: …`), which scripts match.
+    static func place(_ f: Finding) -> String {
+        guard let line = f.line, let column = f.column else { return "" }
+        return " (\(f.file):\(line):\(column))"
     }
 
     /// Text output lists a finding repeated in this many places (the same sentence at paths that differ only in an
@@ -275,12 +311,13 @@ public enum PayloadValidation {
         return (String(Substring(u[..<open])) + "[*]" + String(Substring(u[u.index(after: close)...])), String(Substring(inner)))
     }
 
-    /// An array of findings: `{"severity","file","path","message","kind"}` (`kind` is null when the file could not
-    /// be read or recognised).
+    /// An array of findings: `{"severity","file","path","message","kind","line","column"}` (`kind` is null when the
+    /// file could not be read or recognised, `line` and `column` when no place is known).
     public static func json(_ reports: [FileReport]) -> String {
         JSONValue.array(reports.flatMap(\.findings).map {
             .object(["severity": .string($0.severity.rawValue), "file": .string($0.file), "path": .string($0.path),
-                     "message": .string($0.message), "kind": $0.kind.map { .string($0.rawValue) } ?? .null])
+                     "message": .string($0.message), "kind": $0.kind.map { .string($0.rawValue) } ?? .null,
+                     "line": $0.line.map { .number(Double($0)) } ?? .null, "column": $0.column.map { .number(Double($0)) } ?? .null])
         }).jsonText() + "\n"
     }
 

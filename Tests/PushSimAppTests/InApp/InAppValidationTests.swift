@@ -80,7 +80,8 @@ import PushSimEngine
         let json = try JSONParser.parse(PayloadValidation.json([r]))
         #expect(json == .array([.object(["severity": "error", "file": .string(r.file), "path": "pip",
                                          "message": "not shown: `pip` must be an object holding the template's settings (the block named after `displayType`, in lower case); it is missing (the SDK logs \"Invalid native in-app config, dropped at: pip\")",
-                                         "kind": "inapp"])]))
+                                         // A missing block is placed where its parent starts: the document, 1:1.
+                                         "kind": "inapp", "line": 1, "column": 1])]))
     }
 
     @Test func kindInappForcesTheCheck() throws {
