@@ -21,6 +21,8 @@ struct LiquidRenderer {
     var forOffsets: [String: Int] = [:]
     var lastIfchanged: String?
     var forloops: [LiquidObject] = []
+    /// The offset of the tag or output being rendered, for errors raised without a more precise one.
+    var at = 0
 
     init(scope: LiquidObject, limits: LiquidLimits, now: Date) {
         globals = scope
@@ -52,8 +54,15 @@ struct LiquidRenderer {
     // swiftlint:disable:next cyclomatic_complexity function_body_length
     mutating func render(_ node: LiquidNode, into out: inout String) throws(LiquidError) {
         switch node {
+        case .output(_, let o), .conditional(_, _, let o), .caseBlock(_, _, let o), .forLoop(_, let o),
+             .tablerow(_, let o), .cycle(_, _, _, let o), .assign(_, _, let o), .capture(_, _, let o),
+             .increment(_, let o), .decrement(_, let o), .ifchanged(_, let o):
+            at = o
+        case .text, .breakLoop, .continueLoop: break
+        }
+        switch node {
         case .text(let s):
-            try emit(s, into: &out, at: 0)
+            try emit(s, into: &out, at: at)
         case .output(let e, let offset):
             let v = try evaluate(e, offset: offset)
             try emit(v.liquidString, into: &out, at: offset)
@@ -94,7 +103,7 @@ struct LiquidRenderer {
         case .cycle(let group, let key, let values, _):
             let k = try group.map { e throws(LiquidError) in "g:" + String(describing: try evaluate(e)) } ?? key
             let i = cycles[k] ?? 0
-            if i < values.count { try emit(try evaluate(values[i]).liquidString, into: &out, at: 0) }
+            if i < values.count { try emit(try evaluate(values[i]).liquidString, into: &out, at: at) }
             cycles[k] = i + 1 >= values.count ? 0 : i + 1
         case .assign(let name, let e, let offset):
             scopes[0][name] = try evaluate(e, offset: offset)
@@ -104,20 +113,20 @@ struct LiquidRenderer {
             scopes[0][name] = .string(captured)
         case .increment(let name, _):
             let v = globals[name] ?? .int(0)
-            try emit(v.liquidString, into: &out, at: 0)
+            try emit(v.liquidString, into: &out, at: at)
             if case .int(let n) = v { globals[name] = .int(n &+ 1) } else { globals[name] = .int(1) }
         case .decrement(let name, _):
             var n = 0
             if case .int(let m)? = globals[name] { n = m }
             n = n &- 1
             globals[name] = .int(n)
-            try emit(String(n), into: &out, at: 0)
+            try emit(String(n), into: &out, at: at)
         case .ifchanged(let body, _):
             var captured = ""
             try render(body, into: &captured)
             if captured != lastIfchanged {
                 lastIfchanged = captured
-                try emit(captured, into: &out, at: 0)
+                try emit(captured, into: &out, at: at)
             }
         case .breakLoop:
             interrupt = .breakLoop
@@ -163,7 +172,7 @@ struct LiquidRenderer {
             if let n = Int(s.trimmingCharacters(in: .whitespaces)) { return n }
         default: break
         }
-        throw LiquidErrorAt(offset: offset, "The loop's \(what) must be an integer, not \(v.inspect)")
+        throw LiquidErrorAt(offset: offset, "The loop's \(what) must be an integer, not \(v.brief)")
     }
 
     mutating func countIteration(_ offset: Int) throws(LiquidError) {
@@ -411,7 +420,7 @@ struct LiquidRenderer {
                 default: return .bool(c >= 0)
                 }
             case (.int, .string), (.float, .string), (.string, .int), (.string, .float):
-                throw LiquidErrorAt(offset: 0, "Cannot compare \(left.inspect) with \(right.inspect)")
+                throw LiquidErrorAt(offset: at, "Cannot compare \(left.brief) with \(right.brief)")
             default:
                 return .bool(false)
             }
