@@ -21,6 +21,8 @@ struct LiquidRenderer {
     var forOffsets: [String: Int] = [:]
     var lastIfchanged: String?
     var forloops: [LiquidObject] = []
+    /// Work units spent (see `LiquidLimits.maxWork`).
+    var work = 0
     /// The offset of the tag or output being rendered, for errors raised without a more precise one.
     var at = 0
 
@@ -383,9 +385,33 @@ struct LiquidRenderer {
             for a in f.args { args.append(try evaluate(a)) }
             var keywords: [(String, LiquidValue)] = []
             for (k, a) in f.keywords { keywords.append((k, try evaluate(a))) }
+            let before = LiquidRenderer.cost(v)
             v = try applyFilter(f.name, v, args, keywords, offset: f.offset)
+            var spent = before &+ LiquidRenderer.cost(v) &+ 1
+            if f.name == "sort" || f.name == "sort_natural", case .array(let a) = v, a.count > 1 {
+                spent = spent &+ a.count &* (Int.bitWidth - a.count.leadingZeroBitCount) &* 32
+            }
+            if f.name == "uniq" { spent = spent &+ before &* 8 }
+            try spend(spent, at: f.offset)
         }
         return v
+    }
+
+    /// The work units a value stands for: its bytes, 64 per array element (top level).
+    static func cost(_ v: LiquidValue) -> Int {
+        switch v {
+        case .string(let s): return s.utf8.count
+        case .array(let a): return a.count &* 64
+        case .object(let o): return o.count &* 64
+        default: return 1
+        }
+    }
+
+    mutating func spend(_ units: Int, at offset: Int) throws(LiquidError) {
+        work = work &+ units
+        guard work <= limits.maxWork else {
+            throw LiquidErrorAt(offset: offset, "The template does more work than the limit of \(limits.maxWork) units")
+        }
     }
 
     mutating func evaluate(_ c: LiquidCondition) throws(LiquidError) -> LiquidValue {
@@ -405,6 +431,7 @@ struct LiquidRenderer {
             return left
         }
         let right = try evaluate(rightExpr)
+        try spend(LiquidRenderer.cost(left) &+ LiquidRenderer.cost(right), at: at)
         switch op {
         case "==": return .bool(LiquidValue.liquidEquals(left, right))
         case "!=", "<>": return .bool(!LiquidValue.liquidEquals(left, right))
