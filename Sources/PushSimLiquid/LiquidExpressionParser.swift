@@ -101,7 +101,7 @@ struct LiquidExpressionParser {
                 // A whole character (not one byte of it) for the message.
                 var j = i + 1
                 while j < end, s[j] & 0xC0 == 0x80 { j += 1 }
-                let ch = String(decoding: s[i..<j], as: UTF8.self)
+                let ch = LiquidValue.oneLine(String(decoding: s[i..<j], as: UTF8.self))
                 throw LiquidErrorAt(offset: from, "Unexpected character '\(ch)'")
             }
         }
@@ -126,7 +126,7 @@ struct LiquidExpressionParser {
     func describe(_ k: LiquidToken.Kind) -> String {
         switch k {
         case .ident(let s): return "'\(s)'"
-        case .string(let s): return "the string '\(s)'"
+        case .string(let s): return "'\(LiquidValue.oneLine(s))' (a string)"
         case .int(let n): return "'\(n)'"
         case .float(let d): return "'\(d)'"
         case .dot: return "'.'"

@@ -255,7 +255,7 @@ extension LiquidRenderer {
                     switch v {
                     case .object, .nil_: item = try itemProperty(v, arg(0), name, offset)
                     case .string: item = .int(0)
-                    default: throw LiquidErrorAt(offset: offset, "The 'sum' filter cannot read property \(arg(0).inspect) of \(v.inspect)")
+                    default: throw LiquidErrorAt(offset: offset, "The 'sum' filter cannot read property \(arg(0).brief) of \(v.brief)")
                     }
                 }
                 total = try LiquidMath.arithmetic("plus", total, LiquidMath.number(item), offset: offset)
@@ -283,7 +283,7 @@ extension LiquidRenderer {
         case .nil_: return 0
         default: break
         }
-        throw LiquidErrorAt(offset: offset, "The '\(name)' filter needs an integer, not \(v.inspect)")
+        throw LiquidErrorAt(offset: offset, "The '\(name)' filter needs an integer, not \(v.brief)")
     }
 
     /// Liquid's `Utils.to_integer`: an integer or a string of one; anything else ("2.2", 2.2, nil) is an error.
@@ -294,7 +294,7 @@ extension LiquidRenderer {
             if let n = Int(s.trimmingCharacters(in: .whitespaces)) { return n }
         default: break
         }
-        throw LiquidErrorAt(offset: offset, "The '\(name)' filter needs an integer, not \(v.inspect)")
+        throw LiquidErrorAt(offset: offset, "The '\(name)' filter needs an integer, not \(v.brief)")
     }
 
     /// Liquid's `InputIterator`: an array flattened, a hash as one item, a range's numbers, nil as nothing, any other
@@ -335,7 +335,7 @@ extension LiquidRenderer {
             return .int(bit < 0 ? 0 : (bit >= 63 ? (n < 0 ? 1 : 0) : (n >> bit) & 1))
         case (.bool, _), (.float, _), (.range, _), (.empty, _), (.blank, _): return .nil_
         default:
-            throw LiquidErrorAt(offset: offset, "The '\(name)' filter cannot read property \(property.inspect) of \(item.inspect)")
+            throw LiquidErrorAt(offset: offset, "The '\(name)' filter cannot read property \(property.brief) of \(item.brief)")
         }
     }
 

@@ -21,6 +21,10 @@ struct LiquidRenderer {
     var forOffsets: [String: Int] = [:]
     var lastIfchanged: String?
     var forloops: [LiquidObject] = []
+    /// Work units spent (see `LiquidLimits.maxWork`).
+    var work = 0
+    /// The offset of the tag or output being rendered, for errors raised without a more precise one.
+    var at = 0
 
     init(scope: LiquidObject, limits: LiquidLimits, now: Date) {
         globals = scope
@@ -52,8 +56,15 @@ struct LiquidRenderer {
     // swiftlint:disable:next cyclomatic_complexity function_body_length
     mutating func render(_ node: LiquidNode, into out: inout String) throws(LiquidError) {
         switch node {
+        case .output(_, let o), .conditional(_, _, let o), .caseBlock(_, _, let o), .forLoop(_, let o),
+             .tablerow(_, let o), .cycle(_, _, _, let o), .assign(_, _, let o), .capture(_, _, let o),
+             .increment(_, let o), .decrement(_, let o), .ifchanged(_, let o):
+            at = o
+        case .text, .breakLoop, .continueLoop: break
+        }
+        switch node {
         case .text(let s):
-            try emit(s, into: &out, at: 0)
+            try emit(s, into: &out, at: at)
         case .output(let e, let offset):
             let v = try evaluate(e, offset: offset)
             try emit(v.liquidString, into: &out, at: offset)
@@ -94,7 +105,7 @@ struct LiquidRenderer {
         case .cycle(let group, let key, let values, _):
             let k = try group.map { e throws(LiquidError) in "g:" + String(describing: try evaluate(e)) } ?? key
             let i = cycles[k] ?? 0
-            if i < values.count { try emit(try evaluate(values[i]).liquidString, into: &out, at: 0) }
+            if i < values.count { try emit(try evaluate(values[i]).liquidString, into: &out, at: at) }
             cycles[k] = i + 1 >= values.count ? 0 : i + 1
         case .assign(let name, let e, let offset):
             scopes[0][name] = try evaluate(e, offset: offset)
@@ -104,20 +115,20 @@ struct LiquidRenderer {
             scopes[0][name] = .string(captured)
         case .increment(let name, _):
             let v = globals[name] ?? .int(0)
-            try emit(v.liquidString, into: &out, at: 0)
+            try emit(v.liquidString, into: &out, at: at)
             if case .int(let n) = v { globals[name] = .int(n &+ 1) } else { globals[name] = .int(1) }
         case .decrement(let name, _):
             var n = 0
             if case .int(let m)? = globals[name] { n = m }
             n = n &- 1
             globals[name] = .int(n)
-            try emit(String(n), into: &out, at: 0)
+            try emit(String(n), into: &out, at: at)
         case .ifchanged(let body, _):
             var captured = ""
             try render(body, into: &captured)
             if captured != lastIfchanged {
                 lastIfchanged = captured
-                try emit(captured, into: &out, at: 0)
+                try emit(captured, into: &out, at: at)
             }
         case .breakLoop:
             interrupt = .breakLoop
@@ -163,7 +174,7 @@ struct LiquidRenderer {
             if let n = Int(s.trimmingCharacters(in: .whitespaces)) { return n }
         default: break
         }
-        throw LiquidErrorAt(offset: offset, "The loop's \(what) must be an integer, not \(v.inspect)")
+        throw LiquidErrorAt(offset: offset, "The loop's \(what) must be an integer, not \(v.brief)")
     }
 
     mutating func countIteration(_ offset: Int) throws(LiquidError) {
@@ -374,9 +385,33 @@ struct LiquidRenderer {
             for a in f.args { args.append(try evaluate(a)) }
             var keywords: [(String, LiquidValue)] = []
             for (k, a) in f.keywords { keywords.append((k, try evaluate(a))) }
+            let before = LiquidRenderer.cost(v)
             v = try applyFilter(f.name, v, args, keywords, offset: f.offset)
+            var spent = before &+ LiquidRenderer.cost(v) &+ 1
+            if f.name == "sort" || f.name == "sort_natural", case .array(let a) = v, a.count > 1 {
+                spent = spent &+ a.count &* (Int.bitWidth - a.count.leadingZeroBitCount) &* 32
+            }
+            if f.name == "uniq" { spent = spent &+ before &* 8 }
+            try spend(spent, at: f.offset)
         }
         return v
+    }
+
+    /// The work units a value stands for: its bytes, 64 per array element (top level).
+    static func cost(_ v: LiquidValue) -> Int {
+        switch v {
+        case .string(let s): return s.utf8.count
+        case .array(let a): return a.count &* 64
+        case .object(let o): return o.count &* 64
+        default: return 1
+        }
+    }
+
+    mutating func spend(_ units: Int, at offset: Int) throws(LiquidError) {
+        work = work &+ units
+        guard work <= limits.maxWork else {
+            throw LiquidErrorAt(offset: offset, "The template does more work than the limit of \(limits.maxWork) units")
+        }
     }
 
     mutating func evaluate(_ c: LiquidCondition) throws(LiquidError) -> LiquidValue {
@@ -396,6 +431,7 @@ struct LiquidRenderer {
             return left
         }
         let right = try evaluate(rightExpr)
+        try spend(LiquidRenderer.cost(left) &+ LiquidRenderer.cost(right), at: at)
         switch op {
         case "==": return .bool(LiquidValue.liquidEquals(left, right))
         case "!=", "<>": return .bool(!LiquidValue.liquidEquals(left, right))
@@ -411,7 +447,7 @@ struct LiquidRenderer {
                 default: return .bool(c >= 0)
                 }
             case (.int, .string), (.float, .string), (.string, .int), (.string, .float):
-                throw LiquidErrorAt(offset: 0, "Cannot compare \(left.inspect) with \(right.inspect)")
+                throw LiquidErrorAt(offset: at, "Cannot compare \(left.brief) with \(right.brief)")
             default:
                 return .bool(false)
             }

@@ -52,6 +52,18 @@ extension LiquidValue {
         }
     }
 
+    /// `inspect` for an error message: one line, at most 40 characters.
+    var brief: String { LiquidValue.oneLine(inspect) }
+
+    /// `s` with control characters escaped and cut to 40 characters, for quoting in a one-line message.
+    static func oneLine(_ s: String) -> String {
+        var out = ""
+        for c in s.unicodeScalars {
+            if c.value < 32 || c.value == 127 { out += String(format: "\\x%02X", c.value) } else { out.unicodeScalars.append(c) }
+        }
+        return out.count > 40 ? String(out.prefix(39)) + "…" : out
+    }
+
     /// Ruby's `Float#to_s`: the shortest digits that round-trip, fixed notation for 1e-4 <= |x| < 1e16, else
     /// `1.0e+20`; always a fractional part ("2.0").
     static func rubyFloat(_ d: Double) -> String {

@@ -46,6 +46,15 @@ import Testing
         #expect(liquidError("{{ 'a'" + String(repeating: " | upcase", count: 101) + " }}", limits: small)?.message == "More than 100 filters in one expression")
     }
 
+    /// A loop that copies or compares a large value again and again stops at the work budget.
+    @Test func repeatedWorkOnLargeValuesIsBounded() {
+        let t = "{% assign a = (1..50000) | join: ',' %}{% for i in (1..100000) %}{% assign b = a | append: 'x' %}{% endfor %}"
+        #expect(liquidError(t)?.message == "The template does more work than the limit of 100000000 units")
+        var small = LiquidLimits.default
+        small.maxWork = 1000
+        #expect(liquidError("{% if s == s %}{% endif %}", ["s": .string(String(repeating: "x", count: 600))], limits: small) != nil)
+    }
+
     /// Limits given at render time apply to that render only.
     @Test func renderLimitsAreTheRenderers() throws {
         let t = try LiquidTemplate(parsing: "{% for i in (1..20) %}x{% endfor %}")

@@ -72,6 +72,14 @@ import Testing
         #expect(liquidError("{% doc %}abc")?.message == "'doc' tag was never closed")
     }
 
+    /// A message is one line however the template quotes: control characters are escaped, long values cut.
+    @Test func messagesStayOnOneLine() {
+        #expect(liquidError("{{ 'a' 'b\nc' }}")?.message == "Unexpected 'b\\x0Ac' (a string) in the tag")
+        let long = String(repeating: "x", count: 100)
+        let m = liquidError("{% if 1 < s %}{% endif %}", ["s": .string(long)])?.message ?? ""
+        #expect(m.count < 70 && m.hasSuffix("…"))
+    }
+
     @Test func errorDescriptionNamesThePosition() {
         #expect(LiquidError(line: 3, column: 7, message: "Unknown tag 'x'").description == "line 3, column 7: Unknown tag 'x'")
     }

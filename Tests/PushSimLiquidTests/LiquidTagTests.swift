@@ -46,7 +46,7 @@ import Testing
         #expect(try cond("nil < 1") == "F")
         #expect(try cond("x == nil") == "T")
         #expect(try cond("a == b", ["a": [1, 2], "b": [1, 2]]) == "T")
-        #expect(liquidError("{% if 1 < 'a' %}{% endif %}")?.message == "Cannot compare 1 with \"a\"")
+        #expect(liquidError("x\n {% if 1 < 'a' %}{% endif %}") == LiquidError(line: 2, column: 2, message: "Cannot compare 1 with \"a\""))
     }
 
     /// https://shopify.github.io/liquid/basics/operators/#contains

@@ -4,12 +4,13 @@ import Foundation
 import PushSimLiquid
 
 extension FuzzTarget {
-    /// A scope with every kind of value, so lookups, loops and filters reach every case.
-    static let liquidScope: LiquidObject = [
+    /// A scope with every kind of value, so lookups, loops and filters reach every case. Built for each input: a
+    /// global made during the first input would look like a leak to libFuzzer's per-input leak check.
+    static var liquidScope: LiquidObject { [
         "s": "Hello, World", "n": 3, "f": -2.5, "t": true, "z": nil, "e": "", "a": [1, "two", 3.0, nil, ["x"]],
         "h": .object(["k": "v", "n": 1, "a": [.object(["t": "x", "p": 2])]]),
         "users": [.object(["name": "Ann", "age": 30]), .object(["name": "Bo", "vip": true])],
-    ]
+    ] }
 
     /// Small limits keep each input quick; the engine must stop within them with an error, never crash or hang.
     static let liquidLimits = LiquidLimits(maxTemplateBytes: 65_536, maxNestingDepth: 64, maxOutputBytes: 65_536,
@@ -34,8 +35,9 @@ extension FuzzTarget {
         case .success(let out):
             guard out.utf8.count <= limits.maxOutputBytes else { fatalError("output over the limit") }
         case .failure(let e):
-            let lines = text.split(separator: "\n", omittingEmptySubsequences: false).count
-            guard !e.message.isEmpty, !e.message.contains("\n"), e.line >= 1, e.column >= 1, e.line <= max(lines, 1) else {
+            // Lines end at "\n" bytes (a "\r\n" is one Swift Character, so Characters would undercount).
+            let lines = text.utf8.filter { $0 == 10 }.count + 1
+            guard !e.message.isEmpty, !e.message.contains("\n"), e.line >= 1, e.column >= 1, e.line <= lines else {
                 fatalError("error \(e)")
             }
         }
