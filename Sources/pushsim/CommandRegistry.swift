@@ -15,5 +15,6 @@ enum CommandRegistry {
         ResetCommand.self,
         SnapshotCommand.self,
         RecordCommand.self,
+        RenderCommand.self,
     ]
 }
