@@ -107,6 +107,9 @@ let package = Package(
             "PushSimApp",
             .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
         ], exclude: ["__Snapshots__"]),
+        // The Liquid template engine (Shopify's dialect) that personalisation renders campaigns with: Foundation only.
+        .target(name: "PushSimLiquid"),
+        .testTarget(name: "PushSimLiquidTests", dependencies: ["PushSimLiquid"]),
     ],
     swiftLanguageModes: [.v6]
 )
