@@ -66,6 +66,10 @@ struct StoriesCommand: ParsableCommand {
         let scene = stories.makeScene(sink: sink, images: images, headless: isHeadless, device: device, eventsPane: eventsPane, bell: bell)
         if watch {
             let watcher = StoriesFileWatcher(path: stories.file, notification: stories.notification, language: stories.delivery.language)
+            if let people = try? stories.personalization.input(language: stories.delivery.language, phone: device) {
+                watcher.device = people.device
+                watcher.raw = people.raw
+            }
             scene.reloader = watcher.check
             scene.watchDescriptor = watcher.descriptor
         }

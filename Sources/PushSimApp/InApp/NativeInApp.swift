@@ -225,10 +225,11 @@ public final class NativeInApp {
 extension InAppIntake {
     /// The SDK's parser, and pushsim's reading of a config, a campaign ZIP (localised for `language`, its own images
     /// unpacked under `cacheBase` for drawing) or `-`.
-    public static func sdk(language: String? = nil, cacheBase: String = DiskCache.defaultBase()) -> InAppIntake {
+    /// `tags`: the device's tag dictionary for a ZIP's tag placeholders (`PersonalizationDevice.nativeTags`).
+    public static func sdk(language: String? = nil, cacheBase: String = DiskCache.defaultBase(), tags: JSONObject? = nil) -> InAppIntake {
         InAppIntake(parse: { c, dark, now in InAppConfigParser.parse(c, isDark: dark, now: now) },
                     read: { (path: String) throws(UserError) -> InAppDelivery in
-                        let l = try InAppSource.load(path: path, language: language, unpackImagesInto: cacheBase)
+                        let l = try InAppSource.load(path: path, language: language, unpackImagesInto: cacheBase, tags: tags)
                         var d = InAppDelivery(config: l.config, file: l.file, resourceCode: l.idOverride, warnings: l.warnings)
                         d.unavailableImages = l.unavailableImages
                         return d

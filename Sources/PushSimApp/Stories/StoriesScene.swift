@@ -119,6 +119,13 @@ public final class StoriesScene: ScriptableScene, Leavable, TouchArea {
 
     /// The push arrives: warnings first (the contract), then what APNs and iOS do with it, then the notification.
     func arrive(at t: Double) {
+        for e in input.personalized { emit(e, at: t) }
+        if let stop = input.notSent {
+            // Pushwoosh's server sends this device nothing: the event, then nothing else.
+            arrival = nil
+            emit(stop, at: t)
+            return
+        }
         guard let options = configuration.delivery else {
             arrival = nil
             for d in input.payload.diagnostics { emit(.warning(d), at: t) }
@@ -161,6 +168,7 @@ public final class StoriesScene: ScriptableScene, Leavable, TouchArea {
 
     /// The notification opens: the story starts, unless APNs refused it or iOS expands it with its own view.
     func open(at t: Double) {
+        if input.notSent != nil { return }
         if let check = arrival?.check, check.applies {
             if check.rejection != nil { return }
             if case .defaultExpanded(let reason, let path) = check.route {
@@ -173,17 +181,43 @@ public final class StoriesScene: ScriptableScene, Leavable, TouchArea {
 
     /// Where the push stopped before the story, if it did: APNs refused it, or iOS shows its own view.
     public var stopped: (rejected: APNsPayload.Rejection?, defaultReason: String?)? {
+        if let stop = input.notSent {
+            // Drawn the way an APNs refusal is: nothing reaches the phone.
+            return (APNsPayload.Rejection(bytes: 0, limit: APNsPayload.limit, reason: StoriesScene.notSentSentence(stop), path: ""), nil)
+        }
         guard let check = arrival?.check, check.applies else { return nil }
         if let r = check.rejection { return (r, nil) }
         if case .defaultExpanded(let reason, _) = check.route { return (nil, reason) }
         return nil
     }
 
+    /// The one line that says why the server sent this device nothing.
+    public static func notSentSentence(_ e: Event) -> String {
+        if e.name == "template_error" {
+            return "Pushwoosh's server refuses the template at \(e["path"]?.stringValue ?? "?"), line \(e["line"]?.jsonText() ?? "?"), column \(e["column"]?.jsonText() ?? "?"): \(e["message"]?.stringValue ?? ""); nothing is sent"
+        }
+        return "Pushwoosh's server sends this device nothing: it has no \(JSONValue.string(e["tag"]?.stringValue ?? "").jsonText()) tag, and the text uses {Tag|Modifier} (no default)"
+    }
+
     /// Read a stories file (any shape) and build its scene; every failure is one sentence naming the file.
-    public static func load(path: String, notification: Int? = nil, language: String? = nil) throws(UserError) -> StoriesInput {
-        let doc = try InputFile.readJSON(path)
+    /// `device`: the device the server personalises the push for (`--tags`); nil leaves the file as written.
+    public static func load(path: String, notification: Int? = nil, language: String? = nil,
+                            device: PersonalizationDevice? = nil, raw: Bool = false) throws(UserError) -> StoriesInput {
+        var doc = try InputFile.readJSON(path)
+        var stage: PersonalizedDocument?
+        if let device {
+            let s = PersonalizationStage.apply(doc, device: device, raw: raw)
+            doc = s.doc
+            stage = s
+        }
         do {
-            return try StoriesInput.read(doc, notification: notification, language: language)
+            var input = try StoriesInput.read(doc, notification: notification, language: language)
+            if let stage {
+                input.personalized = stage.events
+                input.notSent = stage.stop(for: notification ?? 0)
+                input.payload.diagnostics = stage.warnings + input.payload.diagnostics
+            }
+            return input
         } catch {
             throw UserError("\(InputFile.displayName(path)): \(error.message)")
         }
@@ -630,7 +664,7 @@ public final class StoriesScene: ScriptableScene, Leavable, TouchArea {
         }
         var statusText = StoriesScreen.statusLine(state, at: t, lastEvent: lastEvent, opened: lastOpened, leave: leaveAction, width: size.width)
         if let stop = stopped, stop.rejected != nil || expanded {
-            statusText = (stop.rejected != nil ? "APNs refused the push · nothing shows" : "iOS's own notification · the story never plays") + " · \(leaveAction.hint)"
+            statusText = (input.notSent != nil ? "Pushwoosh sends this device nothing" : stop.rejected != nil ? "APNs refused the push · nothing shows" : "iOS's own notification · the story never plays") + " · \(leaveAction.hint)"
         }
         let status = TextWidth.truncate(statusText, to: size.width)
         canvas.fill(Rect(x: 0, y: size.height - 1, width: size.width, height: 1), with: Cell(" ", fg: .black, bg: .rgb(200, 200, 200)))
