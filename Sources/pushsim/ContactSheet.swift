@@ -12,7 +12,7 @@ enum ContactSheet {
     /// The keys a matrix multiplies. `device` is the picture's; the others are passed to the experience as its own
     /// options (`appearance` as each experience spells it, `language` as --language, `sdk` as --sdk), so they work
     /// wherever the experience takes them, and a cell whose experience does not says so.
-    static let keys = ["device", "appearance", "language", "sdk"]
+    static let keys = ["device", "appearance", "language", "sdk", "tags"]
 
     struct Axis: Equatable {
         var key: String
@@ -64,7 +64,11 @@ enum ContactSheet {
         var values: [(key: String, value: String)]
         var cuts: [TextCut] = []
         var warnings: [String] = []
-        var label: String { values.map(\.value).joined(separator: " · ") }
+        /// A `tags` value is labelled by its file's name without `.json`.
+        var label: String {
+            values.map { $0.key == "tags" ? (($0.value as NSString).lastPathComponent as NSString).deletingPathExtension : $0.value }
+                .joined(separator: " · ")
+        }
     }
 
     /// Options the sheet sets per cell or handles itself, with whether each takes a value.
@@ -131,6 +135,8 @@ enum ContactSheet {
                 // The cell's phone also decides where the scene cuts text (the collapsed notification's --device).
                 case "device": args += ["--device", value]
                 case "sdk": args += ["--sdk", value]
+                // The cell's device first: a headless run shows the first device of --tags.
+                case "tags": args = ["--tags", value] + args
                 default: break
                 }
             }

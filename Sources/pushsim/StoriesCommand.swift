@@ -73,6 +73,18 @@ struct StoriesCommand: ParsableCommand {
             scene.reloader = watcher.check
             scene.watchDescriptor = watcher.descriptor
         }
+        if !isHeadless, let people = try? stories.personalization.input(language: stories.delivery.language, phone: device),
+           people.devices.count > 1 {
+            var at = people.index
+            scene.deviceName = people.device.name
+            let file = stories.file, notification = stories.notification, language = stories.delivery.language
+            scene.nextDevice = {
+                at = (at + 1) % people.devices.count
+                let d = people.devices[at]
+                guard let input = try? StoriesScene.load(path: file, notification: notification, language: language, device: d, raw: people.raw) else { return nil }
+                return (input, d.name)
+            }
+        }
         if isHeadless {
             terminal.headless.run(scene, sink: sink, script: stories.script)
             return

@@ -169,7 +169,7 @@ import PushSimScreens
     /// The personalised campaign's three devices (Resources/personalization/): the server fills the push for each
     /// (docs.pushwoosh.com/developer/guides/personalization/dynamic-content), the SE one cuts the long name.
     @Test func personalisedSamplesShowEachDevicesText() throws {
-        let samples = SampleCatalog.storiesSamples(resources).filter { $0.command.contains("--tags") }
+        let samples = SampleCatalog.storiesSamples(Resources.locate()).filter { $0.command.contains("--tags") }
         #expect(samples.count == 3)
         let scenes = try samples.map { try #require(try $0.makeScene() as? StoriesScene) }
         #expect(scenes[0].input.payload.pages.first?.title == "Hey Anna")

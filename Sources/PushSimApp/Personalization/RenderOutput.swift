@@ -53,8 +53,9 @@ public enum RenderOutput {
                 return .rendered(.object(info), warnings: warnings + w + diags, events: events)
             }
         }
-        if let o = doc.objectValue, o["aps"] != nil {
-            let w = PlaceholderScan.leftovers(in: doc, path: JSONPath(), why: "an already-delivered userInfo is not filled again (the server fills placeholders when it sends)")
+        if doc.objectValue == nil || doc["aps"] != nil || doc["response"] != nil || doc["pw_inbox"] != nil {
+            // A delivered userInfo, a getInboxMessages response or a list of messages: filled when the server sent them.
+            let w = PlaceholderScan.leftovers(in: doc, path: JSONPath(), why: "an already-delivered payload is not filled again (the server fills placeholders when it sends)")
             return .rendered(doc, warnings: w, events: [])
         }
         // A native in-app config: the device's passes with no pushwoosh.json.

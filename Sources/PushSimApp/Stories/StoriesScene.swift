@@ -72,6 +72,10 @@ public final class StoriesScene: ScriptableScene, Leavable, TouchArea {
     public private(set) var size = Size(width: 80, height: 24)
     /// Called at most every `watchInterval` seconds with `--watch` — or, with `watchDescriptor`, on every wake.
     public var reloader: (() -> Reload)?
+    /// `u` (several `--tags` devices): the push as the next device receives it, and that device's name; nil with one.
+    public var nextDevice: (() -> (input: StoriesInput, name: String)?)?
+    /// The device the push is shown for, once `u` switched (the status line names it).
+    public var deviceName: String?
     /// A descriptor that turns readable when the watched file may have changed (inotify): the run loop waits on it,
     /// so `--watch` needs no polling deadline.
     public var watchDescriptor: Int32?
@@ -355,6 +359,11 @@ public final class StoriesScene: ScriptableScene, Leavable, TouchArea {
     }
 
     func handleKey(_ k: Key) {
+        if k == .char("u"), !helpShown, let next = nextDevice?() {
+            deviceName = next.name
+            replaceInput(next.input)
+            return
+        }
         if helpShown {
             helpShown = false
             syncSuspension(at: now)
@@ -511,14 +520,19 @@ public final class StoriesScene: ScriptableScene, Leavable, TouchArea {
             emit(.warning(Diagnostic(path: "", "reload failed, still showing the previous version: \(e.message)")), at: now)
         case .changed(let newInput):
             reloadError = nil
-            input = newInput
-            state = StoriesState(payload: newInput.payload, options: configuration.options)
-            arrive(at: now)
-            crossfadeFrom = nil
-            lastShownIndex = nil
-            if expanded { open(at: now) }
-            syncSuspension(at: now)
+            replaceInput(newInput)
         }
+    }
+
+    /// A new push for the same scene (a `--watch` save, `u`'s next device): it arrives again.
+    func replaceInput(_ newInput: StoriesInput) {
+        input = newInput
+        state = StoriesState(payload: newInput.payload, options: configuration.options)
+        arrive(at: now)
+        crossfadeFrom = nil
+        lastShownIndex = nil
+        if expanded { open(at: now) }
+        syncSuspension(at: now)
     }
 
     func apply(_ effects: [StoriesEffect], at t: Double) {
@@ -666,6 +680,7 @@ public final class StoriesScene: ScriptableScene, Leavable, TouchArea {
         if let stop = stopped, stop.rejected != nil || expanded {
             statusText = (input.notSent != nil ? "Pushwoosh sends this device nothing" : stop.rejected != nil ? "APNs refused the push · nothing shows" : "iOS's own notification · the story never plays") + " · \(leaveAction.hint)"
         }
+        if let deviceName { statusText = "device \(deviceName) (u next) · " + statusText }
         let status = TextWidth.truncate(statusText, to: size.width)
         canvas.fill(Rect(x: 0, y: size.height - 1, width: size.width, height: 1), with: Cell(" ", fg: .black, bg: .rgb(200, 200, 200)))
         canvas.text(status, x: 0, y: size.height - 1, style: Style(fg: .black, bg: .rgb(200, 200, 200)))
