@@ -15,7 +15,7 @@ import Testing
                            device: PersonalizationDevice(tags: ["N": "ann"]))
         guard case .rendered(let v, _, let events) = r else { Issue.record("\(r)"); return }
         #expect(v == ["aps": ["alert": ["title": "T", "body": "Hi Ann"]]])
-        #expect(events.map { $0["source"] } == ["bindings", "tag"])
+        #expect(events.map { $0["source"] } == ["tag", "bindings"], "content is filled before ios_title")
     }
 
     // dynamic-content "Ignore non-tagged": {"not_sent":{"reason":"untagged","tag":…}}.

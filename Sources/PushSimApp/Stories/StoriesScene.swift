@@ -215,7 +215,8 @@ public final class StoriesScene: ScriptableScene, Leavable, TouchArea {
             stage = s
         }
         do {
-            var input = try StoriesInput.read(doc, notification: notification, language: language)
+            // The device's own language (its tags file's Language) picks the texts the stage filled.
+            var input = try StoriesInput.read(doc, notification: notification, language: language ?? device?.language)
             if let stage {
                 input.personalized = stage.events
                 input.notSent = stage.stop(for: notification ?? 0)
