@@ -55,7 +55,7 @@ let package = Package(
         ]),
 
         // 1. Pure engine: Foundation only.
-        .target(name: "PushSimEngine"),
+        .target(name: "PushSimEngine", dependencies: ["PushSimLiquid"]),
         // The cell grid (Canvas, Cell, Color, display width) that screens draw into and media renders into.
         .target(name: "PushSimCanvas"),
         // Files written whole or not at all, and standard streams written without trapping on a failure.

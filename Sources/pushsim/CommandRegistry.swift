@@ -17,5 +17,6 @@ enum CommandRegistry {
         RecordCommand.self,
         SchemaCommand.self,
         MCPCommand.self,
+        RenderCommand.self,
     ]
 }

@@ -13,7 +13,7 @@ enum ContactSheet {
     /// The keys a matrix multiplies. `device` is the picture's; the others are passed to the experience as its own
     /// options (`appearance` as each experience spells it, `language` as --language, `sdk` as --sdk, `ios` as --ios), so they work
     /// wherever the experience takes them, and a cell whose experience does not says so.
-    static let keys = ["device", "appearance", "language", "sdk", "ios"]
+    static let keys = ["device", "appearance", "language", "sdk", "ios", "tags"]
 
     struct Axis: Equatable {
         var key: String
@@ -68,7 +68,11 @@ enum ContactSheet {
         var values: [(key: String, value: String)]
         var cuts: [TextCut] = []
         var warnings: [String] = []
-        var label: String { values.map(\.value).joined(separator: " · ") }
+        /// A `tags` value is labelled by its file's name without `.json`.
+        var label: String {
+            values.map { $0.key == "tags" ? (($0.value as NSString).lastPathComponent as NSString).deletingPathExtension : $0.value }
+                .joined(separator: " · ")
+        }
     }
 
     /// Options the sheet sets per cell or handles itself, with whether each takes a value.
@@ -141,6 +145,8 @@ enum ContactSheet {
                 case "device": args += ["--device", value]
                 case "sdk": args += ["--sdk", value]
                 case "ios": args += ["--ios", value]
+                // The cell's device first: a headless run shows the first device of --tags.
+                case "tags": args = ["--tags", value] + args
                 default: break
                 }
             }

@@ -83,8 +83,9 @@ struct InboxCommand: ParsableCommand {
                 do { listener = try SocketListener(path: SocketPath.defaultPath(for: .inbox), service: .inbox, secureFolder: true) }
                 catch { notListening = "not listening for pushsim notify --inbox: \(error.message)" }
             }
+            let people = try inbox.personalization.input(language: nil, phone: nil)
             scene = try InboxScene(files: files, attributes: attributes, now: date, store: store, images: images, sink: sink,
-                                   listener: listener)
+                                   listener: listener, device: people.device, rawPlaceholders: people.raw)
             if let notListening { scene.warn(notListening) }
             if watch && !dump && !scene.watchFiles() {
                 scene.warn("--watch: cannot watch the feed files here (inotify is unavailable); press r to reload")

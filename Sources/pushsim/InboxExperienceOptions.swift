@@ -15,6 +15,7 @@ struct InboxExperienceOptions: ParsableArguments {
     @OptionGroup(title: "InboxKit attributes") var look: InboxAttributeOptions
 
     @OptionGroup var sdk: SDKOptions
+    @OptionGroup(title: "Personalisation") var personalization: PersonalizationOptions
     @OptionGroup var fetch: FetchOptions
     @OptionGroup var script: ScriptOptions
 

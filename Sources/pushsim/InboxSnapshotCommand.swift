@@ -38,7 +38,9 @@ struct InboxSnapshotCommand: SnapshotSubcommand {
         let sink = EventSink()
         let scene: InboxScene
         do {
-            scene = try InboxScene(files: inbox.files, attributes: inbox.attributes, now: date, store: store, images: NoImages(), sink: sink)
+            let people = try inbox.personalization.input(language: nil, phone: nil)
+            scene = try InboxScene(files: inbox.files, attributes: inbox.attributes, now: date, store: store, images: NoImages(), sink: sink,
+                                   device: people.device, rawPlaceholders: people.raw)
         } catch {
             fail(error)
         }

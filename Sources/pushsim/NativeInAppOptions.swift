@@ -5,11 +5,26 @@ import ArgumentParser
 import Foundation
 import PushSimApp
 import PushSimEngine
+import PushSimFiles
 import PushSimPicture
 
 /// Everything but the device: `pushsim snapshot inapp` takes these, and its picture's own --device is the phone the
 /// SDK measures on there.
 struct NativeInAppSettings: ParsableArguments {
+    @OptionGroup(title: "Personalisation") var personalization: PersonalizationOptions
+
+    /// The tag dictionary a campaign ZIP is filled from on `phone` (the chosen device of --tags); nil with
+    /// --raw-placeholders. A tags file that cannot be read ends the run in one line.
+    func nativeTags(phone: String?) -> JSONObject? {
+        do {
+            let people = try personalization.input(language: language, phone: phone)
+            for w in people.warnings { StandardStreams.error("pushsim: warning: \(w)\n") }
+            return people.raw ? nil : people.device.nativeTags
+        } catch {
+            fail(error)
+        }
+    }
+
     @Flag(help: "The phone is in dark appearance when a config arrives: its block's `dark` overlay applies.")
     var dark = false
 

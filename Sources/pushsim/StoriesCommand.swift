@@ -68,8 +68,24 @@ struct StoriesCommand: ParsableCommand {
         let scene = stories.makeScene(sink: sink, images: images, headless: isHeadless, device: device, eventsPane: eventsPane, bell: bell)
         if watch {
             let watcher = StoriesFileWatcher(path: stories.file, notification: stories.notification, language: stories.delivery.language)
+            if let people = try? stories.personalization.input(language: stories.delivery.language, phone: device) {
+                watcher.device = people.device
+                watcher.raw = people.raw
+            }
             scene.reloader = watcher.check
             scene.watchDescriptor = watcher.descriptor
+        }
+        if !isHeadless, let people = try? stories.personalization.input(language: stories.delivery.language, phone: device),
+           people.devices.count > 1 {
+            var at = people.index
+            scene.deviceName = people.device.name
+            let file = stories.file, notification = stories.notification, language = stories.delivery.language
+            scene.nextDevice = {
+                at = (at + 1) % people.devices.count
+                let d = people.devices[at]
+                guard let input = try? StoriesScene.load(path: file, notification: notification, language: language, device: d, raw: people.raw) else { return nil }
+                return (input, d.name)
+            }
         }
         if isHeadless {
             terminal.headless.run(scene, sink: sink, script: stories.script)

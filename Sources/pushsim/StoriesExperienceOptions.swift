@@ -42,6 +42,7 @@ struct StoriesExperienceOptions: ParsableArguments {
     var imageDelay: Double = 0
 
     @OptionGroup var delivery: DeliveryOptionGroup
+    @OptionGroup(title: "Personalisation") var personalization: PersonalizationOptions
     @OptionGroup var fetch: FetchOptions
     @OptionGroup var script: ScriptOptions
 
@@ -66,9 +67,13 @@ struct StoriesExperienceOptions: ParsableArguments {
     /// `device` is the phone whose width cuts the collapsed notification's text (`--device`).
     func makeScene(sink: EventSink, images: ImageSource, headless isHeadless: Bool, device: String, eventsPane: Bool = false,
                    bell: Bool = false) -> StoriesScene {
-        let input: StoriesInput
+        var input: StoriesInput
         do {
-            input = try StoriesScene.load(path: file, notification: notification, language: delivery.language)
+            let people = try personalization.input(language: delivery.language, phone: device)
+            var loaded = try StoriesScene.load(path: file, notification: notification, language: delivery.language,
+                                               device: people.device, raw: people.raw)
+            loaded.payload.diagnostics = people.warnings + loaded.payload.diagnostics
+            input = loaded
         } catch {
             fail(error)
         }

@@ -63,6 +63,7 @@ struct ValidateCommand: ParsableCommand {
     var device: String = DeliveryOptions.defaultDevice.name
 
     @OptionGroup(title: "Delivery (stories pushes)") var delivery: DeliveryOptionGroup
+    @OptionGroup(title: "Personalisation") var personalization: PersonalizationOptions
 
     func validate() throws {
         try DeliveryOptionGroup.validateDevice(device)
@@ -89,9 +90,12 @@ struct ValidateCommand: ParsableCommand {
     }
 
     func run() throws {
-        let options = PayloadValidation.Options(kind: kind == .auto ? nil : PayloadKind(rawValue: kind.rawValue),
+        var options = PayloadValidation.Options(kind: kind == .auto ? nil : PayloadKind(rawValue: kind.rawValue),
                                                 now: now.flatMap(ISODate.parse), sdk: sdk.version,
                                                 delivery: delivery.options(device: device))
+        if !personalization.tagFiles.isEmpty {
+            do { options.devices = try personalization.input(language: delivery.language, phone: device).devices } catch { fail(error) }
+        }
         let (reports, skipped) = ci.check(files, options: options)
         switch format {
         case .text: print(PayloadValidation.text(reports, skipped: skipped), terminator: "")

@@ -5,7 +5,7 @@ set -u
 BIN=$(readlink -f "${1:?usage: run.sh PATH/TO/pushsim-fuzz [SECONDS] [targets...]}")
 SECONDS_EACH=${2:-60}
 shift $(( $# >= 2 ? 2 : 1 ))
-TARGETS=${*:-json stories inbox primer banner script image inapp localize zip input liquid reply}
+TARGETS=${*:-json stories inbox primer banner script image inapp localize zip input liquid reply tags placeholders}
 HERE=$(cd "$(dirname "$0")" && pwd)
 # The corpus grows as the fuzzer finds new paths; it lives beside the fuzz build, out of git. The committed seeds
 # are only read.

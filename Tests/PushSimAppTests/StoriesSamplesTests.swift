@@ -11,10 +11,10 @@ import PushSimScreens
 
     @Test func everySampleBuildsAScene() throws {
         let samples = SampleCatalog.storiesSamples(resources)
-        #expect(samples.count == 6)
+        #expect(samples.count == 9)
         for s in samples {
             #expect(s.experience == .stories)
-            #expect(s.command.hasPrefix("pushsim stories Resources/stories/"))
+            #expect(s.command.hasPrefix("pushsim stories Resources/stories/") || s.command.hasPrefix("pushsim stories Resources/personalization/campaign.json --tags "))
             let scene = try s.makeScene()
             #expect(scene is StoriesScene)
         }
@@ -49,7 +49,7 @@ import PushSimScreens
     /// shows iOS's own view.
     @Test func samplesFromHomeGoThroughTheDeliveryPath() throws {
         var seen: [String: StoriesScene] = [:]
-        for s in SampleCatalog.storiesSamples(resources) {
+        for s in SampleCatalog.storiesSamples(resources) where !s.command.contains("--tags") {
             let scene = try #require(try s.makeScene() as? StoriesScene)
             #expect(scene.configuration.delivery == DeliveryOptions(), "\(s.title): the command's defaults")
             #expect(scene.arrival != nil, "\(s.title): delivery is simulated")
@@ -164,5 +164,19 @@ import PushSimScreens
         let runner = HeadlessRunner(scene: scene, size: Size(width: 80, height: 24))
         try runner.run(Script.parse("tap right; wait 2"))
         #expect(sink.names.filter { $0 != "warning" }.prefix(3) == ["start", "show", "show"])
+    }
+
+    /// The personalised campaign's three devices (Resources/personalization/): the server fills the push for each
+    /// (docs.pushwoosh.com/developer/guides/personalization/dynamic-content), the SE one cuts the long name.
+    @Test func personalisedSamplesShowEachDevicesText() throws {
+        let samples = SampleCatalog.storiesSamples(Resources.locate()).filter { $0.command.contains("--tags") }
+        #expect(samples.count == 3)
+        let scenes = try samples.map { try #require(try $0.makeScene() as? StoriesScene) }
+        #expect(scenes[0].input.payload.pages.first?.title == "Hey Anna")
+        #expect(scenes[0].input.userInfo["aps"]?["alert"]?["body"] == "Hallo Anna: 4 neue Looks für dich.")
+        #expect(scenes[1].input.payload.pages.first?.title == "Hey Maximiliane-Charlotte von Wolkenstein-Trostburg")
+        #expect(scenes[1].arrival?.diagnostics.contains { $0.message.hasPrefix("is cut on iphone-se") } == true)
+        #expect(scenes[2].input.payload.pages.first?.title == "Hey there")
+        #expect(scenes.allSatisfy { $0.input.notSent == nil })
     }
 }

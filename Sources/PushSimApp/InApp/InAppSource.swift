@@ -20,6 +20,8 @@ public struct InAppLoaded: Sendable, Equatable {
     public var warnings: [Diagnostic]
     /// The ZIP's relative images that cannot be drawn (not in it, out of it, damaged), each with why: already warned of.
     public var unavailableImages: [String: String] = [:]
+    /// One `personalized` event per placeholder the device filled (a ZIP's config only).
+    public var events: [Event] = []
 
     public init(config: JSONValue, idOverride: String? = nil, file: String, fromZIP: Bool = false, warnings: [Diagnostic] = []) {
         self.config = config; self.idOverride = idOverride; self.file = file; self.fromZIP = fromZIP; self.warnings = warnings
@@ -35,17 +37,19 @@ public enum InAppSource {
 
     /// Reads `path` (`-` = standard input): a ZIP is told by its first bytes, whatever its name. A ZIP's own images
     /// are unpacked under `unpackImagesInto` (a cache folder) for drawing; nil only checks that they are there.
+    /// `tags`: the device's tag dictionary for the SDK's tag passes (`PersonalizationDevice.nativeTags`); nil is a
+    /// device without tags.
     public static func load(path: String, language: String? = nil, unpackImagesInto: String? = nil,
-                            imageMaxBytes: Int = defaultImageMaxBytes) throws(UserError) -> InAppLoaded {
+                            imageMaxBytes: Int = defaultImageMaxBytes, tags: JSONObject? = nil) throws(UserError) -> InAppLoaded {
         let bytes = try InputFile.readBytes(path)
-        return try load(bytes: bytes, path: path, language: language, unpackImagesInto: unpackImagesInto, imageMaxBytes: imageMaxBytes)
+        return try load(bytes: bytes, path: path, language: language, unpackImagesInto: unpackImagesInto, imageMaxBytes: imageMaxBytes, tags: tags)
     }
 
     public static func load(bytes: [UInt8], path: String, language: String? = nil, unpackImagesInto: String? = nil,
-                            imageMaxBytes: Int = defaultImageMaxBytes) throws(UserError) -> InAppLoaded {
+                            imageMaxBytes: Int = defaultImageMaxBytes, tags: JSONObject? = nil) throws(UserError) -> InAppLoaded {
         let name = InputFile.displayName(path)
         if isZIP(bytes) {
-            return try loadZIP(bytes, path: path, language: language, unpackImagesInto: unpackImagesInto, imageMaxBytes: imageMaxBytes)
+            return try loadZIP(bytes, path: path, language: language, unpackImagesInto: unpackImagesInto, imageMaxBytes: imageMaxBytes, tags: tags)
         }
         let config = try json(bytes, what: name)
         return InAppLoaded(config: config, file: path)
@@ -67,7 +71,7 @@ public enum InAppSource {
     // MARK: ZIP
 
     static func loadZIP(_ bytes: [UInt8], path: String, language: String?, unpackImagesInto: String? = nil,
-                        imageMaxBytes: Int = defaultImageMaxBytes) throws(UserError) -> InAppLoaded {
+                        imageMaxBytes: Int = defaultImageMaxBytes, tags: JSONObject? = nil) throws(UserError) -> InAppLoaded {
         let name = InputFile.displayName(path)
         // The end record is found here first: ZIPFoundation would look for it through the whole archive, byte by byte,
         // and leaks its in-memory file when it is missing.
@@ -114,7 +118,7 @@ public enum InAppSource {
         }
         let localized: InAppLocalizer.Result
         do {
-            localized = try InAppLocalizer.localize(config, pushwoosh: pushwoosh, language: language)
+            localized = try InAppLocalizer.localize(config, pushwoosh: pushwoosh, language: language, tags: tags)
         } catch {
             throw UserError("\(name): localising \(configName) makes it larger than \(error.limit / 1_048_576) MB; pushsim stops there", exitCode: 2)
         }
@@ -133,6 +137,7 @@ public enum InAppSource {
         }
         var loaded = InAppLoaded(config: out, idOverride: idOverride, file: path, fromZIP: true, warnings: localized.warnings + images.warnings)
         loaded.unavailableImages = images.unavailable
+        loaded.events = localized.events
         return loaded
     }
 

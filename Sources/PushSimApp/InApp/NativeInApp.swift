@@ -225,11 +225,12 @@ public final class NativeInApp {
 extension InAppIntake {
     /// The SDK's parser at `release` (`--sdk`), and pushsim's reading of a config, a campaign ZIP (localised for
     /// `language`, its own images unpacked under `cacheBase` for drawing) or `-`.
+    /// `tags`: the device's tag dictionary for a ZIP's tag placeholders (`PersonalizationDevice.nativeTags`).
     public static func sdk(language: String? = nil, release: SDKVersion = .newest, cacheBase: String = DiskCache.defaultBase(),
-                           imageMaxBytes: Int = InAppSource.defaultImageMaxBytes) -> InAppIntake {
+                           imageMaxBytes: Int = InAppSource.defaultImageMaxBytes, tags: JSONObject? = nil) -> InAppIntake {
         InAppIntake(parse: { c, dark, now in InAppConfigParser.parse(c, isDark: dark, now: now, sdk: release) },
                     read: { (path: String) throws(UserError) -> InAppDelivery in
-                        let l = try InAppSource.load(path: path, language: language, unpackImagesInto: cacheBase, imageMaxBytes: imageMaxBytes)
+                        let l = try InAppSource.load(path: path, language: language, unpackImagesInto: cacheBase, imageMaxBytes: imageMaxBytes, tags: tags)
                         var d = InAppDelivery(config: l.config, file: l.file, resourceCode: l.idOverride, warnings: l.warnings)
                         d.unavailableImages = l.unavailableImages
                         return d

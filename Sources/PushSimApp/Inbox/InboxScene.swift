@@ -63,8 +63,10 @@ public final class InboxScene: ScriptableScene, Leavable {
     /// Loads every file (a failure is a `UserError` naming the file) and shows the merged feed.
     public init(files: [String], attributes: InboxAttributes = InboxAttributes(), now: Date, timeZone: TimeZone = .current,
                 store: Store?, images: ImageSource = NoImages(), sink: EventSink, appName: String = "App",
-                listener: SocketListener? = nil) throws(UserError) {
+                listener: SocketListener? = nil, device: PersonalizationDevice? = nil, rawPlaceholders: Bool = false) throws(UserError) {
         self.files = files
+        self.device = device
+        self.rawPlaceholders = rawPlaceholders
         self.listener = listener
         self.sink = sink
         self.baseDate = now
@@ -88,13 +90,19 @@ public final class InboxScene: ScriptableScene, Leavable {
         if let listener, model.status.isEmpty { model.status = "Listening for pushsim notify --inbox on \(listener.path)" }
     }
 
+    /// The device a createMessage request's notifications are personalised for (`--tags`); nil: as written.
+    let device: PersonalizationDevice?
+    let rawPlaceholders: Bool
+
     public var wallNow: Date { baseDate.addingTimeInterval(now) }
     public var feed: InboxFeed { model.feed }
 
     // MARK: loading
 
     func readFeed() throws(UserError) -> InboxFeedParser.Result {
-        let parser = InboxFeedParser(now: wallNow, timeZone: timeZone)
+        var parser = InboxFeedParser(now: wallNow, timeZone: timeZone)
+        parser.device = device
+        parser.rawPlaceholders = rawPlaceholders
         var results: [InboxFeedParser.Result] = []
         for f in files {
             do {
@@ -123,6 +131,7 @@ public final class InboxScene: ScriptableScene, Leavable {
 
     /// Merge with the store, then a `.replace` load; warnings first, then `load` and `degrade` events.
     func apply(_ parsed: consuming InboxFeedParser.Result, at t: Double) throws(UserError) {
+        for e in parsed.personalization { sink.emit(e, at: t) }
         for d in parsed.diagnostics { report(d, at: t) }
         let diagnostics = parsed.diagnostics
         let uniqueCodes = parsed.uniqueCodes

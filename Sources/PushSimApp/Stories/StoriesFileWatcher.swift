@@ -1,6 +1,7 @@
 // `--watch`: notices when a stories file's modification time changes and reloads it.
 
 import Foundation
+import PushSimEngine
 
 public final class StoriesFileWatcher {
     public let path: String
@@ -11,6 +12,10 @@ public final class StoriesFileWatcher {
     /// Wakes the run loop when the file's folder changes; nil where inotify is missing (then the scene polls).
     let notifier: FileChangeNotifier?
     public var descriptor: Int32? { notifier?.descriptor }
+
+    /// The device the push is personalised for (`--tags`), kept across reloads.
+    public var device: PersonalizationDevice?
+    public var raw = false
 
     public init(path: String, notification: Int? = nil, language: String? = nil) {
         self.path = path
@@ -32,7 +37,7 @@ public final class StoriesFileWatcher {
         guard m != lastModified else { return .unchanged }
         lastModified = m
         do {
-            return .changed(try StoriesScene.load(path: path, notification: notification, language: language))
+            return .changed(try StoriesScene.load(path: path, notification: notification, language: language, device: device, raw: raw))
         } catch {
             return .failed(error)
         }

@@ -25,6 +25,25 @@ extension SampleCatalog {
                                     sink: EventSink(), images: images)
             }
         }
+        /// The personalised campaign of Resources/personalization/ as one device receives it (`--tags`).
+        func personalized(_ tags: String, _ title: String, _ summary: String, language: String?, phone: String, width: Double) -> Sample {
+            let path = r.path("personalization/campaign.json")
+            var flags = ["--tags", "Resources/personalization/\(tags)"]
+            if let language { flags += ["--language", language] }
+            if phone != DeliveryOptions.defaultDevice.name { flags += ["--device", phone] }
+            let command = (["pushsim stories", "Resources/personalization/campaign.json"] + flags).joined(separator: " ")
+            return Sample(experience: .stories, title: title, summary: summary, keys: storiesKeys, command: command) {
+                let people = try PersonalizationInput.load(tagFiles: [r.path("personalization/\(tags)")], index: nil, raw: false,
+                                                           language: language, phone: phone, ios: nil)
+                var input = try StoriesScene.load(path: path, language: language, device: people.device)
+                input.payload.diagnostics = people.warnings + input.payload.diagnostics
+                let folder = (path as NSString).deletingLastPathComponent
+                let images = MediaImageSource(payloadFolder: folder, mode: .background, colorMode: colors)
+                return StoriesScene(input: input, configuration: .init(collapsed: true, delivery: DeliveryOptions(language: language, deviceName: phone, deviceWidth: width),
+                                                                      payloadFolder: folder),
+                                    sink: EventSink(), images: images)
+            }
+        }
         return [
             sample("spring-sale.json", "Spring sale (createMessage request)",
                    "Five pages sent through the Messages API, with titles, subtitles and a deep-link button.",
@@ -41,6 +60,15 @@ extension SampleCatalog {
                    "No valid pages: the SDK shows the notification body, and pushsim says why in warnings."),
             sample("wrong-category.json", "Wrong category (iOS's own view)",
                    "aps.category STORIES, which no content extension claims: iOS expands the push itself and the story never plays."),
+            personalized("anna-de.json", "Personalised campaign: Anna, German",
+                         "Dynamic Content and Liquid filled by the server for one device: \"Hallo Anna\", the German texts.",
+                         language: "de", phone: DeliveryOptions.defaultDevice.name, width: DeliveryOptions.defaultDevice.width),
+            personalized("long-name-se.json", "Personalised campaign: a very long name on an SE",
+                         "The same push for Maximiliane-Charlotte on an iPhone SE: her name cuts the collapsed title.",
+                         language: nil, phone: "iphone-se", width: 375),
+            personalized("no-name.json", "Personalised campaign: no FirstName tag",
+                         "A device without the tag: every placeholder shows its default (\"Hey there\").",
+                         language: nil, phone: DeliveryOptions.defaultDevice.name, width: DeliveryOptions.defaultDevice.width),
         ]
     }
 }

@@ -74,6 +74,10 @@ public final class StoriesScene: ScriptableScene, Leavable, TouchArea {
     public private(set) var size = Size(width: 80, height: 24)
     /// Called at most every `watchInterval` seconds with `--watch` — or, with `watchDescriptor`, on every wake.
     public var reloader: (() -> Reload)?
+    /// `u` (several `--tags` devices): the push as the next device receives it, and that device's name; nil with one.
+    public var nextDevice: (() -> (input: StoriesInput, name: String)?)?
+    /// The device the push is shown for, once `u` switched (the status line names it).
+    public var deviceName: String?
     /// A descriptor that turns readable when the watched file may have changed (inotify): the run loop waits on it,
     /// so `--watch` needs no polling deadline.
     public var watchDescriptor: Int32?
@@ -121,6 +125,13 @@ public final class StoriesScene: ScriptableScene, Leavable, TouchArea {
 
     /// The push arrives: warnings first (the contract), then what APNs and iOS do with it, then the notification.
     func arrive(at t: Double) {
+        for e in input.personalized { emit(e, at: t) }
+        if let stop = input.notSent {
+            // Pushwoosh's server sends this device nothing: the event, then nothing else.
+            arrival = nil
+            emit(stop, at: t)
+            return
+        }
         guard let options = configuration.delivery else {
             arrival = nil
             for d in input.payload.diagnostics { emit(.warning(d), at: t) }
@@ -163,6 +174,7 @@ public final class StoriesScene: ScriptableScene, Leavable, TouchArea {
 
     /// The notification opens: the story starts, unless APNs refused it or iOS expands it with its own view.
     func open(at t: Double) {
+        if input.notSent != nil { return }
         if let check = arrival?.check, check.applies {
             if check.rejection != nil { return }
             if case .defaultExpanded(let reason, let path) = check.route {
@@ -175,17 +187,44 @@ public final class StoriesScene: ScriptableScene, Leavable, TouchArea {
 
     /// Where the push stopped before the story, if it did: APNs refused it, or iOS shows its own view.
     public var stopped: (rejected: APNsPayload.Rejection?, defaultReason: String?)? {
+        if let stop = input.notSent {
+            // Drawn the way an APNs refusal is: nothing reaches the phone.
+            return (APNsPayload.Rejection(bytes: 0, limit: APNsPayload.limit, reason: StoriesScene.notSentSentence(stop), path: ""), nil)
+        }
         guard let check = arrival?.check, check.applies else { return nil }
         if let r = check.rejection { return (r, nil) }
         if case .defaultExpanded(let reason, _) = check.route { return (nil, reason) }
         return nil
     }
 
+    /// The one line that says why the server sent this device nothing.
+    public static func notSentSentence(_ e: Event) -> String {
+        if e.name == "template_error" {
+            return "Pushwoosh's server refuses the template at \(e["path"]?.stringValue ?? "?"), line \(e["line"]?.jsonText() ?? "?"), column \(e["column"]?.jsonText() ?? "?"): \(e["message"]?.stringValue ?? ""); nothing is sent"
+        }
+        return "Pushwoosh's server sends this device nothing: it has no \(JSONValue.string(e["tag"]?.stringValue ?? "").jsonText()) tag, and the text uses {Tag|Modifier} (no default)"
+    }
+
     /// Read a stories file (any shape) and build its scene; every failure is one sentence naming the file.
-    public static func load(path: String, notification: Int? = nil, language: String? = nil) throws(UserError) -> StoriesInput {
-        let doc = try InputFile.readJSON(path)
+    /// `device`: the device the server personalises the push for (`--tags`); nil leaves the file as written.
+    public static func load(path: String, notification: Int? = nil, language: String? = nil,
+                            device: PersonalizationDevice? = nil, raw: Bool = false) throws(UserError) -> StoriesInput {
+        var doc = try InputFile.readJSON(path)
+        var stage: PersonalizedDocument?
+        if let device {
+            let s = PersonalizationStage.apply(doc, device: device, raw: raw)
+            doc = s.doc
+            stage = s
+        }
         do {
-            return try StoriesInput.read(doc, notification: notification, language: language)
+            // The device's own language (its tags file's Language) picks the texts the stage filled.
+            var input = try StoriesInput.read(doc, notification: notification, language: language ?? device?.language)
+            if let stage {
+                input.personalized = stage.events
+                input.notSent = stage.stop(for: notification ?? 0)
+                input.payload.diagnostics = stage.warnings + input.payload.diagnostics
+            }
+            return input
         } catch {
             throw UserError("\(InputFile.displayName(path)): \(error.message)")
         }
@@ -323,6 +362,11 @@ public final class StoriesScene: ScriptableScene, Leavable, TouchArea {
     }
 
     func handleKey(_ k: Key) {
+        if k == .char("u"), !helpShown, let next = nextDevice?() {
+            deviceName = next.name
+            replaceInput(next.input)
+            return
+        }
         if helpShown {
             helpShown = false
             syncSuspension(at: now)
@@ -481,14 +525,19 @@ public final class StoriesScene: ScriptableScene, Leavable, TouchArea {
             emit(.warning(Diagnostic(path: "", "reload failed, still showing the previous version: \(e.message)")), at: now)
         case .changed(let newInput):
             reloadError = nil
-            input = newInput
-            state = StoriesState(payload: newInput.payload, options: configuration.options)
-            arrive(at: now)
-            crossfadeFrom = nil
-            lastShownIndex = nil
-            if expanded { open(at: now) }
-            syncSuspension(at: now)
+            replaceInput(newInput)
         }
+    }
+
+    /// A new push for the same scene (a `--watch` save, `u`'s next device): it arrives again.
+    func replaceInput(_ newInput: StoriesInput) {
+        input = newInput
+        state = StoriesState(payload: newInput.payload, options: configuration.options)
+        arrive(at: now)
+        crossfadeFrom = nil
+        lastShownIndex = nil
+        if expanded { open(at: now) }
+        syncSuspension(at: now)
     }
 
     func apply(_ effects: [StoriesEffect], at t: Double) {
@@ -634,8 +683,9 @@ public final class StoriesScene: ScriptableScene, Leavable, TouchArea {
         }
         var statusText = StoriesScreen.statusLine(state, at: t, lastEvent: lastEvent, opened: lastOpened, leave: leaveAction, width: size.width)
         if let stop = stopped, stop.rejected != nil || expanded {
-            statusText = (stop.rejected != nil ? "APNs refused the push · nothing shows" : "iOS's own notification · the story never plays") + " · \(leaveAction.hint)"
+            statusText = (input.notSent != nil ? "Pushwoosh sends this device nothing" : stop.rejected != nil ? "APNs refused the push · nothing shows" : "iOS's own notification · the story never plays") + " · \(leaveAction.hint)"
         }
+        if let deviceName { statusText = "device \(deviceName) (u next) · " + statusText }
         let status = TextWidth.truncate(statusText, to: size.width)
         canvas.fill(Rect(x: 0, y: size.height - 1, width: size.width, height: 1), with: Cell(" ", fg: .black, bg: .rgb(200, 200, 200)))
         canvas.text(status, x: 0, y: size.height - 1, style: Style(fg: .black, bg: .rgb(200, 200, 200)))

@@ -90,6 +90,8 @@ public enum PayloadValidation {
         /// Read a getInboxMessages response message by message (`InboxValidation.checkDirectly`), not as one tree;
         /// tests turn it off to compare the two.
         public var readsFeedsDirectly = true
+        /// The `--tags` devices: each one's placeholders and cut text are checked; empty checks without tags.
+        public var devices: [PersonalizationDevice] = []
 
         public init(kind: PayloadKind? = nil, now: Date? = nil, timeZone: TimeZone = .current, sdk: SDKVersion = .newest,
                     delivery: DeliveryOptions? = nil) {
@@ -201,15 +203,22 @@ public enum PayloadValidation {
                                   findings: [Finding(severity: .error, file: source.name, path: "", message: e.message)], unreadable: false)
             }
         }
-        return report(kinds, source: source) { kind in
+        var checked = report(kinds, source: source) { kind in
             switch kind {
-            case .stories: return StoriesValidation.lint(doc, source: source, onlyStoriesNotifications: kinds.count > 1, delivery: options.delivery)
+            case .stories:
+                // The push as a device without tags receives it (the server fills its placeholders): the phone never
+                // shows the braces, so the cut text is measured on what it does show.
+                let untagged = PersonalizationDevice(language: options.delivery?.language)
+                return StoriesValidation.lint(PersonalizationStage.apply(doc, device: untagged).doc, source: source,
+                                              onlyStoriesNotifications: kinds.count > 1, delivery: options.delivery)
             case .inbox: return InboxValidation.lint(doc, source: source, options: options)
             case .primer: return PrimerValidation.lint(doc, source: source)
             case .banner: return BannerValidation.lint(doc, source: source)
             case .inapp: return InAppValidation.lint(doc, source: source, options: options)
             }
         }
+        checked.findings += PersonalizationValidation.findings(doc, kinds: kinds, source: source, options: options)
+        return checked
     }
 
     /// The report of a file checked as `kinds`, each by `lint`.

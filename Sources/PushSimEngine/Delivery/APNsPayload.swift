@@ -13,6 +13,10 @@ public enum APNsPayload {
         public var reason: String
         /// The JSON path the reason is about (`aps` for a shape problem, empty for the size).
         public var path: String
+
+        public init(bytes: Int, limit: Int, reason: String, path: String) {
+            self.bytes = bytes; self.limit = limit; self.reason = reason; self.path = path
+        }
     }
 
     /// The payload's size as APNs receives it: compact JSON, `/` not escaped, non-ASCII as raw UTF-8.

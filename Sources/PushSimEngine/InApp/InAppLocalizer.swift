@@ -1,6 +1,6 @@
 // Core's localisation of a campaign ZIP's native config before the in-app module sees it: every string value's
-// `{{key|type|default}}` placeholders are filled from the ZIP's `pushwoosh.json` (reconstructed from Core's
-// PWNativeInAppRouteTest; Core's own code is not public).
+// `{{key|type|default}}` placeholders are filled from the ZIP's `pushwoosh.json`, then its `{tag|modifier|default}`
+// from the device's tags (Pushwoosh iOS SDK PushwooshCore/InAppMessages/PWResource.m `localizeConfig:`).
 
 import Foundation
 
@@ -12,6 +12,8 @@ public enum InAppLocalizer {
         public var warnings: [Diagnostic]
         /// The `localization` section used (`--language`, else `default_language`); nil when there is none.
         public var language: String?
+        /// One `personalized` event per placeholder filled.
+        public var events: [Event] = []
     }
 
     public struct TooLarge: Error, Equatable, Sendable {
@@ -23,8 +25,10 @@ public enum InAppLocalizer {
     public static let maxOutputBytes = 64 * 1024 * 1024
 
     /// Fills the placeholders of every string value in `config` (keys are left alone). `pushwoosh` is the ZIP's
-    /// `pushwoosh.json` (nil when the ZIP has none: every placeholder takes its default).
-    public static func localize(_ config: JSONValue, pushwoosh: JSONValue?, language: String?) throws(TooLarge) -> Result {
+    /// `pushwoosh.json` (nil when the ZIP has none: every localisation placeholder takes its default). `tags` is the
+    /// device's tag dictionary as the native path builds it (`PersonalizationDevice.nativeTags`); nil is a device
+    /// without tags and without the two device tags.
+    public static func localize(_ config: JSONValue, pushwoosh: JSONValue?, language: String?, tags: JSONObject? = nil) throws(TooLarge) -> Result {
         let sections = pushwoosh?["localization"]?.objectValue ?? JSONObject()
         let defaultLanguage = pushwoosh?["default_language"]?.stringValue
         var warnings: [Diagnostic] = []
@@ -36,22 +40,26 @@ public enum InAppLocalizer {
         }
         var state = State(primary: chosen.flatMap { sections[$0]?.objectValue },
                           fallback: defaultLanguage.flatMap { sections[$0]?.objectValue },
-                          hasTable: pushwoosh != nil)
+                          hasTable: pushwoosh != nil, tags: tags ?? JSONObject())
         let out = try state.walk(config, path: JSONPath())
-        return Result(config: out, warnings: warnings + state.warnings, language: chosen)
+        var result = Result(config: out, warnings: warnings + state.warnings, language: chosen)
+        result.events = state.events
+        return result
     }
 
     struct State {
         var primary: JSONObject?
         var fallback: JSONObject?
         var hasTable: Bool
+        var tags: JSONObject
         var warnings: [Diagnostic] = []
+        var events: [Event] = []
         var budget = InAppLocalizer.maxOutputBytes
 
         mutating func walk(_ v: JSONValue, path: JSONPath) throws(TooLarge) -> JSONValue {
             switch v {
             case .string(let s):
-                guard s.contains("{{") else { return v }
+                guard s.contains("{") else { return v }
                 let filled = fill(s, path: path.description)
                 budget -= filled.utf8.count
                 if budget < 0 { throw TooLarge(limit: InAppLocalizer.maxOutputBytes) }
@@ -71,114 +79,26 @@ public enum InAppLocalizer {
             }
         }
 
-        /// Replaces each `{{key|type|default}}` (type and default optional) in `s`.
+        /// The SDK's four passes over `s` (DeviceFill), with this ZIP's table and the device's tags.
         mutating func fill(_ s: String, path: String) -> String {
-            var out = ""
-            var rest = Substring(s)
-            while let open = rest.range(of: "{{") {
-                guard let close = rest[open.upperBound...].range(of: "}}") else { break }
-                out += rest[..<open.lowerBound]
-                let inside = rest[open.upperBound..<close.lowerBound]
-                out += resolve(Placeholder(inside), path: path)
-                rest = rest[close.upperBound...]
-            }
-            out += rest
-            return out
-        }
-
-        mutating func resolve(_ p: Placeholder, path: String) -> String {
-            let found = primary?[p.key] ?? fallback?[p.key]
-            let raw: String
-            switch found {
-            case .string(let s)?: raw = InAppLocalizer.collapseSingleBraces(s)
-            case .number(let d)?: raw = JSONValue.number(d).jsonText()
-            case .bool(let b)?: raw = b ? "true" : "false"
-            default:
-                raw = p.fallback
-                if hasTable {
-                    warnings.append(Diagnostic(path: path, "pushwoosh.json has no \(JSONValue.string(p.key).quoted) in the language used or the default language; the placeholder's default \(JSONValue.string(p.fallback).quoted) is used"))
+            let primary = primary, fallback = fallback
+            let (text, fills) = DeviceFill.fill(s, localized: { primary?[$0] ?? fallback?[$0] }, tags: tags)
+            for f in fills {
+                events.append(Event("personalized", ["path": .string(path), "placeholder": .string(f.placeholder),
+                                                     "value": .string(f.value), "source": .string(f.source)]))
+                if f.localization, f.source == "default", hasTable {
+                    warnings.append(Diagnostic(path: path, "pushwoosh.json has no \(JSONValue.string(f.key).quoted) in the language used or the default language; the placeholder's default \(JSONValue.string(f.value).quoted) is used"))
+                }
+                if f.modifier == "color", !f.value.hasPrefix("#") {
+                    warnings.append(Diagnostic(path: path, "the colour placeholder {{\(f.key)|color|…}} gives \(JSONValue.string(f.value).quoted) without a leading #, and the in-app parser accepts only \"#RRGGBB\" colours: the phone drops the message here"))
                 }
             }
-            let value = InAppLocalizer.format(raw, as: p.type)
-            if p.type == "color", !value.hasPrefix("#") {
-                warnings.append(Diagnostic(path: path, "the colour placeholder {{\(p.key)|color|…}} gives \(JSONValue.string(value).quoted) without a leading #, and the in-app parser accepts only \"#RRGGBB\" colours: the phone drops the message here"))
-            }
-            return value
+            return text
         }
     }
 
-    /// `key|type|default`: the type defaults to `text`, the default to empty; a default may itself hold `|`.
-    struct Placeholder {
-        var key: String
-        var type: String
-        var fallback: String
-        init(_ inside: Substring) {
-            let parts = inside.split(separator: "|", maxSplits: 2, omittingEmptySubsequences: false)
-            key = String(parts[0])
-            type = parts.count > 1 ? String(parts[1]).lowercased() : "text"
-            fallback = parts.count > 2 ? String(parts[2]) : ""
-        }
-    }
-
-    /// Inside a localised value, `{tag|type|default}` (a tag placeholder; the tag map is empty here) becomes its
-    /// default, formatted by its type.
-    static func collapseSingleBraces(_ s: String) -> String {
-        guard s.contains("{") else { return s }
-        var out = ""
-        var rest = Substring(s)
-        while let open = rest.firstIndex(of: "{") {
-            guard let close = rest[open...].firstIndex(of: "}") else { break }
-            let inside = rest[rest.index(after: open)..<close]
-            out += rest[..<open]
-            if inside.filter({ $0 == "|" }).count >= 2, !inside.contains("{") {
-                let p = Placeholder(inside)
-                out += format(p.fallback, as: p.type)
-            } else {
-                out += rest[open...close]
-            }
-            rest = rest[rest.index(after: close)...]
-        }
-        out += rest
-        return out
-    }
-
-    /// The modifiers: `text` and `color` as given, `dollar` as US currency with grouping (`1000` → `$1,000`), `m-d-y`
-    /// as the date of Unix seconds in GMT (`0` → `01-01-70`). A value that is not a number stays as it is; an unknown
-    /// modifier changes nothing.
+    /// The modifiers (PWResource.m `pw_applyModifier:`), for a value that was found.
     public static func format(_ value: String, as type: String) -> String {
-        switch type {
-        case "dollar":
-            guard let d = Double(value.trimmingCharacters(in: .whitespaces)), d.isFinite else { return value }
-            return dollars(d)
-        case "m-d-y":
-            guard let d = Double(value.trimmingCharacters(in: .whitespaces)), d.isFinite, abs(d) < 1e14 else { return value }
-            return monthDayYear(d)
-        default:
-            return value
-        }
-    }
-
-    static func dollars(_ d: Double) -> String {
-        let cents = (abs(d) * 100).rounded()
-        guard cents < 1e17 else { return (d < 0 ? "-$" : "$") + JSONValue.number(abs(d)).jsonText() }
-        let whole = UInt64(cents / 100), fraction = UInt64(cents.truncatingRemainder(dividingBy: 100))
-        var digits = Array(String(whole))
-        var grouped = ""
-        while digits.count > 3 {
-            grouped = "," + String(digits.suffix(3)) + grouped
-            digits.removeLast(3)
-        }
-        grouped = String(digits) + grouped
-        let tail = fraction == 0 ? "" : "." + (fraction < 10 ? "0" : "") + String(fraction)
-        return (d < 0 && cents > 0 ? "-$" : "$") + grouped + tail
-    }
-
-    /// MM-dd-yy of Unix seconds in GMT, on the Gregorian calendar.
-    static func monthDayYear(_ seconds: Double) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "GMT")!
-        let c = calendar.dateComponents([.year, .month, .day], from: Date(timeIntervalSince1970: seconds))
-        func two(_ n: Int?) -> String { let m = (((n ?? 0) % 100) + 100) % 100; return (m < 10 ? "0" : "") + String(m) }
-        return "\(two(c.month))-\(two(c.day))-\(two(c.year))"
+        PlaceholderModifier.apply(type, to: value, found: true)
     }
 }

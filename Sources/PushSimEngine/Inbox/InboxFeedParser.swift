@@ -16,6 +16,11 @@ public struct InboxFeedParser {
     /// than through a tree of values each. The two give the same messages and warnings; tests and the fuzz target
     /// turn it off to compare them. `keepsParsedParams` needs the tree, so it reads through the tree whatever this is.
     public var readsItemsDirectly = true
+    /// The device a createMessage request's notifications are personalised for (the server fills them before they
+    /// become inbox messages); nil leaves them as written.
+    public var device: PersonalizationDevice?
+    /// `--raw-placeholders`.
+    public var rawPlaceholders = false
 
     public init(now: Date, timeZone: TimeZone = .current, keepsParsedParams: Bool = false) {
         self.now = now
@@ -28,6 +33,8 @@ public struct InboxFeedParser {
         public var diagnostics: [Diagnostic] = []
         /// Set by `combine`, which checks it: no code appears twice (a merge then needs no set of the codes).
         public var uniqueCodes = false
+        /// The personalisation stage's events (`personalized`, `not_sent`, `template_error`), in order.
+        public var personalization: [Event] = []
 
         public init(messages: [InboxMessage] = [], diagnostics: [Diagnostic] = []) {
             self.messages = messages
@@ -298,7 +305,7 @@ public struct InboxFeedParser {
     func parseRequest(_ notes: [JSONValue], path: JSONPath, file: String, fileName: String, into r: inout Result) {
         for (i, item) in notes.enumerated() {
             let p = path.index(i)
-            guard let n = item.objectValue else {
+            guard var n = item.objectValue else {
                 warn(&r, file, p, "skipped: a notification must be an object, not \(item.typeDescription)")
                 continue
             }
@@ -306,10 +313,25 @@ public struct InboxFeedParser {
                 warn(&r, file, p, "has none of inbox_image, inbox_date or inbox_days, so it is sent as a regular push and never reaches the inbox")
                 continue
             }
+            if let device {
+                switch ServerPersonalizer.personalize(PushRequest.Notification(fields: n, path: p), device: device, raw: rawPlaceholders) {
+                case .sent(let fields, let events, let warnings):
+                    n = fields
+                    r.personalization += events
+                    for w in warnings { r.diagnostics.append(Diagnostic(w.severity, path: "\(file):\(w.path)", w.message)) }
+                case .notSent(let e), .templateError(let e):
+                    r.personalization.append(e)
+                    warn(&r, file, p, e.name == "not_sent"
+                         ? "is not sent to device \(device.name): it has no \(JSONValue.string(e["tag"]?.stringValue ?? "").jsonText()) tag and the text uses {Tag|Modifier}"
+                         : "is not sent: Pushwoosh's server refuses its Liquid (\(e["path"]?.stringValue ?? ""), line \(e["line"]?.jsonText() ?? "?"), column \(e["column"]?.jsonText() ?? "?"))")
+                    continue
+                }
+            }
             var m = InboxMessage(code: "\(fileName)#\(i + 1)", status: .delivered, source: file)
             m.sortOrder = String(format: "%08d", i)
-            m.title = n["ios_title"].flatMap(PushRequest.localized)
-            m.message = n["content"].flatMap(PushRequest.localized)
+            let language = device?.language
+            m.title = n["ios_title"].flatMap { PushRequest.localized($0, language: language) }
+            m.message = n["content"].flatMap { PushRequest.localized($0, language: language) }
             m.sendDate = sendDate(n["send_date"], timeZone: n["timezone"]?.stringValue, file: file, path: p.key("send_date"), into: &r)
             if let img = n["inbox_image"] {
                 if let s = img.stringValue, !s.isEmpty { m.imageUrl = s }
@@ -442,6 +464,7 @@ extension InboxFeedParser {
         var at: [String: Int] = [:]
         for r in results {
             out.diagnostics += r.diagnostics
+            out.personalization += r.personalization
             for m in r.messages {
                 guard let i = at[m.code] else {
                     at[m.code] = out.messages.count

@@ -28,6 +28,10 @@ public struct StoriesInput: Sendable, Equatable {
     public var requestFields: JSONObject?
     /// The language dictionary key the texts were read in (`de`); nil when no text was a dictionary.
     public var language: String?
+    /// The personalisation stage's `personalized` events for this push (emitted when it arrives).
+    public var personalized: [Event] = []
+    /// The stage's `not_sent` or `template_error`: the server sends this device nothing.
+    public var notSent: Event?
 
     /// Reads `doc`; for a request, uses notification `notification` (0-based, the first by default).
     /// `language` is the device's (`--language`) for a request's language dictionaries; nil is English.

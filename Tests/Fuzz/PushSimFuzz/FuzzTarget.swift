@@ -10,7 +10,7 @@ import PushSimTerminal
 
 /// The readers under test. Each returns normally for any input; a crash, a trap or a failed property is a finding.
 enum FuzzTarget: String, CaseIterable {
-    case json, stories, inbox, primer, banner, script, image, inapp, localize, zip, input, liquid, reply
+    case json, stories, inbox, primer, banner, script, image, inapp, localize, zip, input, liquid, reply, tags, placeholders
 
     /// Chosen once per process from the environment (libFuzzer runs one target per process).
     static let current: FuzzTarget = {
@@ -58,6 +58,8 @@ enum FuzzTarget: String, CaseIterable {
         case .input: input(bytes)
         case .liquid: liquid(bytes)
         case .reply: reply(bytes)
+        case .tags: tags(bytes)
+        case .placeholders: placeholders(bytes)
         }
     }
 
@@ -103,13 +105,13 @@ enum FuzzTarget: String, CaseIterable {
         }
     }
 
-    /// Property of the localiser: a config without `{{` comes back unchanged; any other either fills or refuses
+    /// Property of the localiser: a config without `{` comes back unchanged; any other either fills or refuses
     /// as too large. The input is the config; the table is fixed (a key, a colour and the two formatting modifiers).
     func localize(_ bytes: [UInt8]) {
         let table = try! JSONParser.parse(#"{"default_language":"en","localization":{"en":{"k":"v {x|text|y}","c":"14234c","p":"1234.5","d":"0"}}}"#)
         let doc = (try? JSONParser.parse(bytes: bytes)) ?? .string(String(decoding: bytes, as: UTF8.self))
         guard let r = try? InAppLocalizer.localize(doc, pushwoosh: table, language: nil) else { return }
-        if !doc.jsonText().contains("{{"), r.config != doc { fatalError("a config without placeholders changed") }
+        if !doc.jsonText().contains("{"), r.config != doc { fatalError("a config without placeholders changed") }
         _ = try? InAppLocalizer.localize(doc, pushwoosh: nil, language: "fr")
     }
 
@@ -242,4 +244,34 @@ func fuzzTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
     FuzzTarget.current.run(bytes)
     return 0
+
+    /// Property of the tags-file reader: any document gives devices or one sentence; a device keeps at most
+    /// `TagsFile.maxTags` tags and never an object value.
+    func tags(_ bytes: [UInt8]) {
+        guard let doc = try? JSONParser.parse(bytes: bytes) else { return }
+        guard let r = try? TagsFile.read(doc, file: "fuzz.json", name: "fuzz") else { return }
+        for d in r.devices {
+            if d.tags.count > TagsFile.maxTags { fatalError("more tags than the limit") }
+            if d.tags.contains(where: { $0.value.objectValue != nil }) { fatalError("an object tag value was kept") }
+        }
+    }
+
+    /// Property of the Dynamic Content scanner and the two fillers: a text without `{` is never changed, and the
+    /// placeholders found lie inside the text, in order.
+    func placeholders(_ bytes: [UInt8]) {
+        let s = String(decoding: bytes, as: UTF8.self)
+        let scan = DynamicContent.scan(s)
+        var last = 0
+        for p in scan.placeholders {
+            if p.range.lowerBound < last || p.range.upperBound > s.utf8.count { fatalError("a placeholder outside the text or out of order") }
+            last = p.range.upperBound
+        }
+        let tags: JSONObject = ["Name": "anna", "Price": "1000", "When": "0"]
+        let device = DeviceFill.fill(s, localized: { _ in nil }, tags: tags).text
+        let server = DynamicContent.fill(s, tags: tags, placeholders: [:])
+        if !s.contains("{") {
+            if device != s { fatalError("the device changed a text without placeholders") }
+            if server != .text(s, []) { fatalError("the server changed a text without placeholders") }
+        }
+    }
 }
