@@ -99,7 +99,7 @@ struct InAppCommand: ParsableCommand {
     /// The SDK's native in-app module in the scene: the store's display counts, then FILEs delivered at t=0.
     func attachNative(to scene: InAppScene) throws(UserError) {
         let intake = InAppIntake.sdk(language: native.language, release: inapp.sdk.version, imageMaxBytes: inapp.fetch.limits.maxBytes,
-                                     tags: native.settings.nativeTags(phone: native.device))
+                                     tags: native.settings.nativeTags(phone: native.device, ios: inapp.sdk.iosText))
         // Read every file first, so a missing one ends the run before anything plays.
         let deliveries = try files.map { f throws(UserError) in try intake.read(f) }
         // The display counts: needed for --frequency-caps; otherwise a store that cannot be opened only means this

@@ -91,7 +91,7 @@ struct InAppSnapshotCommand: SnapshotSubcommand {
     /// A picture is not a show: no store, so display counts are neither read nor written (caps count within the run).
     func attachNative(to scene: InAppScene, phone: PictureDevice, unavailable: inout [String: String]) -> NativeInApp {
         let intake = InAppIntake.sdk(language: native.language, release: inapp.sdk.version, imageMaxBytes: inapp.fetch.limits.maxBytes,
-                                     tags: native.nativeTags(phone: phone.name))
+                                     tags: native.nativeTags(phone: phone.name, ios: inapp.sdk.iosText))
         // Every file is read first, so a missing one ends the run before anything plays.
         let deliveries: [InAppDelivery]
         do throws(UserError) { deliveries = try files.map { f throws(UserError) in try intake.read(f) } } catch { fail(error) }

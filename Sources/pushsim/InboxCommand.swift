@@ -83,7 +83,7 @@ struct InboxCommand: ParsableCommand {
                 do { listener = try SocketListener(path: SocketPath.defaultPath(for: .inbox), service: .inbox, secureFolder: true) }
                 catch { notListening = "not listening for pushsim notify --inbox: \(error.message)" }
             }
-            let people = try inbox.personalization.input(language: nil, phone: nil)
+            let people = try inbox.personalization.input(language: nil, phone: nil, ios: inbox.sdk.iosText)
             scene = try InboxScene(files: files, attributes: attributes, now: date, store: store, images: images, sink: sink,
                                    listener: listener, device: people.device, rawPlaceholders: people.raw)
             if let notListening { scene.warn(notListening) }

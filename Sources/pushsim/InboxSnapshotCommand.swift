@@ -38,7 +38,7 @@ struct InboxSnapshotCommand: SnapshotSubcommand {
         let sink = EventSink()
         let scene: InboxScene
         do {
-            let people = try inbox.personalization.input(language: nil, phone: nil)
+            let people = try inbox.personalization.input(language: nil, phone: nil, ios: inbox.sdk.iosText)
             scene = try InboxScene(files: inbox.files, attributes: inbox.attributes, now: date, store: store, images: NoImages(), sink: sink,
                                    device: people.device, rawPlaceholders: people.raw)
         } catch {

@@ -15,9 +15,9 @@ struct NativeInAppSettings: ParsableArguments {
 
     /// The tag dictionary a campaign ZIP is filled from on `phone` (the chosen device of --tags); nil with
     /// --raw-placeholders. A tags file that cannot be read ends the run in one line.
-    func nativeTags(phone: String?) -> JSONObject? {
+    func nativeTags(phone: String?, ios: String? = nil) -> JSONObject? {
         do {
-            let people = try personalization.input(language: language, phone: phone)
+            let people = try personalization.input(language: language, phone: phone, ios: ios)
             for w in people.warnings { StandardStreams.error("pushsim: warning: \(w)\n") }
             return people.raw ? nil : people.device.nativeTags
         } catch {

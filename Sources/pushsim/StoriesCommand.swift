@@ -68,14 +68,14 @@ struct StoriesCommand: ParsableCommand {
         let scene = stories.makeScene(sink: sink, images: images, headless: isHeadless, device: device, eventsPane: eventsPane, bell: bell)
         if watch {
             let watcher = StoriesFileWatcher(path: stories.file, notification: stories.notification, language: stories.delivery.language)
-            if let people = try? stories.personalization.input(language: stories.delivery.language, phone: device) {
+            if let people = try? stories.personalization.input(language: stories.delivery.language, phone: device, ios: stories.sdk.iosText) {
                 watcher.device = people.device
                 watcher.raw = people.raw
             }
             scene.reloader = watcher.check
             scene.watchDescriptor = watcher.descriptor
         }
-        if !isHeadless, let people = try? stories.personalization.input(language: stories.delivery.language, phone: device),
+        if !isHeadless, let people = try? stories.personalization.input(language: stories.delivery.language, phone: device, ios: stories.sdk.iosText),
            people.devices.count > 1 {
             var at = people.index
             scene.deviceName = people.device.name

@@ -69,7 +69,7 @@ struct StoriesExperienceOptions: ParsableArguments {
                    bell: Bool = false) -> StoriesScene {
         var input: StoriesInput
         do {
-            let people = try personalization.input(language: delivery.language, phone: device)
+            let people = try personalization.input(language: delivery.language, phone: device, ios: sdk.iosText)
             var loaded = try StoriesScene.load(path: file, notification: notification, language: delivery.language,
                                                device: people.device, raw: people.raw)
             loaded.payload.diagnostics = people.warnings + loaded.payload.diagnostics

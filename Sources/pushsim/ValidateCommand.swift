@@ -94,7 +94,7 @@ struct ValidateCommand: ParsableCommand {
                                                 now: now.flatMap(ISODate.parse), sdk: sdk.version,
                                                 delivery: delivery.options(device: device))
         if !personalization.tagFiles.isEmpty {
-            do { options.devices = try personalization.input(language: delivery.language, phone: device).devices } catch { fail(error) }
+            do { options.devices = try personalization.input(language: delivery.language, phone: device, ios: sdk.iosText).devices } catch { fail(error) }
         }
         let (reports, skipped) = ci.check(files, options: options)
         switch format {

@@ -34,14 +34,11 @@ public struct PersonalizationDevice: Sendable, Equatable {
     }
 
     /// Apple's machine identifier (`uname`'s `machine`, what `PWUtils machineName` returns, so the `Device Model` tag)
-    /// for pushsim's phones. SE = 3rd generation, mini = iPhone 13 mini. A phone not listed reports the iPhone 15's.
-    public static let machineIdentifiers: [String: String] = [
-        "iphone-se": "iPhone14,6", "iphone-mini": "iPhone14,4", "iphone-14": "iPhone14,7",
-        "iphone-15": "iPhone15,4", "iphone-15-pro-max": "iPhone16,2",
-    ]
-    public static let defaultMachineIdentifier = "iPhone15,4"
-
-    public var deviceModel: String { phone.flatMap { Self.machineIdentifiers[$0] } ?? Self.defaultMachineIdentifier }
+    /// of the phone, from the one table of phones (`Phone.modelIdentifier`). A phone given as WxH reports the default
+    /// phone's.
+    public var deviceModel: String {
+        (phone.flatMap { name in Phone.known.first { $0.name == name } } ?? Phone.default).modelIdentifier
+    }
     public var languageCode: String { language.map { String($0.lowercased().prefix(2)) } ?? LanguagePick.defaultLanguage }
 
     /// The tags the server personalises with: the file's, with `Language` when the file has none (getTags returns
