@@ -18,6 +18,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.0"),
         .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.0"),
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
     ],
     targets: [
         // C shims: the only places C headers enter.
@@ -80,9 +82,16 @@ let package = Package(
         ], swiftSettings: [.unsafeFlags(pictureHeaders.flatMap { ["-Xcc", $0] })]),
         // 3. Terminal: the only code that imports ncurses.
         .target(name: "PushSimTerminal", dependencies: ["PushSimScreens", "CNcursesw", "CTerminalGuard", "PushSimFiles"]),
+        // 3b. Browser: the second front end (`pushsim serve`), a local HTTP + WebSocket server that runs a scene and
+        // sends the picture layer's frames; the only code that imports Hummingbird.
+        .target(name: "PushSimBrowser", dependencies: [
+            "PushSimApp", "PushSimScreens", "PushSimEngine", "PushSimCanvas", "PushSimPicture",
+            .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+        ], swiftSettings: [.unsafeFlags(pictureHeaders.flatMap { ["-Xcc", $0] })]),
         // 6. CLI.
         .executableTarget(name: "pushsim", dependencies: [
-            "PushSimApp", "PushSimTerminal", "PushSimPicture",
+            "PushSimApp", "PushSimTerminal", "PushSimPicture", "PushSimBrowser",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], swiftSettings: [.unsafeFlags(pictureHeaders.flatMap { ["-Xcc", $0] })],
         // Release: a fixed-address executable, so the loader applies none of the ~100,000 relative relocations of the
@@ -103,6 +112,8 @@ let package = Package(
         .testTarget(name: "PushSimCLITests", dependencies: [
             "pushsim", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], swiftSettings: [.unsafeFlags(pictureHeaders.flatMap { ["-Xcc", $0] })]),
+        .testTarget(name: "PushSimBrowserTests", dependencies: ["PushSimBrowser"],
+                    swiftSettings: [.unsafeFlags(pictureHeaders.flatMap { ["-Xcc", $0] })]),
         .testTarget(name: "PushSimAppTests", dependencies: [
             "PushSimApp",
             .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),

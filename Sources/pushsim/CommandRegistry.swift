@@ -15,5 +15,7 @@ enum CommandRegistry {
         ResetCommand.self,
         SnapshotCommand.self,
         RecordCommand.self,
+        ServeCommand.self,
+        ReportCommand.self,
     ]
 }
