@@ -87,6 +87,7 @@ let package = Package(
         .target(name: "PushSimBrowser", dependencies: [
             "PushSimApp", "PushSimScreens", "PushSimEngine", "PushSimCanvas", "PushSimPicture",
             .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "HummingbirdCore", package: "hummingbird"),
             .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
         ], swiftSettings: [.unsafeFlags(pictureHeaders.flatMap { ["-Xcc", $0] })]),
         // 6. CLI.

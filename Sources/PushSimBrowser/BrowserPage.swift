@@ -43,7 +43,7 @@ enum BrowserPage {
         const token = new URLSearchParams(location.search).get("token") || "";
         const phone = document.getElementById("phone"), status = document.getElementById("status");
         const events = document.getElementById("events"), pickers = document.getElementById("pickers");
-        let size = { width: 393, height: 852 }, frames = 0, down = false, lastMove = 0, shown = null;
+        let size = { width: 393, height: 852 }, frames = 0, runs = 0, down = false, lastMove = 0, shown = null;
         const ws = new WebSocket((location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/ws?token=" + encodeURIComponent(token));
         ws.binaryType = "blob";
         const send = (m) => { if (ws.readyState === 1) ws.send(JSON.stringify(m)); };
@@ -68,6 +68,7 @@ enum BrowserPage {
           } else if (m.type === "run") {
             size = { width: m.width, height: m.height };
             events.textContent = "";
+            document.body.dataset.runs = String(++runs);
             buildPickers(m.pickers);
             say("running");
           } else if (m.type === "ended") {

@@ -157,7 +157,7 @@ final class BrowserRun {
         case .restart, .reload:
             begin()
         case .tick, .close:
-            experience.map { $0.scene.advance(to: now) }
+            if let e = experience { e.scene.advance(to: now) }
         case .key(let k):
             deliver(.key(k))
         case .pointer(let kind, let x, let y):
@@ -207,7 +207,7 @@ final class BrowserRun {
             o["status"] = .number(Double(status))
             queue.push(text: Self.message("ended", o))
         }
-        do {
+        do throws(PictureError) {
             let p = try Picture(width: e.device.width, height: e.device.height, scale: e.scale)
             e.draw(p, t, e.device)
             let png = try p.pngData()

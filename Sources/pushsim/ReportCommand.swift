@@ -141,7 +141,7 @@ struct ReportCommand: ParsableCommand {
         </style></head>
         <body>
         <h1>pushsim report</h1>
-        <p>\(sections.count) file\(sections.count == 1 ? "" : "s"), drawn by pushsim \(escape(PushSimVersion.current)) as the Pushwoosh iOS SDK \(escape(SDKVersion.newest)) shows them.</p>
+        <p>\(sections.count) file\(sections.count == 1 ? "" : "s"), drawn by pushsim \(escape(PushSimVersion.current)) as the Pushwoosh iOS SDK \(escape("\(SDKVersion.newest)")) shows them.</p>
         <ul>
 
         """

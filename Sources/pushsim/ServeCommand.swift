@@ -83,14 +83,14 @@ struct ServeSubcommand<S: SnapshotSubcommand>: ParsableCommand {
         PictureOptions.warn(PictureOptions.warnings(snapshot.shot()))
         let plan = ServePlan<S>(name: name, base: base, store: given.store, picture: snapshot.picture,
                                 arguments: CommandLine.arguments)
-        let host = server.host
+        let host = server.host, loopback = server.isLoopback, port = server.port
         let configuration = BrowserConfiguration(
             host: host, port: server.port, title: plan.title, pickers: plan.pickers.map(\.picker), files: plan.files,
             make: { choices in plan.experience(choices) }, check: { plan.problemPlaying() },
             listening: { url in
                 print("serving \(url)")
                 _ = StandardOutput.flush()
-                if !server.isLoopback {
+                if !loopback {
                     StandardStreams.error("pushsim: listening on \(host): anyone who can reach this machine's port and has the token can open the page\n")
                 }
             },
@@ -99,7 +99,7 @@ struct ServeSubcommand<S: SnapshotSubcommand>: ParsableCommand {
         let failure = Mutex<String?>(nil)
         Task {
             do { try await BrowserServer.run(configuration) } catch {
-                failure.withLock { $0 = "could not serve on \(host):\(server.port) (\(error))" }
+                failure.withLock { $0 = "could not serve on \(host):\(port) (\(error))" }
             }
             done.signal()
         }
