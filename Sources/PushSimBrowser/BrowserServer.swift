@@ -7,6 +7,7 @@ import HummingbirdCore
 import HummingbirdWebSocket
 import Logging
 import NIOCore
+import ServiceLifecycle
 import Synchronization
 
 /// What the server needs from the command line.
@@ -163,6 +164,16 @@ public enum BrowserServer {
                          tabs: TabRegistry) async {
         let queue = OutboundQueue()
         let inputs = Mailbox<RunInput>()
+        // Ctrl-C: the run ends, its writer sends the close frame, the page answers it and the reader below ends.
+        await withGracefulShutdownHandler {
+            await serveTab(inbound: inbound, outbound: outbound, queue: queue, inputs: inputs, configuration: c, tabs: tabs)
+        } onGracefulShutdown: {
+            inputs.post(.close)
+        }
+    }
+
+    static func serveTab(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter, queue: OutboundQueue,
+                         inputs: Mailbox<RunInput>, configuration c: BrowserConfiguration, tabs: TabRegistry) async {
         guard let id = tabs.add(.init(inputs: inputs, queue: queue)) else {
             c.log("closed a WebSocket: \(tabs.limit) tabs are open already")
             return
@@ -180,23 +191,36 @@ public enum BrowserServer {
                     case .text(let t): try await outbound.write(.text(t))
                     }
                 }
+                // The run ended (Ctrl-C, or the page went): say goodbye; a socket already closing refuses it, harmlessly.
+                try await outbound.close(.goingAway, reason: "pushsim serve is ending")
             } catch {
                 // The socket closed under the writer: the reader sees it too and ends the tab.
             }
         }
-        do {
-            for try await message in inbound.messages(maxSize: c.maxMessage) {
-                guard case .text(let text) = message, let input = RunInput.parse(text) else {
-                    c.log("closed tab \(id): it sent a message that is not one of the page's")
-                    break
+        let reader = Task {
+            do {
+                for try await message in inbound.messages(maxSize: c.maxMessage) {
+                    guard case .text(let text) = message, let input = RunInput.parse(text) else {
+                        c.log("closed tab \(id): it sent a message that is not one of the page's")
+                        break
+                    }
+                    inputs.post(input)
                 }
-                inputs.post(input)
+            } catch is CancellationError {
+            } catch {
+                c.log("closed tab \(id): \(Self.describe(error))")
             }
-        } catch {
-            c.log("closed tab \(id): \(Self.describe(error))")
+            inputs.post(.close)
         }
-        inputs.post(.close)
+        // The run ends when the page goes or on Ctrl-C; its writer then sends the close frame, which the page answers
+        // and the reader ends. A client that never answers is given 2 seconds.
         await run.value
+        let patience = Task {
+            try? await Task.sleep(for: .seconds(2))
+            reader.cancel()
+        }
+        await reader.value
+        patience.cancel()
         writer.cancel()
         await writer.value
         let dropped = queue.dropped

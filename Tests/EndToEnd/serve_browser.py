@@ -116,7 +116,12 @@ def inbox(d):
 
 d = chromium(tmp)
 try:
-    {"stories": stories, "primer": primer, "inbox": inbox}[sys.argv[1]](d)
+    import traceback
+    try:
+        {"stories": stories, "primer": primer, "inbox": inbox}[sys.argv[1]](d)
+    except Exception:
+        traceback.print_exc()
+        raise
 finally:
     d.quit()
     shutil.rmtree(tmp, ignore_errors=True)

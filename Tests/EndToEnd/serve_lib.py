@@ -52,7 +52,7 @@ class Server:
                 return self.p.wait(timeout=15)
             except subprocess.TimeoutExpired:
                 self.p.kill()
-                fail("serve did not end within 15 s of Ctrl-C")
+                fail("serve did not end within 15 s of Ctrl-C; it said:\n" + self.log())
         return self.p.returncode
 
 
