@@ -33,6 +33,8 @@ public struct BrowserConfiguration: Sendable {
     public var listening: @Sendable (String) -> Void
     /// One line per refused request or dropped tab.
     public var log: @Sendable (String) -> Void
+    /// Called once the server is done: every tab closed after Ctrl-C (the caller then ends the process).
+    public var ended: @Sendable () -> Void = {}
 
     public init(host: String, port: Int, token: ServeToken = ServeToken(), title: String, pickers: [BrowserPicker], files: [String],
                 make: @escaping ExperienceFactory, check: @escaping @Sendable () -> String?,
@@ -155,7 +157,12 @@ public enum BrowserServer {
             }
         }
         watcher?.start()
-        try await app.runService()
+        // Ctrl-C or SIGTERM: every tab is closed (`serveTab`); a connection the browser opened ahead and never used
+        // would hold the shutdown until its idle timeout, so 3 seconds later the server is done regardless.
+        let deadline = ShutdownDeadline(after: .seconds(3), then: c.ended)
+        let group = ServiceGroupConfiguration(services: [app, deadline], gracefulShutdownSignals: [.sigint, .sigterm], logger: logger)
+        try await ServiceGroup(configuration: group).run()
+        c.ended()
     }
 
     /// One tab: its run on a task of its own, a writer taking the run's queue to the socket, and the socket's
@@ -233,6 +240,24 @@ public enum BrowserServer {
         let text = String(describing: error)
         if text.contains("essageTooLarge") || text.contains("exceed") { return "it sent a message larger than the server takes" }
         return "its connection failed (\(text.prefix(120)))"
+    }
+}
+
+/// Waits for the graceful shutdown, then gives the server `delay` to close before saying it is done.
+struct ShutdownDeadline: Service {
+    let delay: Duration
+    let then: @Sendable () -> Void
+
+    init(after delay: Duration, then: @escaping @Sendable () -> Void) {
+        self.delay = delay
+        self.then = then
+    }
+
+    func run() async throws {
+        // Returns at the graceful shutdown (or throws when cancelled: nothing left to wait for).
+        try await gracefulShutdown()
+        try? await Task.sleep(for: delay)
+        then()
     }
 }
 

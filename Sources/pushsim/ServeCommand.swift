@@ -78,13 +78,20 @@ struct ServeSubcommand<S: SnapshotSubcommand>: ParsableCommand {
         let name = S.configuration.commandName ?? "experience"
         let given = ContactSheet.baseArguments(after: name, command: "serve")
         let base = ServePlan<S>.removingServerOptions(given.args, given: CommandLine.arguments)
-        // The experience is built once here, so a FILE that cannot be played ends the command with its one line
-        // before anything listens.
-        PictureOptions.warn(PictureOptions.warnings(snapshot.shot()))
         let plan = ServePlan<S>(name: name, base: base, store: given.store, picture: snapshot.picture,
                                 arguments: CommandLine.arguments)
+        // The experience is built once here (on a copy of the store, as every tab's), so a FILE that cannot be played
+        // ends the command with its one line before anything listens.
+        switch plan.experience([:]) {
+        case .failure(let p): fail(UserError(p.message, exitCode: 2))
+        case .success(let e):
+            for w in e.sink.events where w.event.name == "warning" {
+                PictureOptions.warn([[w.event["path"]?.stringValue, w.event["message"]?.stringValue].compactMap { $0 }.joined(separator: ": ")])
+            }
+            e.finish()
+        }
         let host = server.host, loopback = server.isLoopback, port = server.port
-        let configuration = BrowserConfiguration(
+        var configuration = BrowserConfiguration(
             host: host, port: server.port, title: plan.title, pickers: plan.pickers.map(\.picker), files: plan.files,
             make: { choices in plan.experience(choices) }, check: { plan.problemPlaying() },
             listening: { url in
@@ -97,6 +104,8 @@ struct ServeSubcommand<S: SnapshotSubcommand>: ParsableCommand {
             log: { line in StandardStreams.error("pushsim: serve: \(line)\n") })
         let done = DispatchSemaphore(value: 0)
         let failure = Mutex<String?>(nil)
+
+        configuration.ended = { done.signal() }
         Task {
             do { try await BrowserServer.run(configuration) } catch {
                 failure.withLock { $0 = "could not serve on \(host):\(port) (\(error))" }

@@ -86,10 +86,9 @@ def primer(d):
     try:
         opened(d, s)
         until(lambda: "shown" in names(d), "the primer's shown event")
-        d.find_element(By.ID, "phone").click()
         d.find_element(By.TAG_NAME, "body").send_keys("a")
         until(lambda: any(e.get("event") == "outcome" and e.get("outcome") == "accepted" for e in page_events(d)),
-              "the accepted outcome after the a key")
+              "the accepted outcome after the a key (events: %s)" % names(d))
         Select(d.find_element(By.CSS_SELECTOR, "select[name=appearance]")).select_by_value("dark")
         until(lambda: "shown" in names(d) and "outcome" not in names(d), "the run again in dark appearance")
     finally:
@@ -102,7 +101,6 @@ def inbox(d):
     try:
         opened(d, s)
         until(lambda: "load" in names(d), "the inbox's load event")
-        d.find_element(By.ID, "phone").click()
         f0 = frames(d)
         d.find_element(By.TAG_NAME, "body").send_keys("d")
         until(lambda: "delete" in names(d), "the delete event after the d key")
