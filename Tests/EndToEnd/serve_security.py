@@ -49,10 +49,11 @@ try:
         sock.close()
         if status == 101:
             fail("a WebSocket from origin %s should be refused" % origin)
+    # (A refused upgrade is answered 400 by hummingbird-websocket, whatever the reason; a plain GET gets the 403.)
     status, sock = ws_open(s, token="wrong")
     sock.close()
-    if status != 403:
-        fail("a WebSocket with a wrong token should be refused with 403, got %s" % status)
+    if status not in (400, 403):
+        fail("a WebSocket with a wrong token should be refused, got %s" % status)
     # The page's own origin is let in and gets the run's messages and a picture.
     status, sock = ws_open(s)
     if status != 101:
