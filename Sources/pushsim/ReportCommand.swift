@@ -5,6 +5,7 @@ import Foundation
 import PushSimApp
 import PushSimEngine
 import PushSimFiles
+import PushSimPicture
 import Synchronization
 
 struct ReportCommand: ParsableCommand {
@@ -42,11 +43,18 @@ struct ReportCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Pixels per point of the pictures, 1 to 4.", valueName: "n"))
     var scale: Double = 1
 
+    /// The smallest phone by default: a folder of campaigns stays a file small enough to attach.
+    @Option(help: ArgumentHelp("The phone the pictures are drawn on (a --matrix device=… axis wins for the sheet).", valueName: "name|WxH"))
+    var device: String = "iphone-se"
+
     func validate() throws {
         if files.isEmpty { throw ValidationError("give one or more payload files") }
         if files.contains("-") { throw ValidationError("standard input cannot be drawn twice; save it to a file first") }
         _ = try ContactSheet.axes(matrix.isEmpty ? Self.defaultMatrix : matrix)
         guard scale.isFinite, scale >= 1, scale <= 4 else { throw ValidationError("--scale must be a number from 1 to 4 (got \(scale))") }
+        guard PictureDevice(parsing: device) != nil else {
+            throw ValidationError("--device must be one of \(PictureDevice.names), or WxH in points (got '\(device)')")
+        }
     }
 
     /// One FILE's part of the page.
@@ -68,10 +76,10 @@ struct ReportCommand: ParsableCommand {
         defer { try? FileManager.default.removeItem(at: folder) }
         let axes = matrix.isEmpty ? Self.defaultMatrix : matrix
         let sections = Mutex(Array<Section?>(repeating: nil, count: files.count))
-        let files = self.files, script = self.script, scale = self.scale
+        let files = self.files, script = self.script, scale = self.scale, device = self.device
         // Two at a time: the pictures are drawn in child processes, each on a core.
         DispatchQueue.concurrentPerform(iterations: files.count) { i in
-            let s = Self.section(files[i], index: i, folder: folder, matrix: axes, script: script, scale: scale)
+            let s = Self.section(files[i], index: i, folder: folder, matrix: axes, script: script, scale: scale, device: device)
             sections.withLock { $0[i] = s }
         }
         let html = Self.html(sections.withLock { $0.compactMap { $0 } }, matrix: axes)
@@ -79,13 +87,13 @@ struct ReportCommand: ParsableCommand {
         StandardStreams.error("pushsim: wrote \(output) (\(files.count) file\(files.count == 1 ? "" : "s"), \(html.utf8.count) bytes)\n")
     }
 
-    static func section(_ file: String, index: Int, folder: URL, matrix: [String], script: String?, scale: Double) -> Section {
+    static func section(_ file: String, index: Int, folder: URL, matrix: [String], script: String?, scale: Double, device: String) -> Section {
         let report = PayloadValidation.check(file)
         var s = Section(file: file, report: report)
         guard !report.unreadable, let kind = report.kinds.first, let args = arguments(for: kind, file: file) else { return s }
         s.experience = args.first
         let store = folder.appendingPathComponent("store-\(index).sqlite").path
-        let storeArgs = kind == .primer ? [] : ["--store", store]
+        let storeArgs = (kind == .primer ? [] : ["--store", store]) + ["--device", device]
         let sheet = folder.appendingPathComponent("sheet-\(index).png").path
         let sheetRun = ChildRun.pushsim(["snapshot"] + args + storeArgs + matrix.flatMap { ["--matrix", $0] } + ["--scale", number(scale), "-o", sheet])
         s.sheet = picture(sheet, sheetRun.problem)
