@@ -97,7 +97,7 @@ struct ReportCommand: ParsableCommand {
         let sheet = folder.appendingPathComponent("sheet-\(index).png").path
         let sheetRun = ChildRun.pushsim(["snapshot"] + args + storeArgs + matrix.flatMap { ["--matrix", $0] } + ["--scale", number(scale), "-o", sheet])
         s.sheet = picture(sheet, sheetRun.problem)
-        var recordArgs = ["record"] + args + storeArgs + ["--scale", number(scale), "--fps", "10", "--quality", "60"]
+        var recordArgs = ["record"] + args + storeArgs + ["--scale", number(scale), "--fps", "8", "--quality", "50"]
         if let script { recordArgs += ["--script", kind == .banner ? bannerScript(file) + "; " + script : script] }
         let webp = folder.appendingPathComponent("recording-\(index).webp").path
         let recordRun = ChildRun.pushsim(recordArgs + ["-o", webp])
