@@ -21,6 +21,9 @@ let package = Package(
         // `pushsim mcp`: the Model Context Protocol server (its MCP library: swift-log and swift-system).
         .package(url: "https://github.com/modelcontextprotocol/swift-sdk", from: "0.12.1"),
         .package(url: "https://github.com/apple/swift-log", from: "1.5.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     ],
     targets: [
         // C shims: the only places C headers enter.
@@ -85,9 +88,18 @@ let package = Package(
         ], swiftSettings: [.unsafeFlags(pictureHeaders.flatMap { ["-Xcc", $0] })]),
         // 3. Terminal: the only code that imports ncurses.
         .target(name: "PushSimTerminal", dependencies: ["PushSimScreens", "CNcursesw", "CTerminalGuard", "PushSimFiles"]),
+        // 3b. Browser: the second front end (`pushsim serve`), a local HTTP + WebSocket server that runs a scene and
+        // sends the picture layer's frames; the only code that imports Hummingbird.
+        .target(name: "PushSimBrowser", dependencies: [
+            "PushSimApp", "PushSimScreens", "PushSimEngine", "PushSimCanvas", "PushSimPicture",
+            .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "HummingbirdCore", package: "hummingbird"),
+            .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+        ], swiftSettings: [.unsafeFlags(pictureHeaders.flatMap { ["-Xcc", $0] })]),
         // 6. CLI.
         .executableTarget(name: "pushsim", dependencies: [
-            "PushSimApp", "PushSimTerminal", "PushSimPicture",
+            "PushSimApp", "PushSimTerminal", "PushSimPicture", "PushSimBrowser",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "MCP", package: "swift-sdk"), .product(name: "Logging", package: "swift-log"),
         ], swiftSettings: [.unsafeFlags(pictureHeaders.flatMap { ["-Xcc", $0] })],
@@ -109,6 +121,8 @@ let package = Package(
         .testTarget(name: "PushSimCLITests", dependencies: [
             "pushsim", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], swiftSettings: [.unsafeFlags(pictureHeaders.flatMap { ["-Xcc", $0] })]),
+        .testTarget(name: "PushSimBrowserTests", dependencies: ["PushSimBrowser"],
+                    swiftSettings: [.unsafeFlags(pictureHeaders.flatMap { ["-Xcc", $0] })]),
         .testTarget(name: "PushSimAppTests", dependencies: [
             "PushSimApp",
             .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),

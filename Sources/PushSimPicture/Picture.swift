@@ -335,6 +335,19 @@ public final class Picture {
 }
 
 extension Picture {
+    /// The picture as PNG bytes in memory, encoded as `writePNG` writes them (`pushsim serve` sends them to a browser).
+    public func pngData() throws(PictureError) -> [UInt8] {
+        let px = rgba()
+        var buffer: UnsafeMutablePointer<CChar>?
+        var length = 0
+        let status = px.withUnsafeBufferPointer {
+            pushsim_png_bytes($0.baseAddress, Int32(pixelWidth), Int32(pixelHeight), Self.pngLevel, &buffer, &length)
+        }
+        guard status == 0, let buffer else { throw PictureError("the picture could not be encoded as PNG (out of memory?)") }
+        defer { free(buffer) }
+        return buffer.withMemoryRebound(to: UInt8.self, capacity: length) { Array(UnsafeBufferPointer(start: $0, count: length)) }
+    }
+
     /// `PATH: the picture could not be written (why)`.
     static func unwritten(_ e: FileWriteError) -> PictureError {
         PictureError("\(e.path): the picture could not be written (\(FileWriteError.reason(e.code)))")

@@ -18,5 +18,7 @@ enum CommandRegistry {
         SchemaCommand.self,
         MCPCommand.self,
         RenderCommand.self,
+        ServeCommand.self,
+        ReportCommand.self,
     ]
 }

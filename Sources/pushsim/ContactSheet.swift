@@ -81,9 +81,10 @@ enum ContactSheet {
         "--events": true, "--store": true, "--dark": false, "--light": false,
     ]
 
-    /// The command line given after `snapshot NAME`, without what the sheet replaces.
-    static func baseArguments(after name: String, in arguments: [String] = CommandLine.arguments) -> (args: [String], store: String?, appearance: Bool) {
-        guard let i = arguments.indices.first(where: { arguments[$0] == "snapshot" && arguments.indices.contains($0 + 1) && arguments[$0 + 1] == name })
+    /// The command line given after `snapshot NAME` (or `COMMAND NAME`: `serve`, `report`), without what the sheet replaces.
+    static func baseArguments(after name: String, command: String = "snapshot", in arguments: [String] = CommandLine.arguments)
+        -> (args: [String], store: String?, appearance: Bool) {
+        guard let i = arguments.indices.first(where: { arguments[$0] == command && arguments.indices.contains($0 + 1) && arguments[$0 + 1] == name })
         else { return ([], nil, false) }
         var out: [String] = [], store: String?, appearance = false
         var j = i + 2

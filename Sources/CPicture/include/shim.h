@@ -86,11 +86,29 @@ static inline void pushsim_surface_to_rgba(cairo_surface_t *s, unsigned char *ou
 /* Writes tightly packed RGBA8 as a PNG at zlib `level` (1 = fastest … 9 = smallest), as RGB when every pixel is opaque
    (a phone picture always is: a quarter less to compress). cairo's own writer always uses level 6, where three
    quarters of a 3x picture's time went. Returns 0, or 1 when the file cannot be opened, 2 when libpng fails. */
+static inline int pushsim_encode_png(FILE *f, const unsigned char *rgba, int width, int height, int level);
 static inline int pushsim_write_png(const char *path, const unsigned char *rgba, int width, int height, int level) {
-    int opaque = 1;
-    for (size_t i = 3; i < (size_t)width * height * 4; i += 4) if (rgba[i] != 255) { opaque = 0; break; }
     FILE *f = fopen(path, "wb");
     if (!f) return 1;
+    return pushsim_encode_png(f, rgba, width, height, level);
+}
+
+/* The same PNG in memory (`pushsim serve` sends it over a WebSocket): *out is malloc'ed, the caller frees it.
+   Returns 0, 1 when no memory stream could be opened, 2 when libpng fails. */
+static inline int pushsim_png_bytes(const unsigned char *rgba, int width, int height, int level, char **out, size_t *length) {
+    *out = NULL;
+    *length = 0;
+    FILE *f = open_memstream(out, length);
+    if (!f) return 1;
+    int status = pushsim_encode_png(f, rgba, width, height, level);
+    if (status != 0) { free(*out); *out = NULL; *length = 0; }
+    return status;
+}
+
+/* Encodes into `f` and closes it. */
+static inline int pushsim_encode_png(FILE *f, const unsigned char *rgba, int width, int height, int level) {
+    int opaque = 1;
+    for (size_t i = 3; i < (size_t)width * height * 4; i += 4) if (rgba[i] != 255) { opaque = 0; break; }
     png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, NULL, NULL, NULL);
     png_infop info = png ? png_create_info_struct(png) : NULL;
     unsigned char *row = NULL;
