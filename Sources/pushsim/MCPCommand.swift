@@ -93,6 +93,11 @@ struct MCPServer: Sendable {
             let run = await runner.run(["validate"] + format + input.commandLine + ["--"] + files, folder: folder)
             // 0 and 1 are answers (clean, findings); 2 and 64 are a file or an argument that could not be used.
             return .init(content: run.texts, isError: run.status > 1)
+        case "render":
+            guard files.count == 1 else { throw MCPError.invalidParams("render takes one payload: file (one path) or payload (JSON text)") }
+            let run = await runner.run(["render"] + input.commandLine + ["--"] + files, folder: folder)
+            // 0 is the filled payload (or not_sent); 1 is Liquid the server refuses; 2 and 64 an unusable file or argument.
+            return .init(content: run.texts, isError: run.status != 0)
         case "snapshot":
             let png = folder + "/snapshot.png"
             let run = await runner.run(["snapshot", input.experience] + input.commandLine + ["-o", png] + (files.isEmpty ? [] : ["--"] + files), folder: folder)

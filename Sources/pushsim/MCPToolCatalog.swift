@@ -1,4 +1,4 @@
-// The tools `pushsim mcp` offers (validate, snapshot, play, samples): each one's input schema made from the command
+// The tools `pushsim mcp` offers (validate, snapshot, play, render, samples): each one's input schema made from the command
 // line's own option definitions (swift-argument-parser's --experimental-dump-help of that command), and each call
 // turned back into that command line.
 
@@ -88,7 +88,7 @@ struct MCPToolSpec: Sendable {
             return CLIArgument.parse(dump: data, path: path)?.filter { !withheld.contains($0.name) }
         }
         let experiences = ["stories", "primer", "inbox", "inapp"]
-        guard let validate = arguments("validate") else { return nil }
+        guard let validate = arguments("validate"), let render = arguments("render") else { return nil }
         var snapshots: [(experience: String, arguments: [CLIArgument])] = []
         var plays: [(experience: String, arguments: [CLIArgument])] = []
         for e in experiences {
@@ -115,6 +115,9 @@ struct MCPToolSpec: Sendable {
                             ("experience", experience), ("file", files), ("payload", payload),
                             ("size", ["type": "string", "pattern": "^[0-9]+x[0-9]+$", "description": "The screen in cells, WxH (default 80x24)."]),
                         ], required: ["experience"]),
+            MCPToolSpec(name: "render",
+                        description: "What one device receives after personalisation: for a push (a createMessage request or notification) the APNs userInfo after Pushwoosh's server filled its Liquid and Dynamic Content from the device's tags, for a native in-app config or campaign ZIP the config after the device filled it. A device the server sends nothing gets {\"not_sent\":…}; Liquid the server refuses is an error naming the field, line and column.",
+                        arguments: render.filter { $0.kind != .positional }, extra: [("file", files), ("payload", payload)], required: []),
             MCPToolSpec(name: "samples",
                         description: "The bundled samples: each one's experience, title, what it shows, its keys and the command line that opens it.",
                         arguments: [], extra: [], required: []),

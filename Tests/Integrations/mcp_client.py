@@ -15,7 +15,7 @@ async def with_client():
         async with ClientSession(read, write) as session:
             await session.initialize()
             tools = {t.name: t for t in (await session.list_tools()).tools}
-            check(set(tools) >= {"validate", "snapshot", "play", "samples"}, f"tools listed: {sorted(tools)}")
+            check(set(tools) >= {"validate", "snapshot", "play", "render", "samples"}, f"tools listed: {sorted(tools)}")
             # Each input schema comes from the command line's own options.
             v = tools["validate"].input_schema["properties"]
             check({"format", "strict", "kind", "sdk", "file", "payload"} <= set(v), f"validate's schema: {sorted(v)}")
@@ -42,6 +42,12 @@ async def with_client():
                 played = json.loads(r.content[0].text)
                 check(any(e.get("event") for e in played["events"]) and all("t" in e for e in played["events"]), f"play events: {played['events'][:3]}")
                 check(played["final_frame"].startswith("--- t=2"), f"play final frame: {played['final_frame'][:40]!r}")
+
+            # render: what a device without the tag receives from Dynamic Content (the default, as written).
+            r = await session.call_tool("render", {"payload": json.dumps({"request": {"notifications": [{"content": "Hi {FirstName|CapitalizeFirst|there}"}]}})})
+            check(not r.is_error and "Hi there" in r.content[0].text, f"render: {r.content}")
+            r = await session.call_tool("render", {"payload": json.dumps({"content": "{% if %}"})})
+            check(r.is_error, f"render of broken Liquid: {r.content}")
 
             r = await session.call_tool("samples", {})
             samples = json.loads(r.content[0].text)
