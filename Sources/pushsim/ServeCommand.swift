@@ -19,8 +19,8 @@ struct ServeCommand: ParsableCommand {
         `serving http://127.0.0.1:PORT/?token=…`, and serves until Ctrl-C. Open it: the page shows the phone as \
         pushsim snapshot draws it, on the real clock; a click is a tap there, a held press a hold, a drag a swipe, \
         scratch or drag, and keys are the terminal's keys (click the phone first). The events appear beside it as \
-        they happen; pickers for the phone, the appearance and the language (where the experience takes one) start \
-        the run again with that choice. Each tab has its own run, on its own copy of the store. When a FILE \
+        they happen; pickers for the phone, the appearance, the language (where the experience takes one), the iOS \
+        release and (with several --tags devices) the device start the run again with that choice. Each tab has its own run, on its own copy of the store. When a FILE \
         changes, every tab plays it anew.
 
         It listens on 127.0.0.1 unless --host says otherwise. Every request needs the token in the URL (403 \

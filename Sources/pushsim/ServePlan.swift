@@ -4,6 +4,7 @@ import ArgumentParser
 import Foundation
 import PushSimApp
 import PushSimBrowser
+import PushSimEngine
 import PushSimPicture
 import PushSimStore
 import Synchronization
@@ -53,8 +54,40 @@ final class ServePlan<S: SnapshotSubcommand>: Sendable {
                 picker: BrowserPicker(name: "language", label: "Language", values: ["default"] + languages.filter { $0 != language } + (language.map { [$0] } ?? []),
                                       initial: language ?? "default"),
                 arguments: { $0 == "default" ? [] : ["--language", $0] }) : nil,
+            // --ios is one of the contact sheet's keys, so it is not in `base`: the picker always passes it on.
+            takes("--ios", IOSVersion.default.description, base: base) ? ServePicker(
+                picker: BrowserPicker(name: "ios", label: "iOS", values: IOSVersion.known.map(\.description),
+                                      initial: value(of: "--ios", in: given).flatMap { IOSVersion($0)?.description } ?? IOSVersion.default.description),
+                arguments: { ["--ios", $0] }) : nil,
+            tagsPicker(given: given),
         ]
         return all.compactMap { $0 }
+    }
+
+    /// With --tags naming more than one device: which of them receives the campaign (--device-index, by the device's
+    /// name as the status line gives it). A tags file that cannot be read leaves the picker out (the run says why).
+    static func tagsPicker(given: [String]) -> ServePicker? {
+        let files = values(of: "--tags", in: given)
+        guard !files.isEmpty,
+              let people = try? PersonalizationInput.load(tagFiles: files, index: nil, raw: false, language: nil, phone: nil, ios: nil),
+              people.devices.count > 1 else { return nil }
+        // A name given twice (two files of one name) is told apart by its place.
+        let names = people.devices.enumerated().map { i, d in
+            people.devices.filter { $0.name == d.name }.count > 1 ? "\(d.name) (\(i + 1))" : d.name
+        }
+        let index = value(of: "--device-index", in: given).flatMap(Int.init).map { min(max($0, 0), names.count - 1) } ?? 0
+        return ServePicker(picker: BrowserPicker(name: "tags", label: "Device (tags)", values: names, initial: names[index]),
+                           arguments: { v in ["--device-index", String(names.firstIndex(of: v) ?? 0)] })
+    }
+
+    /// Every value `option` is given (a repeatable option).
+    static func values(of option: String, in args: [String]) -> [String] {
+        var out: [String] = []
+        for (i, a) in args.enumerated() {
+            if a == option, i + 1 < args.count { out.append(args[i + 1]) }
+            if a.hasPrefix(option + "=") { out.append(String(a.dropFirst(option.count + 1))) }
+        }
+        return out
     }
 
     static func devices(_ given: String) -> [String] {
@@ -90,7 +123,10 @@ final class ServePlan<S: SnapshotSubcommand>: Sendable {
     /// The experience's arguments without the server's own (--port, --host), which the snapshot command does not
     /// take, and with --sdk, which the contact sheet's list sets aside, put back.
     static func removingServerOptions(_ args: [String], given: [String]) -> [String] {
-        strip("--host", from: strip("--port", from: args)) + (value(of: "--sdk", in: given).map { ["--sdk", $0] } ?? [])
+        // --device-index is the tags picker's (when there is one; else it is given back as it was).
+        let index = tagsPicker(given: given) == nil ? (value(of: "--device-index", in: given).map { ["--device-index", $0] } ?? []) : []
+        return strip("--device-index", from: strip("--host", from: strip("--port", from: args)))
+            + (value(of: "--sdk", in: given).map { ["--sdk", $0] } ?? []) + index
     }
 
     /// The FILEs the command names (its arguments that are files on disk), watched for changes.

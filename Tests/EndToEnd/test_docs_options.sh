@@ -39,6 +39,8 @@ others = {
     ('building.md', '--static-swift-stdlib'): 'swift build',
     ('building.md', '--disable-xctest'): 'swift test',
     ('building.md', '--filter'): 'swift test',
+    ('liquid.md', '--disable-xctest'): 'swift test',
+    ('liquid.md', '--filter'): 'swift test',
 }
 bad = []
 files = [os.path.join(root, 'README.md')] + sorted(glob.glob(os.path.join(root, 'docs', '*.md')))

@@ -18,22 +18,24 @@ options() { "$BIN" "$@" --help 2>&1 | grep -oE '^  (-[a-z], )?--[a-z0-9-]+' | se
 TERMINAL="--headless --size --frames --symbols --colors --record --pixels --watch --events-pane --bell --socket --dump --demo"
 COMMON="--image-timeout --image-max-mb --script --script-file --events --store --sdk --ios --app-compat --version --help"
 sorted() { printf '%s\n' "$@" | sort | tr '\n' ' '; }
+# The personalisation options (docs/personalization.md): every experience whose payloads the server or device fills.
+PERSONAL="--tags --device-index --raw-placeholders"
 
 # What each experience command listed before the split (order aside): nothing lost.
 # shellcheck disable=SC2086
 {
 want_stories=$(sorted --aspect-ratio --haptics --long-press-pause --crossfade --loop --reduce-motion --app-group --notification --collapsed \
-  --image-delay --extension-category --allow-http --no-service-extension --language $COMMON)
+  --image-delay --extension-category --allow-http --no-service-extension --language $PERSONAL $COMMON)
 want_primer=$(sorted --config --style --position --title --message --accept --decline --image --image-url --background-color \
   --background-gradient --title-color --message-color --accept-color --accept-text-color --decline-color --decline-text-color \
   --button-border-color --corner-radius --button-corner-radius --fallback-to-settings --min-interval --status --now \
   --last-shown-ago --app-name --no-window --reduce-motion $COMMON)
 want_inbox=$(sorted --force-cell-kind --no-pinning --no-pin-indicator --no-swipe-to-delete --no-read-on-disappear --no-pull-to-refresh \
-  --no-buttons --light --empty-message --error-message --now --no-read-on-display --decline $COMMON)
+  --no-buttons --light --empty-message --error-message --now --no-read-on-display --decline $PERSONAL $COMMON)
 want_inapp=$(sorted --app-name --foreground-style --foreground-duration --foreground-vibration --foreground-gradient \
   --foreground-background --foreground-title-color --foreground-message-color --foreground-no-wave --foreground-no-delegate $COMMON)
 # The native in-app templates' settings (pushsim inapp adds its own --device; a snapshot's --device is the picture's).
-NATIVE="--dark --frequency-caps --language --now --reduce-motion --decline"
+NATIVE="--dark --frequency-caps --language --now --reduce-motion --decline $PERSONAL"
 terminal_stories="--headless --size --frames --symbols --colors --record --pixels --watch --events-pane --bell --device"
 terminal_primer="--headless --size --frames --symbols --colors --record --pixels"
 terminal_inbox="--headless --size --frames --symbols --colors --record --pixels --socket --watch --dump"
@@ -49,7 +51,7 @@ PICTURE="--output --device --scale --matrix --report"
 [ "$(options snapshot inbox)" = "$(sorted $want_inbox $PICTURE --dark)" ] || fail "snapshot inbox --help lists: $(options snapshot inbox)"
 [ "$(options snapshot inapp)" = "$(sorted $want_inapp $PICTURE $NATIVE --title --body --link --image)" ] || fail "snapshot inapp --help lists: $(options snapshot inapp)"
 }
-RECORDING="--fps --tail --touches --quality --lossless"
+RECORDING="--fps --tail --touches --quality --lossless --max-seconds"
 [ "$(options record stories)" = "$(sorted $want_stories $PICTURE --dark $RECORDING)" ] || fail "record stories --help lists: $(options record stories)"
 [ "$(options record primer)" = "$(sorted $want_primer $PICTURE --dark $RECORDING)" ] || fail "record primer --help lists: $(options record primer)"
 [ "$(options record inbox)" = "$(sorted $want_inbox $PICTURE --dark $RECORDING)" ] || fail "record inbox --help lists: $(options record inbox)"
