@@ -50,7 +50,10 @@ struct RenderCommand: ParsableCommand {
         do {
             let input = try personalization.input(language: language?.replacingOccurrences(of: "_", with: "-"), phone: device, ios: ios)
             for w in input.warnings { StandardStreams.error("pushsim: warning: \(w)\n") }
-            let bytes = try InputFile.readBytes(file)
+            // A file that cannot be read is, like one that is not JSON, no input at all (exit 2, as validate's);
+            // exit 1 stays the answer "the server refuses this Liquid".
+            let bytes: [UInt8]
+            do { bytes = try InputFile.readBytes(file) } catch { fail(UserError(error.message, exitCode: 2)) }
             switch try RenderOutput.render(bytes: bytes, path: file, device: input.device, raw: input.raw) {
             case .rendered(let json, let warnings, _):
                 for w in warnings { StandardStreams.error("pushsim: warning: \(w)\n") }
