@@ -8,7 +8,7 @@ extension PayloadSchema: ExpressibleByArgument {}
 struct SchemaCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "schema",
-        abstract: "Print the JSON Schema (draft 2020-12) of an input: stories, inbox, primer, banner, inapp or tags.",
+        abstract: "Print the JSON Schema (draft 2020-12) of an input: stories, inbox, primer, banner, inapp, tags or pushwoosh (a campaign ZIP's pushwoosh.json).",
         discussion: """
         The same files are in the repository's schemas/ folder. Point an editor at one (VS Code's json.schemas, or \
         "$schema" in the file) to complete keys and mark misspelt or mistyped ones; `pushsim validate` checks what a \

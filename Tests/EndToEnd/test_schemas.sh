@@ -9,7 +9,7 @@
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 export LANG=C NO_COLOR=1
 
-for kind in stories inbox primer banner inapp tags; do
+for kind in stories inbox primer banner inapp tags pushwoosh; do
   "$BIN" schema "$kind" > "$WORK/$kind.json" || { echo "FAIL: pushsim schema $kind exited $?" >&2; exit 1; }
   cmp -s "$WORK/$kind.json" "$ROOT/schemas/pushsim-$kind.schema.json" \
     || { echo "FAIL: schemas/pushsim-$kind.schema.json differs from 'pushsim schema $kind' (regenerate: make schemas)" >&2; diff "$WORK/$kind.json" "$ROOT/schemas/pushsim-$kind.schema.json" | head -20 >&2; exit 1; }
@@ -27,7 +27,7 @@ python3 - "$ROOT" "$WORK/summary.txt" <<'PY' || exit 1
 import glob, json, os, re, sys
 from jsonschema import Draft202012Validator
 root, summary = sys.argv[1], sys.argv[2]
-schemas = {k: json.load(open(f"{root}/schemas/pushsim-{k}.schema.json")) for k in ["stories", "inbox", "primer", "banner", "inapp", "tags"]}
+schemas = {k: json.load(open(f"{root}/schemas/pushsim-{k}.schema.json")) for k in ["stories", "inbox", "primer", "banner", "inapp", "tags", "pushwoosh"]}
 failures = []
 for k, s in schemas.items():
     Draft202012Validator.check_schema(s)
@@ -59,6 +59,23 @@ for line in open(summary):
     if found: failures.append(f"{m.group(1)}: " + "; ".join(found[:3]))
     clean += 1
 if clean == 0: failures.append("no clean JSON file under Tests/ was found to check")
+
+# 2b. Every pushwoosh.json inside a bundled campaign ZIP, and every bundled tags file, against its schema.
+import zipfile
+zips = 0
+for path in sorted(glob.glob(f"{root}/Resources/**/*.zip", recursive=True)):
+    with zipfile.ZipFile(path) as z:
+        for name in z.namelist():
+            if name.split("/")[-1] == "pushwoosh.json":
+                v = Draft202012Validator(schemas["pushwoosh"])
+                found = [f"{e.json_path}: {e.message[:160]}" for e in v.iter_errors(json.loads(z.read(name)))]
+                if found: failures.append(f"{path}!{name}: " + "; ".join(found[:3]))
+                zips += 1
+if zips == 0: failures.append("no pushwoosh.json was found in the bundled ZIPs")
+for path in sorted(glob.glob(f"{root}/Resources/personalization/*.json")):
+    if os.path.basename(path) == "campaign.json": continue
+    found = errors("tags", path)
+    if found: failures.append(f"{path}: " + "; ".join(found[:3]))
 
 # 3. Each key set a parser checks is exactly one object's properties in its schema.
 def property_sets(node, out):

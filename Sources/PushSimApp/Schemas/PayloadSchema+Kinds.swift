@@ -286,4 +286,21 @@ extension PayloadSchema {
             "$defs": ["plain": plain, "device": device],
         ]
     }
+
+    /// A campaign ZIP's `pushwoosh.json`, as the SDK's Core reads it for `{{key|type|default}}` placeholders
+    /// (`PWResource.m`, pushwoosh-ios-sdk 7.2.x; docs.pushwoosh.com/developer/guides/content/rich-media-templates-syntax):
+    /// `localization` keyed by language, and `default_language` for a device whose language has no section.
+    static var pushwooshSchema: JSONObject {
+        let text: JSONValue = ["description": "The text a {{key|type|default}} placeholder becomes (a localised string may hold {Tag|Modifier|Default} tags, filled later in the same pass).",
+                               "type": ["string", "number", "boolean"]]
+        let section: JSONValue = ["type": "object", "description": "Placeholder key → its text in this language.", "additionalProperties": text]
+        return [
+            "description": "A campaign resource ZIP's pushwoosh.json: the localisation of its {{key|type|default}} placeholders. The device's language (its first two letters) picks a section, else default_language's; a key no section has takes the placeholder's default.",
+            "type": "object",
+            "properties": [
+                "default_language": ["type": "string", "description": "The section used when the device's language has none (ISO-639-1, such as en).", "minLength": 1],
+                "localization": ["type": "object", "description": "Language code → its section.", "additionalProperties": section],
+            ],
+        ]
+    }
 }

@@ -5,7 +5,7 @@
 import PushSimEngine
 
 public enum PayloadSchema: String, CaseIterable, Sendable {
-    case stories, inbox, primer, banner, inapp, tags
+    case stories, inbox, primer, banner, inapp, tags, pushwoosh
 
     /// Where the committed file lives in the repository, and its `$id`.
     public var fileName: String { "pushsim-\(rawValue).schema.json" }
@@ -22,6 +22,7 @@ public enum PayloadSchema: String, CaseIterable, Sendable {
         case .banner: (title, body) = ("pushsim: an in-app banner", PayloadSchema.bannerSchema)
         case .inapp: (title, body) = ("pushsim: a native in-app config (PushwooshInApp native-config.json)", PayloadSchema.inappSchema)
         case .tags: (title, body) = ("pushsim: a device's tags (personalisation)", PayloadSchema.tagsSchema)
+        case .pushwoosh: (title, body) = ("pushsim: a campaign ZIP's pushwoosh.json (its localisation)", PayloadSchema.pushwooshSchema)
         }
         var out: JSONObject = [
             "$schema": .string("https://json-schema.org/draft/2020-12/schema"),
