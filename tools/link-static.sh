@@ -80,4 +80,7 @@ if [ ${#used[@]} -gt 0 ]; then
   for name in "${used[@]}"; do args+=("-l:lib$name.a"); done
   args+=(--end-group)
 fi
+# The static Foundation's URLSession (FoundationNetworking, which the MCP library's HTTP code brings in) calls libcurl,
+# which the Swift toolchain leaves to the system: Debian's shared libcurl (libcurl4), named last and only if used.
+args+=(--as-needed -l:libcurl.so.4 --no-as-needed)
 exec "$LINKER" "${args[@]}"
