@@ -2,7 +2,7 @@
 
 SWIFT ?= swift
 # What building and running need (`make run`, `make install`): compilers' headers and the libraries pushsim loads.
-RUN_PACKAGES := libncurses-dev libchafa-dev libgdk-pixbuf-2.0-dev libjpeg62-turbo-dev webp-pixbuf-loader libsqlite3-dev libcurl4 \
+RUN_PACKAGES := libncurses-dev libchafa-dev libgdk-pixbuf-2.0-dev libjpeg62-turbo-dev webp-pixbuf-loader libsqlite3-dev libcurl4 libcurl4-openssl-dev \
 	libcairo2-dev libpango1.0-dev libpng-dev libgif-dev libwebp-dev libimagequant-dev fonts-liberation2 fonts-noto-color-emoji fonts-droid-fallback
 # What only the tests need (`make test`): tmux for the end-to-end suite, an X server, xterm and kitty for the
 # real-terminal picture test, cwebp for a WebP page, djpeg and numpy to compare screenshots, GNU time for a test's
