@@ -188,3 +188,13 @@ PY
   trap 'kill $silent 2>/dev/null; cleanup' EXIT
   wait_until test -s "$1" || die "the silent server did not start"
 }
+
+# expect_status N CMD...: run CMD with stdout in $WORK/out, stderr in $WORK/err, and check its status.
+expect_status() {
+  local want=$1; shift
+  "$@" > "$WORK/out" 2> "$WORK/err"
+  local got=$?
+  [ "$got" -eq "$want" ] || { echo "FAIL: '$*' exited $got, expected $want" >&2; cat "$WORK/out" "$WORK/err" >&2; exit 1; }
+}
+# has TEXT: the last expect_status's stdout contains TEXT (a test may define its own has after sourcing this file).
+has() { grep -qF -- "$1" "$WORK/out" || { echo "FAIL: output lacks: $1" >&2; cat "$WORK/out" >&2; exit 1; }; }

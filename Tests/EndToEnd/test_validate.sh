@@ -4,14 +4,6 @@
 . "$(dirname "$0")/lib.sh"
 RES=$(cd "$(dirname "$0")/../../Resources" && pwd)
 
-# expect_status N CMD...: run CMD with stdout in $WORK/out, stderr in $WORK/err, and check its status.
-expect_status() {
-  local want=$1; shift
-  "$@" > "$WORK/out" 2> "$WORK/err"
-  local got=$?
-  [ "$got" -eq "$want" ] || { echo "FAIL: '$*' exited $got, expected $want" >&2; cat "$WORK/out" "$WORK/err" >&2; exit 1; }
-}
-has() { grep -qF -- "$1" "$WORK/out" || { echo "FAIL: output lacks: $1" >&2; cat "$WORK/out" >&2; exit 1; }; }
 
 # Every bundled sample but the deliberately broken stories payload validates with status 0, and each is recognised.
 samples=$(ls "$RES"/stories/*.json "$RES"/inbox/*.json "$RES"/primer/*.json "$RES"/banners/*.json | grep -v -e '/stories/broken.json$' -e '/stories/wrong-category.json$')

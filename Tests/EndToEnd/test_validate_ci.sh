@@ -6,13 +6,6 @@
 . "$(dirname "$0")/lib.sh"
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 export LANG=C NO_COLOR=1
-expect_status() {
-  local want=$1; shift
-  "$@" > "$WORK/out" 2> "$WORK/err"
-  local got=$?
-  [ "$got" -eq "$want" ] || { echo "FAIL: '$*' exited $got, expected $want" >&2; cat "$WORK/out" "$WORK/err" >&2; exit 1; }
-}
-has() { grep -qF -- "$1" "$WORK/out" || { echo "FAIL: output lacks: $1" >&2; cat "$WORK/out" >&2; exit 1; }; }
 printf '{\n  "title": "Hi",\n  "body": "There",\n  "link": "shop.example/sale"\n}\n' > "$WORK/warn.json"
 printf '{\n  "pw_stories": {\n    "pages": [\n      {"image": "nowhere"}\n    ]\n  }\n}\n' > "$WORK/bad.json"
 
