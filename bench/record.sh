@@ -52,7 +52,10 @@ read -r w75 _ c75 < <(measure "${recs[@]}" --script "wait 4" --scale 1 -o "$WORK
 read -r w300 _ c300 < <(measure "${recs[@]}" --script "wait 19" --scale 1 -o "$WORK/s300.webp")
 # The contact sheet: 3 phones x 2 appearances x 2 languages (without the languages where --language is not taken).
 keys=(--matrix device=iphone-se,iphone-15,iphone-15-pro-max --matrix appearance=light,dark)
-"$BIN" snapshot stories --help | grep -q -- '--language' && keys+=(--matrix language=en,de)
+# (The help through a file: grep -q closing the pipe early killed the writer, and pipefail then skipped the languages,
+# so the line measured 6 pictures while it named 12.)
+"$BIN" snapshot stories --help > "$WORK/help.txt" 2>&1 || true
+grep -q -- '--language' "$WORK/help.txt" && keys+=(--matrix language=en,de)
 read -r wm _ cm < <(measure "$BIN" snapshot stories "$ROOT/Resources/stories/spring-sale.json" --script "wait 1" --scale 1 "${keys[@]}" -o "$WORK/m.png")
 size=$(stat -c %s "$WORK/s1.webp")
 echo "record 150 frames at 1x (390x844): ${c1} ms CPU, ${w1} ms wall (medians of $RUNS rounds), peak ${m1} MB, WebP ${size} bytes; gif2webp: ${g1} ms CPU, ${gw1} ms wall"
