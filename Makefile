@@ -9,8 +9,8 @@ RUN_PACKAGES := libncurses-dev libchafa-dev libgdk-pixbuf-2.0-dev libjpeg62-turb
 # peak memory and strace for the frame-writes test.
 TEST_PACKAGES := tmux xvfb xterm x11-apps xdotool libjpeg-turbo-progs python3-numpy kitty webp time strace chromium chromium-driver
 # What only `make bench` needs: the chafa tool it is measured against, GNU time for peak memory, strace for wake-ups,
-# valgrind for the instruction counts printed beside the timings.
-BENCH_PACKAGES := chafa time strace valgrind
+# valgrind for the instruction counts (goals where no peer tool exists), the sqlite3 shell and gif2webp (webp) as peers.
+BENCH_PACKAGES := chafa time strace valgrind sqlite3 webp
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 BIN := .build/debug/pushsim
 RELEASE_BIN := .build/release/pushsim

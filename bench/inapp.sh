@@ -17,6 +17,10 @@ E2E_TIMEOUT=30
 . "$ROOT/Tests/EndToEnd/lib.sh"
 . "$ROOT/bench/lib/result.sh"
 RUNS=${RUNS:-5}
+# The snapshots' instruction budgets: the counts with PNG rows Up-filtered (766.5 M and 648.3 M, callgrind on the
+# release build, 2026-12-02; main's were 1,524.6 M and 1,410.9 M) and 5 % more, so a regression fails on any machine.
+INAPP_SCRATCH_BUDGET=${INAPP_SCRATCH_BUDGET:-805}
+INAPP_SPIN_BUDGET=${INAPP_SPIN_BUDGET:-681}
 export XDG_DATA_HOME="$WORK/data" XDG_CACHE_HOME="$WORK/cache"
 
 # 1. validate 10,000 configs.
@@ -29,30 +33,37 @@ for i in range(10000):
     c = dict(samples[i % len(samples)]); c["inAppId"] = f"bench-{i}"
     with open(os.path.join(dst, f"c{i:05}.json"), "w") as f: json.dump(c, f)
 PY
-walls=()
-for _ in 1 2 3; do
-  t0=$(date +%s%N)
-  /usr/bin/time -f '%M' -o "$WORK/rss" "$BIN" validate "$WORK"/configs/*.json > "$WORK/out" 2>&1
-  t1=$(date +%s%N)
-  walls+=($(( (t1 - t0) / 1000000 )))
-done
+# Judged against Python's json module reading the same 10,000 files (one process, each file opened and parsed): pushsim
+# reads each too, then checks it against the template's rules and prints its findings. Those checks are most of its
+# work: 3.3x Python's CPU on a loaded machine (1,145 / 349 ms, 2026-12-02), so the bar is 4.5x, a regression of a
+# third fails. CPU in rounds of pushsim then Python (pair_peer); the wall times are printed beside.
+# (The 10,000 names are expanded by a shell inside each command, about a millisecond: as one argument they are
+# over Linux's 128 KB limit for a single string; validate's status 1 is the bundled bad samples' findings.)
+printf 'import glob, json, sys\nfor p in sorted(glob.glob(sys.argv[1] + "/*.json")):\n    with open(p) as f: json.load(f)\n' > "$WORK/peer.py"
+read -r r cpu pcpu wall pwall rss < <(pair_peer 3 "sh -c '$BIN validate $WORK/configs/*.json; [ \$? -le 1 ]'" "python3 $WORK/peer.py $WORK/configs") \
+  || die "validate of the 10,000 configs failed"
+"$BIN" validate "$WORK"/configs/*.json > "$WORK/out" 2>&1
 tail -1 "$WORK/out"
-wall=$(printf '%s\n' "${walls[@]}" | sort -n | sed -n 2p); rss=$(( $(tail -1 "$WORK/rss") / 1024 ))
-echo "validate 10,000 configs: ${walls[*]} ms wall, peak ${rss} MB"
-result "validate 10,000 native configs, one run (median of 3)" "$wall ms" "< 1000 ms" "$wall < 1000"
+echo "validate 10,000 configs: ${cpu} ms CPU, ${wall} ms wall (medians); Python's json: ${pcpu} ms CPU, ${pwall} ms wall; peak ${rss} MB"
+result "validate 10,000 native configs vs Python's json reading them, CPU (median of 3 rounds)" "${r}x ($cpu / $pcpu ms CPU; wall $wall / $pwall ms)" "<= 4.5x" "$r <= 4.5"
 result "validate 10,000 native configs, peak memory" "$rss MB" "< 100 MB" "$rss < 100"
 
-# 2. snapshot inapp at 3x.
+# 2. snapshot inapp at 3x: no other tool draws these templates, so the goal is an instruction budget (callgrind, whole
+# process, from the copy without debug information), exact on any machine; the CPU time is printed beside.
 snap_cpu() {
   local TIMEFORMAT="%U %S"
   "$BIN" snapshot inapp "$@" -o "$WORK/s.png" >/dev/null 2>&1
   for _ in $(seq "$RUNS"); do { time "$BIN" snapshot inapp "$@" -o "$WORK/s.png" >/dev/null 2>&1; } 2>&1; done \
     | awk '{ s += ($1 + $2) * 1000 } END { printf "%.0f", s / NR }'
 }
-for sample in scratchcard-black-friday spinwheel-daily-bonus; do
-  c=$(snap_cpu "$ROOT/Resources/inapp/$sample.json" --scale 3)
-  echo "snapshot inapp $sample at 3x: $c ms CPU (mean of $RUNS)"
-  result "snapshot inapp $sample at 3x" "$c ms CPU" "< 300 ms CPU" "$c < 300"
+VBIN=$(valgrind_bin "$BIN" "$WORK")
+for name in scratchcard-black-friday spinwheel-daily-bonus; do
+  c=$(snap_cpu "$ROOT/Resources/inapp/$name.json" --scale 3)
+  echo "snapshot inapp $name at 3x: $c ms CPU (mean of $RUNS)"
+  info "snapshot inapp $name at 3x, CPU (mean of $RUNS)" "$c ms"
+  case $name in scratch*) limit=$INAPP_SCRATCH_BUDGET ;; *) limit=$INAPP_SPIN_BUDGET ;; esac
+  budget "snapshot inapp $name at 3x, whole process (callgrind)" "$WORK/callgrind.$name" "$limit" \
+    "$VBIN" snapshot inapp "$ROOT/Resources/inapp/$name.json" --scale 3 -o "$WORK/v.png"
 done
 
 # 3. the spin in a terminal, and 4. idle with a modal on screen.

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
-# pushsim snapshot: time to a PNG of a cached story page (a local 1080x1620 JPEG) at 3x and 1x, against the same
-# headless run with no picture, so the picture's own cost shows. Target: under 500 ms of CPU at 3x.
+# pushsim snapshot: a PNG of a cached story page (a local 1080x1620 JPEG) on an iPhone 14 at 3x and 1x, against the
+# same headless run with no picture, so the picture's own cost shows. No other tool draws this picture, so the goal is
+# an instruction budget (callgrind, whole process, the same command as timed): exact on any machine, where a time is
+# not. Times are printed beside as information.
 # Usage: bash bench/snapshot.sh [RELEASE_BIN]   (make bench runs it through bench/run.sh)
 set -euo pipefail
 
@@ -30,9 +32,9 @@ echo "stories --headless, no picture:     ${base_wall} ms wall (median), ${base_
 echo "snapshot 3x (1170x2532, $(stat -c %s "$WORK/p3.png") bytes): ${s3_wall} ms wall, ${s3_cpu} ms CPU"
 echo "snapshot 1x (390x844, $(stat -c %s "$WORK/p1.png") bytes):   ${s1_wall} ms wall, ${s1_cpu} ms CPU"
 . "$(dirname "$0")/lib/result.sh"
-result "snapshot of a cached story page at 3x (1170x2532)" "${s3_cpu} ms CPU, mean (${s3_wall} ms wall, median)" "< 500 ms CPU" "$s3_cpu < 500"
-if counting; then
-  info "snapshot of a cached story page at 3x, instructions, whole process (callgrind)" \
-    "$(instructions "$WORK/callgrind.3x" "$(valgrind_bin "$BIN" "$WORK")" snapshot stories "$PAYLOAD" --script "wait 2.5" -o "$WORK/v3.png")"
-fi
+info "snapshot of a cached story page at 3x (1170x2532), CPU" "${s3_cpu} ms CPU, mean (${s3_wall} ms wall, median)"
+# The budget: issue 40's half of the 1,942 M instructions the same snapshot took before its PNG rows were Up-filtered
+# straight from the surface and the wallpaper stopped being drawn under the story (docs/performance.md).
+budget "snapshot of a cached story page at 3x (1170x2532), whole process (callgrind)" "$WORK/callgrind.3x" "${SNAPSHOT_BUDGET:-971}" \
+  "$(valgrind_bin "$BIN" "$WORK")" snapshot stories "$PAYLOAD" --device iphone-14 --script "wait 2.5" -o "$WORK/v3.png"
 exit $((BENCH_MISSES > 0))

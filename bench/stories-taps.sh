@@ -54,18 +54,22 @@ for kind in placeholder images; do
     images) label="the 5 bundled sample images decoded and rendered" ;;
   esac
   echo "stories-taps: 50 pages, 1000 taps, every frame written (--frames), $label: ${cost} ms CPU for the taps (${whole} ms the whole process, ${base} ms with no taps)"
-  [ "$kind" = images ] && result "50 pages, 1,000 taps, with images and frames (CPU beyond start-up)" "${cost} ms" "< 50 ms" "$cost < 50"
+  [ "$kind" = images ] && info "50 pages, 1,000 taps, with images and frames (CPU beyond start-up)" "${cost} ms"
 done
-# The taps' instructions: the run with them minus the run without (callgrind, every thread), with the images.
-if counting; then
+# The goal: the taps' instructions, the run with them minus the run without (callgrind, every thread), with the
+# images: no other tool plays a story, and a count is exact on any machine. Budget: main's 392.6 M (2026-11-27) and 5 %.
+if command -v valgrind >/dev/null; then
   VBIN=$(valgrind_bin "$BIN" "$WORK")
   args=(stories "$WORK/images.json" --headless --size 80x24 --frames - --events /dev/null)
   if callgrind "$WORK/callgrind.taps" "$VBIN" "${args[@]}" --script-file "$WORK/taps.txt" \
      && callgrind "$WORK/callgrind.none" "$VBIN" "${args[@]}" --script-file "$WORK/none.txt"; then
     taps=$(millions "$WORK/callgrind.taps"); none=$(millions "$WORK/callgrind.none")
-    info "50 pages, 1,000 taps, with images and frames, instructions beyond start-up (callgrind)" "$(py "'%.1f' % ($taps - $none)") M ($taps M - $none M)"
+    d=$(py "'%.1f' % ($taps - $none)")
+    result "50 pages, 1,000 taps, with images and frames, instructions beyond start-up (callgrind)" "$d M ($taps M - $none M)" "<= 412 M" "$d <= 412"
   else
-    info "50 pages, 1,000 taps, with images and frames, instructions beyond start-up (callgrind)" "not counted (the run under valgrind failed)"
+    result "50 pages, 1,000 taps, with images and frames, instructions beyond start-up (callgrind)" "not counted (the run under valgrind failed)" "<= 412 M" "False"
   fi
+else
+  result "50 pages, 1,000 taps, instructions beyond start-up" "not counted (valgrind is not installed: make bench-deps)" "<= 412 M" "False"
 fi
 exit $((BENCH_MISSES > 0))

@@ -58,15 +58,20 @@ done
 first=$(printf '%s\n' "${firsts[@]}" | sort -n | sed -n 6p)
 cpu_first=$(printf '%s\n' "${cpus[@]}" | sort -n | sed -n 6p)
 echo "launch to first frame: ${firsts[*]} ms (median $first; CPU used by then: median $cpu_first ms; load average $(cut -d' ' -f1 /proc/loadavg))"
-result "launch to first frame, median of 11" "$first ms ($cpu_first ms CPU)" "< 50 ms" "$first < 50"
+info "launch to first frame, median of 11" "$first ms ($cpu_first ms CPU)"
 # Its instructions (callgrind, every thread): the same command from launch to its first frame, then the keys that
 # quit, run from a copy of the binary without debug information.
-if counting; then
+# The goal is its instruction count (no peer tool starts this story; a count is exact on any machine): main's 37.9 M
+# (2026-11-27) and 5 %.
+if command -v valgrind >/dev/null; then
   VBIN=$(valgrind_bin "$BIN" "$WORK")
   run valgrind --tool=callgrind --callgrind-out-file="$WORK/callgrind.launch" ${CMD/#$BIN/$VBIN}
   wait_for "$PLAYING_TEXT|Enter or click|Demo page" 120 || die "nothing appeared under valgrind"
   quit
-  info "launch to first frame, then quit: instructions (callgrind)" "$(millions "$WORK/callgrind.launch") M"
+  launch=$(millions "$WORK/callgrind.launch")
+  result "launch to first frame, then quit: instructions (callgrind)" "$launch M" "<= 40 M" "$launch <= 40"
+else
+  result "launch to first frame, then quit: instructions" "not counted (valgrind is not installed: make bench-deps)" "<= 40 M" "False"
 fi
 
 # 2. CPU over 10 s of playback (no recording: the normal case).

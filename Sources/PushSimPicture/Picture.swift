@@ -142,6 +142,25 @@ public final class Picture {
         cairo_restore(cr)
     }
 
+    /// Draw `body` everywhere but inside `r` (in points, shrunk to whole device pixels so the clip is exact: every
+    /// pixel outside is drawn as without the clip), or everywhere when `r` is nil or under a pixel. For what an opaque
+    /// fill covers next: drawing it first is work thrown away.
+    public func outside(_ r: PictureRect?, _ body: () -> Void) {
+        guard let r else { return body() }
+        let x0 = (r.x * scale).rounded(.up) / scale, y0 = (r.y * scale).rounded(.up) / scale
+        let x1 = (r.maxX * scale).rounded(.down) / scale, y1 = (r.maxY * scale).rounded(.down) / scale
+        guard x1 > x0, y1 > y0 else { return body() }
+        cairo_save(cr)
+        // Four bands around it, none overlapping: above, below, left and right.
+        cairo_rectangle(cr, 0, 0, width, y0)
+        cairo_rectangle(cr, 0, y1, width, height - y1)
+        cairo_rectangle(cr, 0, y0, x0, y1 - y0)
+        cairo_rectangle(cr, x1, y0, width - x1, y1 - y0)
+        cairo_clip(cr)
+        body()
+        cairo_restore(cr)
+    }
+
     /// Draw `body` moved by (dx, dy).
     public func translated(dx: Double, dy: Double, _ body: () -> Void) {
         cairo_save(cr)
@@ -305,7 +324,7 @@ public final class Picture {
     }
 
     /// zlib's level for PNGs: at 3 a 3x story picture took 215 ms of CPU instead of 412 at cairo's 6, for a file a fifth
-    /// larger (834 KB instead of 703; bench/snapshot.sh, release build).
+    /// larger (834 KB instead of 703; bench/snapshot.sh, release build). Every row is Up-filtered (CPicture's shim).
     public static let pngLevel: Int32 = 3
 
     /// Write the picture as a PNG file: into a temporary file beside it, renamed over it once whole, so a full disk
@@ -313,11 +332,8 @@ public final class Picture {
     public func writePNG(to path: String) throws(PictureError) {
         let file: ReplacingFile
         do { file = try ReplacingFile(path: path) } catch { throw Self.unwritten(error) }
-        let px = rgba()
         errno = 0
-        let status = px.withUnsafeBufferPointer {
-            pushsim_write_png(file.writingPath, $0.baseAddress, Int32(pixelWidth), Int32(pixelHeight), Self.pngLevel)
-        }
+        let status = pushsim_write_png(file.writingPath, surface, Self.pngLevel)
         let code = errno
         switch status {
         case 0:
@@ -337,12 +353,9 @@ public final class Picture {
 extension Picture {
     /// The picture as PNG bytes in memory, encoded as `writePNG` writes them (`pushsim serve` sends them to a browser).
     public func pngData() throws(PictureError) -> [UInt8] {
-        let px = rgba()
         var buffer: UnsafeMutablePointer<CChar>?
         var length = 0
-        let status = px.withUnsafeBufferPointer {
-            pushsim_png_bytes($0.baseAddress, Int32(pixelWidth), Int32(pixelHeight), Self.pngLevel, &buffer, &length)
-        }
+        let status = pushsim_png_bytes(surface, Self.pngLevel, &buffer, &length)
         guard status == 0, let buffer else { throw PictureError("the picture could not be encoded as PNG (out of memory?)") }
         defer { free(buffer) }
         return buffer.withMemoryRebound(to: UInt8.self, capacity: length) { Array(UnsafeBufferPointer(start: $0, count: length)) }

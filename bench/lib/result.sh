@@ -111,3 +111,51 @@ for _ in range(pairs):
 print("%.2f %.1f %.1f" % (statistics.median(a - b for a, b in zip(s, n)), statistics.median(s), statistics.median(n)))
 PY
 }
+
+# pair_peer PAIRS COMMAND PEER: COMMAND and PEER (each one shell-quoted string, split as the shell would) run one
+# warm-up each, then PAIRS rounds of COMMAND then PEER, standard output and error to /dev/null; CPU is user + system of
+# every thread from wait4, wall from fork to exit. Prints "RATIO CPU PEER-CPU WALL PEER-WALL RSS": the median of the
+# rounds' CPU ratios (each round's two runs meet the same load, so the ratio holds on a busy or slow machine where
+# either time alone does not), each command's median CPU and wall time in ms, and COMMAND's largest peak resident set
+# in MB. Exits non-zero when either fails. PAIR_WARMUP=0 skips the warm-ups (for runs of many seconds each).
+pair_peer() {
+  python3 - "$@" <<'PY'
+import os, shlex, statistics, sys, time
+pairs, cmds = int(sys.argv[1]), [shlex.split(c) for c in sys.argv[2:4]]
+def once(argv):
+    t = time.perf_counter()
+    pid = os.fork()
+    if pid == 0:
+        fd = os.open(os.devnull, os.O_WRONLY); os.dup2(fd, 1); os.dup2(fd, 2)
+        try:
+            os.execvp(argv[0], argv)
+        finally:
+            os._exit(127)
+    _, status, ru = os.wait4(pid, 0)
+    if status: sys.exit(f"failed (status {status}): {shlex.join(argv)}")
+    return (ru.ru_utime + ru.ru_stime) * 1000, (time.perf_counter() - t) * 1000, ru.ru_maxrss / 1024
+if os.environ.get("PAIR_WARMUP", "1") != "0":
+    for c in cmds: once(c)
+runs = [[], []]
+for _ in range(pairs):
+    for i, c in enumerate(cmds): runs[i].append(once(c))
+med = statistics.median
+ratio = med(a[0] / max(b[0], 0.001) for a, b in zip(*runs))
+print("%.2f %.0f %.0f %.0f %.0f %.0f" % (ratio, med(r[0] for r in runs[0]), med(r[0] for r in runs[1]),
+                                        med(r[1] for r in runs[0]), med(r[1] for r in runs[1]), max(r[2] for r in runs[0])))
+PY
+}
+
+# budget MEASURE OUT BUDGET-M ARGS...: ARGS under callgrind (OUT), judged as a goal: at most BUDGET-M millions of
+# instructions. A count is exact and moved by no load or clock speed: the goal for work whose peer is not a tool.
+budget() {
+  local measure=$1 out=$2 limit=$3; shift 3
+  if ! command -v valgrind >/dev/null; then
+    result "$measure" "not counted (valgrind is not installed: make bench-deps)" "<= $limit M" "False"
+  elif callgrind "$out" "$@" && [ -s "$out" ]; then
+    local m; m=$(millions "$out")
+    result "$measure" "$m M instructions" "<= $limit M" "$m <= $limit"
+  else
+    result "$measure" "not counted (the run under valgrind failed)" "<= $limit M" "False"
+  fi
+}

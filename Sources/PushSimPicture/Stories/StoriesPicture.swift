@@ -24,7 +24,10 @@ public enum StoriesPicture {
     /// `dark`: the phone in dark appearance (the lock screen's notification material; the story view is always black).
     public static func draw(_ scene: StoriesScene, at t: Double, on p: Picture, device: PictureDevice, images: PictureImages, dark: Bool = false) {
         p.dark = dark
-        Wallpaper.draw(on: p, device: device)
+        // A playing story fills its rectangle opaquely (black, then the page): the wallpaper shows only around it and
+        // through its rounded corners, so the part at least a corner's radius inside is left out.
+        let playing = scene.expanded && scene.stopped == nil
+        Wallpaper.draw(on: p, device: device, covered: playing ? storyRect(scene, device: device).insetBy(dx: radius, dy: radius) : nil)
         StatusBar.draw(on: p, device: device, color: .white)
         if let stop = scene.stopped, stop.rejected != nil || scene.expanded {
             drawStopped(scene, reason: stop.rejected?.reason ?? stop.defaultReason ?? "", rejected: stop.rejected != nil, on: p,
