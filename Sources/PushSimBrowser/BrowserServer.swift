@@ -147,12 +147,13 @@ public enum BrowserServer {
         // every second (`DateCache`, hummingbird 2.28), a wake-up a second for a server that is otherwise idle. The few
         // responses this server writes format their own date.
         let responder = router.buildResponder()
+        let requestLogger = logger
         let server = try builder.buildServer(
             configuration: ServerConfiguration(address: .hostname(c.host, port: c.port), serverName: nil, backlog: 64,
                                                availableConnectionsDelegate: MaximumAvailableConnections(c.maxConnections)),
             eventLoopGroup: MultiThreadedEventLoopGroup.singleton, logger: logger,
             responder: { request, writer, channel in
-                let context = BasicWebSocketRequestContext(source: .init(channel: channel, logger: logger))
+                let context = BasicWebSocketRequestContext(source: .init(channel: channel, logger: requestLogger))
                 var response: Response
                 do {
                     response = try await responder.respond(to: request, context: context)

@@ -13,11 +13,13 @@ import NIOHTTP1
 /// has its `Upgrade` header taken away before NIO's upgrade handler sees it; the request then goes the plain HTTP way,
 /// through the same router, whose `RequestGuard` (token, host) and `/ws` route (origin, tabs) answer 403 or 503 and log
 /// the line they always log. A handshake the server takes is passed on untouched and upgraded as before.
-struct UpgradeGate: ChannelInboundHandler, RemovableChannelHandler {
+final class UpgradeGate: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPServerRequestPart
     typealias InboundOut = HTTPServerRequestPart
 
     let refuses: @Sendable (_ uri: String, _ host: String?, _ origin: String?) -> Bool
+
+    init(refuses: @escaping @Sendable (_ uri: String, _ host: String?, _ origin: String?) -> Bool) { self.refuses = refuses }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         guard case .head(var head) = unwrapInboundIn(data) else {

@@ -82,7 +82,7 @@ struct InAppCommand: ParsableCommand {
                 scene = InAppScene(sink: sink, images: images, listener: listener, appName: inapp.appName)
             }
             scene.foreground.configuration = inapp.foreground.configuration(ios: inapp.sdk.ios)
-            scene.phoneStatus = PhoneStatus(phone: Phone.named(native.device)?.marketingName ?? native.device, ios: inapp.sdk.ios)
+            scene.phoneStatus = PhoneStatus(phone: native.device.map { Phone.named($0)?.marketingName ?? $0 } ?? Phone.default.marketingName, ios: inapp.sdk.ios)
             try attachNative(to: scene)
             // No colours (NO_COLOR, --colors mono, a terminal without them): the wheel and the foil use glyphs.
             scene.monochrome = terminal.media.colorMode(headless: headless) == .monochrome

@@ -107,8 +107,8 @@ public enum ForegroundPushBanner {
                          appName: String, image: ImageSlot?, on canvas: inout Canvas) {
         guard r.width >= 8 else { return }
         let colors = config.background
-        let t = config.resolvedTitleColor, m = config.resolvedMessageColor
-        let title = Color.rgb(t.r, t.g, t.b), message = Color.rgb(m.r, m.g, m.b)
+        let tc = config.resolvedTitleColor, mc = config.resolvedMessageColor
+        let title = Color.rgb(tc.r, tc.g, tc.b), message = Color.rgb(mc.r, mc.g, mc.b)
         let attrs: Attributes = dim ? [.dim] : []
         // The wave mask: its edges move by up to 8 pt over a 3.5 s loop; at the loop's far points the fill leaves a cell
         // more of each corner to the app. Without the animation the corners are plainly rounded.
