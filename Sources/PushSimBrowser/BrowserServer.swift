@@ -7,6 +7,7 @@ import HummingbirdCore
 import HummingbirdWebSocket
 import Logging
 import NIOCore
+import NIOPosix
 import ServiceLifecycle
 import Synchronization
 
@@ -132,22 +133,42 @@ public enum BrowserServer {
         })
         var logger = Logger(label: "pushsim-serve")
         logger.logLevel = .critical
-        let app = Application(
-            router: router,
-            server: .http1WebSocketUpgrade(webSocketRouter: router, configuration: .init(
-                http1: .init(idleTimeout: .seconds(60)),
-                // No automatic ping: an idle page and server wake for nothing. Frames larger than this are split on
-                // the way out; a larger one coming in closes the socket before it is read.
-                ws: .init(maxFrameSize: 64 * 1024, autoPing: .disabled, closeTimeout: .seconds(2)))),
-            configuration: .init(address: .hostname(c.host, port: c.port), serverName: nil, backlog: 64,
-                                 availableConnectionsDelegate: MaximumAvailableConnections(c.maxConnections)),
+        let builder = HTTPServerBuilder.gatedWebSocketUpgrade(webSocketRouter: router, configuration: .init(
+            http1: .init(idleTimeout: .seconds(60)),
+            // No automatic ping: an idle page and server wake for nothing. Frames larger than this are split on
+            // the way out; a larger one coming in closes the socket before it is read.
+            ws: .init(maxFrameSize: 64 * 1024, autoPing: .disabled, closeTimeout: .seconds(2))),
+            // A handshake refused for its token, host, origin or the tab limit is answered 403 or 503 (UpgradeGate).
+            refuses: { uri, host, origin in
+                HandshakePolicy(token: c.token, origins: OriginPolicy(host: c.host, port: tabs.port),
+                                tabsFull: tabs.count >= tabs.limit).refuses(uri: uri, host: host, origin: origin)
+            })
+        // The server without Hummingbird's `Application`: its `run` adds a service that reformats the `Date` header
+        // every second (`DateCache`, hummingbird 2.28), a wake-up a second for a server that is otherwise idle. The few
+        // responses this server writes format their own date.
+        let responder = router.buildResponder()
+        let requestLogger = logger
+        let server = try builder.buildServer(
+            configuration: ServerConfiguration(address: .hostname(c.host, port: c.port), serverName: nil, backlog: 64,
+                                               availableConnectionsDelegate: MaximumAvailableConnections(c.maxConnections)),
+            eventLoopGroup: MultiThreadedEventLoopGroup.singleton, logger: logger,
+            responder: { request, writer, channel in
+                let context = BasicWebSocketRequestContext(source: .init(channel: channel, logger: requestLogger))
+                var response: Response
+                do {
+                    response = try await responder.respond(to: request, context: context)
+                } catch {
+                    // The router turns every HTTPError into its response; anything else is the server's fault.
+                    response = Response(status: .internalServerError)
+                }
+                response.headers[.date] = HTTPDate.now
+                try await writer.write(response: response.head, body: response.body)
+            },
             onServerRunning: { channel in
                 let port = channel.localAddress?.port ?? c.port
                 tabs.port = port
                 c.listening(c.url(port: port))
-            },
-            logger: logger
-        )
+            })
         let watcher = FileWatcher(files: c.files) {
             if let problem = c.check() {
                 c.log("a FILE changed but cannot be played: \(problem)")
@@ -160,7 +181,7 @@ public enum BrowserServer {
         // Ctrl-C or SIGTERM: every tab is closed (`serveTab`); a connection the browser opened ahead and never used
         // would hold the shutdown until its idle timeout, so 3 seconds later the server is done regardless.
         let deadline = ShutdownDeadline(after: .seconds(3), then: c.ended)
-        let group = ServiceGroupConfiguration(services: [app, deadline], gracefulShutdownSignals: [.sigint, .sigterm], logger: logger)
+        let group = ServiceGroupConfiguration(services: [server, deadline], gracefulShutdownSignals: [.sigint, .sigterm], logger: logger)
         try await ServiceGroup(configuration: group).run()
         c.ended()
     }
@@ -281,5 +302,16 @@ struct RequestGuard<Context: RequestContext>: RouterMiddleware {
         }
         guard request.uri.path == "/" || request.uri.path == "/ws" else { throw HTTPError(.notFound) }
         return try await next(request, context)
+    }
+}
+
+/// The `Date` header's text (RFC 9110 §5.6.7, `Sun, 06 Nov 1994 08:49:37 GMT`), made when a response is written.
+enum HTTPDate {
+    static var now: String {
+        let f = DateFormatter()
+        f.locale = Locale(identifier: "en_US_POSIX")
+        f.timeZone = TimeZone(identifier: "GMT")
+        f.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
+        return f.string(from: Date())
     }
 }

@@ -329,11 +329,12 @@ public final class Picture {
 
     /// Write the picture as a PNG file: into a temporary file beside it, renamed over it once whole, so a full disk
     /// leaves the previous picture (or nothing) under the name, never half of one.
-    public func writePNG(to path: String) throws(PictureError) {
+    /// `level` is zlib's, 0 to 9.
+    public func writePNG(to path: String, level: Int32 = Picture.pngLevel) throws(PictureError) {
         let file: ReplacingFile
         do { file = try ReplacingFile(path: path) } catch { throw Self.unwritten(error) }
         errno = 0
-        let status = pushsim_write_png(file.writingPath, surface, Self.pngLevel)
+        let status = pushsim_write_png(file.writingPath, surface, min(9, max(0, level)))
         let code = errno
         switch status {
         case 0:

@@ -214,7 +214,7 @@ enum ContactSheet {
         if picture.output == "-", let problem = StandardStreams.closedOutputProblem("-o -") { fail(UserError(problem)) }
         let path = picture.output == "-" ? "/dev/stdout" : picture.output ?? "\(outName ?? name)-matrix.png"
         do {
-            try sheet.writePNG(to: path)
+            try sheet.writePNG(to: path, level: picture.pngLevel.map(Int32.init) ?? Picture.pngLevel)
             if let report = picture.report {
                 let text = ReportFormat(path: report) == .markdown ? markdown(cells, name: name) : json(cells)
                 try Data(text.utf8).write(to: URL(fileURLWithPath: report))

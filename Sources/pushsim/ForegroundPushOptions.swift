@@ -33,6 +33,9 @@ struct ForegroundPushOptions: ParsableArguments {
     @Flag(help: "The host sets no delegate with didTapForegroundPush: a tap on a foreground push then does nothing.")
     var foregroundNoDelegate = false
 
+    @Flag(help: "useLiquidView = true: on iOS 26 and later (--ios) the module's glass variant, which the shipped SDK draws as a systemMaterial blur over the card with black text (its glass needs Swift 6.2); on iOS 18 the classic card.")
+    var foregroundLiquidView = false
+
     func validate() throws {
         if ForegroundPushDisappear(rawValue: foregroundStyle) == nil {
             throw ValidationError("--foreground-style must be regular or balls (got '\(foregroundStyle)')")
@@ -63,6 +66,14 @@ struct ForegroundPushOptions: ParsableArguments {
         c.messageColor = foregroundMessageColor.flatMap(PrimerColor.init(hex:))
         c.usePushAnimation = !foregroundNoWave
         c.hasDelegate = !foregroundNoDelegate
+        c.useLiquidView = foregroundLiquidView
+        return c
+    }
+
+    /// The configuration on a phone running `ios`.
+    func configuration(ios: IOSVersion) -> ForegroundPushConfiguration {
+        var c = configuration
+        c.ios = ios
         return c
     }
 }

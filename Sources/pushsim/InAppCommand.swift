@@ -5,6 +5,7 @@ import ArgumentParser
 import Foundation
 import PushSimApp
 import PushSimEngine
+import PushSimScreens
 import PushSimStore
 
 struct InAppCommand: ParsableCommand {
@@ -80,7 +81,8 @@ struct InAppCommand: ParsableCommand {
                 let images = terminal.imageSource(payload: first ?? FileManager.default.currentDirectoryPath + "/banner.json", appGroup: nil, fetch: inapp.fetch)
                 scene = InAppScene(sink: sink, images: images, listener: listener, appName: inapp.appName)
             }
-            scene.foreground.configuration = inapp.foreground.configuration
+            scene.foreground.configuration = inapp.foreground.configuration(ios: inapp.sdk.ios)
+            scene.phoneStatus = PhoneStatus(phone: native.device.map { Phone.named($0)?.marketingName ?? $0 } ?? Phone.default.marketingName, ios: inapp.sdk.ios)
             try attachNative(to: scene)
             // No colours (NO_COLOR, --colors mono, a terminal without them): the wheel and the foil use glyphs.
             scene.monochrome = terminal.media.colorMode(headless: headless) == .monochrome

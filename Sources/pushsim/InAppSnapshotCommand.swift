@@ -46,7 +46,7 @@ struct InAppSnapshotCommand: SnapshotSubcommand {
     func shot() -> PictureShot {
         let sink = EventSink()
         let scene = InAppScene(sink: sink, images: NoImages(), listener: nil, appName: inapp.appName)
-        scene.foreground.configuration = inapp.foreground.configuration
+        scene.foreground.configuration = inapp.foreground.configuration(ios: inapp.sdk.ios)
         var steps: [String] = []
         if title != nil || body != nil || image != nil {
             var o = JSONObject()

@@ -23,6 +23,11 @@ struct PictureOptions: ParsableArguments {
     @Option(help: ArgumentHelp("snapshot only, with --matrix: say per cell what text was cut and every warning, as JSON (.json) or Markdown (.md).", valueName: "file"))
     var report: String?
 
+    /// zlib's level for the PNG (default `Picture.pngLevel`, 3: fast). `pushsim report` asks for 9: its sheets are
+    /// embedded in a file meant to be attached, where 18 % fewer bytes matter more than the CPU.
+    @Option(help: .hidden)
+    var pngLevel: Int?
+
     func validate() throws {
         guard PictureDevice(parsing: device) != nil else {
             throw ValidationError("--device must be one of \(PictureDevice.names), or WxH in points from 200x300 to 2000x3000 (got '\(device)')")
@@ -31,6 +36,7 @@ struct PictureOptions: ParsableArguments {
             throw ValidationError("--scale must be a number from 1 to 4, such as 3 (got \(scale))")
         }
         _ = try ContactSheet.axes(matrix)
+        if let pngLevel, !(0...9).contains(pngLevel) { throw ValidationError("--png-level must be 0 to 9 (got \(pngLevel))") }
         if let report {
             guard !matrix.isEmpty else { throw ValidationError("--report describes a contact sheet's cells: give --matrix too") }
             guard ContactSheet.ReportFormat(path: report) != nil else {
@@ -54,7 +60,7 @@ struct PictureOptions: ParsableArguments {
             let picture = try Picture(width: d.width, height: d.height, scale: scale ?? d.nativeScale)
             shot.draw(picture, runner.now, d)
             Self.warn(Self.warnings(shot))
-            try picture.writePNG(to: path)
+            try picture.writePNG(to: path, level: pngLevel.map(Int32.init) ?? Picture.pngLevel)
             StandardStreams.error("pushsim: wrote \(path) (\(picture.pixelWidth)×\(picture.pixelHeight))\n")
         } catch {
             fail(UserError(error.message))

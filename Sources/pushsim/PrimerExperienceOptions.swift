@@ -6,6 +6,7 @@ import Foundation
 import PushSimFiles
 import PushSimApp
 import PushSimEngine
+import PushSimScreens
 import PushSimStore
 
 struct PrimerExperienceOptions: ParsableArguments {
@@ -74,6 +75,7 @@ struct PrimerExperienceOptions: ParsableArguments {
                                 reduceMotion: reduceMotion, images: images, appName: appName)
         scene.ios = sdk.ios
         scene.appCompatibility = sdk.appCompat
+        scene.phoneStatus = PhoneStatus(ios: sdk.ios)
         return scene
     }
 

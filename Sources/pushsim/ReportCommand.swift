@@ -95,7 +95,7 @@ struct ReportCommand: ParsableCommand {
         let store = folder.appendingPathComponent("store-\(index).sqlite").path
         let storeArgs = (kind == .primer ? [] : ["--store", store]) + ["--device", device]
         let sheet = folder.appendingPathComponent("sheet-\(index).png").path
-        let sheetRun = ChildRun.pushsim(["snapshot"] + args + storeArgs + matrix.flatMap { ["--matrix", $0] } + ["--scale", number(scale), "-o", sheet])
+        let sheetRun = ChildRun.pushsim(["snapshot"] + args + storeArgs + matrix.flatMap { ["--matrix", $0] } + ["--scale", number(scale), "--png-level", "9", "-o", sheet])
         s.sheet = picture(sheet, sheetRun.problem)
         var recordArgs = ["record"] + args + storeArgs + ["--scale", number(scale), "--fps", "8", "--quality", "50"]
         if let script { recordArgs += ["--script", kind == .banner ? bannerScript(file) + "; " + script : script] }
@@ -159,6 +159,8 @@ struct ReportCommand: ParsableCommand {
             out += "<li><a href=\"#file-\(i + 1)\">\(escape(s.file))</a>: \(counts(errors, warnings))</li>\n"
         }
         out += "</ul>\n"
+        // A picture already on the page (two files that draw the same) is pointed at, not embedded again.
+        var embedded: [Data: Int] = [:]
         for (i, s) in sections.enumerated() {
             out += "<section id=\"file-\(i + 1)\" data-file=\"\(escape(s.file))\">\n<h2>\(escape(s.file))</h2>\n"
             out += "<p class=\"kind\">\(escape(s.report.summary))</p>\n"
@@ -174,8 +176,10 @@ struct ReportCommand: ParsableCommand {
             if s.experience == nil && !s.report.unreadable {
                 out += "<p>pushsim cannot tell what kind of payload this is, so it draws nothing.</p>\n"
             }
-            out += figure(s.sheet, type: "image/png", cls: "sheet", caption: "Contact sheet (" + matrix.joined(separator: " ") + ")")
-            out += figure(s.recording, type: "image/webp", cls: "recording", caption: "Recording of the default script")
+            out += figure(s.sheet, type: "image/png", cls: "sheet", caption: "Contact sheet (" + matrix.joined(separator: " ") + ")",
+                          section: i + 1, sections: sections, embedded: &embedded)
+            out += figure(s.recording, type: "image/webp", cls: "recording", caption: "Recording of the default script",
+                          section: i + 1, sections: sections, embedded: &embedded)
             out += "</section>\n"
         }
         out += "</body></html>\n"
@@ -188,11 +192,16 @@ struct ReportCommand: ParsableCommand {
                 warnings > 0 ? "\(warnings) warning\(warnings == 1 ? "" : "s")" : nil].compactMap { $0 }.joined(separator: ", ")
     }
 
-    static func figure(_ picture: Result<Data, ReportProblem>?, type: String, cls: String, caption: String) -> String {
+    static func figure(_ picture: Result<Data, ReportProblem>?, type: String, cls: String, caption: String, section: Int,
+                       sections: [Section], embedded: inout [Data: Int]) -> String {
         switch picture {
         case nil: return ""
         case .failure(let p)?: return "<p class=\"\(cls) error\">\(escape(caption)): not drawn: \(escape(p.message))</p>\n"
+        case .success(let data)? where embedded[data] != nil:
+            let first = embedded[data] ?? section
+            return "<p class=\"\(cls) same\">\(escape(caption)): the same picture as <a href=\"#file-\(first)\">\(escape(sections[first - 1].file))</a>'s.</p>\n"
         case .success(let data)?:
+            embedded[data] = section
             return "<figure class=\"\(cls)\"><img alt=\"\(escape(caption))\" src=\"data:\(type);base64,\(data.base64EncodedString())\"><figcaption>\(escape(caption))</figcaption></figure>\n"
         }
     }

@@ -66,6 +66,7 @@ struct StoriesCommand: ParsableCommand {
         let isHeadless = terminal.headless.headless
         let images = terminal.imageSource(payload: stories.file, appGroup: stories.appGroup, fetch: stories.fetch)
         let scene = stories.makeScene(sink: sink, images: images, headless: isHeadless, device: device, eventsPane: eventsPane, bell: bell)
+        scene.phoneStatus = PhoneStatus(phone: Phone.named(device)?.marketingName ?? device, ios: stories.sdk.ios)
         if watch {
             let watcher = StoriesFileWatcher(path: stories.file, notification: stories.notification, language: stories.delivery.language)
             if let people = try? stories.personalization.input(language: stories.delivery.language, phone: device, ios: stories.sdk.iosText) {

@@ -43,17 +43,18 @@ try:
     status, _, _ = http(s, "/?token=" + s.token, host="evil.example:%d" % s.port)
     if status != 403:
         fail("a request for host evil.example should be refused with 403, got %s" % status)
-    # The Origin: another page's, none, or a forged one beside the right host.
+    # The Origin: another page's, none, or a forged one beside the right host: 403, as a wrong token.
     for origin in ["http://evil.example", "null", "http://127.0.0.1:1", "https://" + s.authority]:
         status, sock = ws_open(s, origin=origin)
         sock.close()
-        if status == 101:
-            fail("a WebSocket from origin %s should be refused" % origin)
-    # (A refused upgrade is answered 400 by hummingbird-websocket, whatever the reason; a plain GET gets the 403.)
+        if status != 403:
+            fail("a WebSocket from origin %s should be refused with 403, got %s" % (origin, status))
     status, sock = ws_open(s, token="wrong")
     sock.close()
-    if status not in (400, 403):
-        fail("a WebSocket with a wrong token should be refused, got %s" % status)
+    if status != 403:
+        fail("a WebSocket with a wrong token should be refused with 403, got %s" % status)
+    if "wrong or missing token (403)" not in s.log():
+        fail("a refused WebSocket should be logged in one line: " + s.log())
     # The page's own origin is let in and gets the run's messages and a picture.
     status, sock = ws_open(s)
     if status != 101:

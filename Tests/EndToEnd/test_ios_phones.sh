@@ -62,10 +62,28 @@ f26=$(frames); f18=$(frames --ios 18); fcompat=$(frames --app-compat)
 echo "$f26" | grep -q "( Not now )" || fail "--ios 26's alert has no capsule buttons: $f26"
 echo "$f26" | grep -q "├" && fail "--ios 26's alert still has separators"
 echo "$f18" | grep -q "├" || fail "--ios 18's alert lost its separators: $f18"
-[ "$fcompat" = "$f18" ] || fail "--app-compat does not keep the app's alert as on iOS 18"
+# (the panel's iOS row names the release each runs, so it is left out of the comparison)
+[ "$(echo "$fcompat" | grep -v 'iOS ')" = "$(echo "$f18" | grep -v 'iOS ')" ] || fail "--app-compat does not keep the app's alert as on iOS 18"
 # The permission prompt is the system's: glass even with --app-compat.
 prompt=$("$BIN" primer run --config "$R/primer/sheet-center.json" --headless --size 60x24 --app-compat --script "wait 1; accept; wait 1" --frames - 2>/dev/null)
 echo "$prompt" | grep -q "( Don't Allow )" || fail "the permission prompt with --app-compat is not the iOS 26 alert: $prompt"
+
+# The status line names the phone and the release when there is room, and drops them on a narrow terminal.
+st=$("$BIN" stories "$S" --headless --size 100x30 --device iphone-17-pro --ios 18 --script "wait 1" --frames - 2>/dev/null)
+echo "$st" | grep -q "iPhone 17 Pro · iOS 18" || fail "the stories status line does not name the phone and release: $(echo "$st" | tail -3)"
+st=$("$BIN" inapp --headless --size 80x24 --device iphone-air --script "wait 1" --frames - 2>/dev/null)
+echo "$st" | grep -q "iPhone Air · iOS 26" || fail "the inapp status line does not name the phone and release: $(echo "$st" | tail -3)"
+st=$("$BIN" primer run --config "$R/primer/alert.json" --headless --size 40x20 --script "wait 1" --frames - 2>/dev/null)
+echo "$st" | grep -q "iPhone" && fail "a 40-column primer names a phone it does not draw: $st"
+
+# The foreground push with useLiquidView: iOS 26 is the shipped SDK's blurred card, iOS 18 the classic one.
+FP='foreground-push {"aps":{"alert":{"title":"Flash sale","body":"Two hours only"}}}; wait 1'
+for v in 18 26; do
+  "$BIN" snapshot inapp --script "$FP" --foreground-liquid-view --ios $v --scale 1 -o "$W/fp$v.png" 2>"$W/err" || fail "snapshot inapp --foreground-liquid-view --ios $v: $(cat "$W/err")"
+done
+"$BIN" snapshot inapp --script "$FP" --ios 26 --scale 1 -o "$W/fpclassic.png" 2>/dev/null || fail "snapshot inapp with a foreground push"
+cmp -s "$W/fp26.png" "$W/fpclassic.png" && fail "--foreground-liquid-view on iOS 26 draws the classic card"
+cmp -s "$W/fp18.png" "$W/fpclassic.png" || fail "--foreground-liquid-view on iOS 18 is not the classic card"
 
 # validate cuts at the new phones' widths and takes --ios.
 "$BIN" validate "$S" --device iphone-16e --ios 26 >/dev/null 2>"$W/err" || fail "validate --device iphone-16e --ios 26: $(cat "$W/err")"

@@ -167,4 +167,21 @@ struct ForegroundHarness {
         #expect(ForegroundPushConfiguration.wobble(at: 3.5).top == 0)
         #expect(abs(ForegroundPushConfiguration.wobble(at: 1.75).top) > 0)
     }
+
+    // FP-1 and its shipped fallback: `drawPush` takes the glass path only `if useLiquidView, #available(iOS 26.0, *)`
+    // (`PushwooshForegroundPushImplementation.swift`, 7.1.3 `f8c5cc8`); its text is black unless set, the classic white.
+    @Test func theBlurredVariantNeedsUseLiquidViewAndIOS26() {
+        var c = ForegroundPushConfiguration()
+        #expect(!c.blurred && c.resolvedTitleColor == PrimerColor(r: 255, g: 255, b: 255))
+        c.useLiquidView = true
+        #expect(c.blurred, "iOS 26 is the default")
+        #expect(c.resolvedTitleColor == PrimerColor(r: 0, g: 0, b: 0) && c.resolvedMessageColor == PrimerColor(r: 0, g: 0, b: 0))
+        c.ios = .v18
+        #expect(!c.blurred)
+        c.ios = .v27
+        #expect(c.blurred)
+        c.titleColor = PrimerColor(r: 255, g: 0, b: 0)
+        #expect(c.resolvedTitleColor == PrimerColor(r: 255, g: 0, b: 0), "a set colour wins in every variant")
+        #expect(c.background == ForegroundPushConfiguration.defaultGradient, "the default gradient is still drawn under the blur")
+    }
 }

@@ -143,4 +143,27 @@ struct LiquidGlassGoldenTests {
         #expect(!done)
         #expect(p.rgba() == before)
     }
+
+    // PushwooshForegroundPush with useLiquidView on iOS 26, as the shipped XCFramework draws it (Swift 5.10 compiles
+    // the glass out): `drawPush` picks `showGlassNotification`, whose `#else` branch is a `.systemMaterial` blur over
+    // the default gradient with black text (`PushwooshForegroundPushImplementation.swift` `drawPush`,
+    // `showGlassNotification`; `ForegroundPushShape.swift` `applyBackground`; 7.1.3 `f8c5cc8`). On iOS 18, or without
+    // useLiquidView, the classic card: the existing golden `inapp-foreground-push`, drawn the same.
+    @Test func foregroundPushWithUseLiquidViewInBothDesigns() throws {
+        func shot(ios: IOSVersion, liquid: Bool) throws -> Picture {
+            let scene = InAppScene(sink: EventSink(), appName: "Shop")
+            scene.foreground.configuration.useLiquidView = liquid
+            scene.foreground.configuration.ios = ios
+            let imgs = images(for: resources.path("banners/sale.json"))
+            let photo = resources.path("images/avatar-1.png")
+            return try shoot(scene, script: "foreground-push {\"aps\":{\"alert\":{\"title\":\"Flash sale\",\"body\":\"Two hours only: 30 % off everything in the app and in stores.\"}},\"attachment\":\"\(photo)\"}; wait 1", device: .standard) { p, t in
+                BannerPicture.draw(scene, at: t, on: p, device: .standard, images: imgs)
+            }
+        }
+        let blurred = try shot(ios: .v26, liquid: true)
+        try expectGolden(blurred, "inapp-foreground-push-liquid-ios26")
+        try expectGolden(try shot(ios: .v18, liquid: true), "inapp-foreground-push")
+        try expectGolden(try shot(ios: .v26, liquid: false), "inapp-foreground-push")
+        try expectGolden(try shot(ios: .v27, liquid: true), "inapp-foreground-push-liquid-ios26")
+    }
 }

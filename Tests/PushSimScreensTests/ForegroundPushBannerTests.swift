@@ -58,4 +58,21 @@ import Testing
         assertSnapshot(of: burst.plainText, as: .lines, named: "foreground-burst")
         #expect(!burst.plainText.contains("Flash sale") && burst.plainText.contains("●"))
     }
+
+    // useLiquidView on iOS 26 with the shipped SDK: the `.systemMaterial` blur over the gradient and black text
+    // (`PushwooshForegroundPushImplementation.swift` `showGlassNotification` `#else`, 7.1.3 `f8c5cc8`): in cells, the
+    // gradient under a white veil and the title in black; the layout is the classic card's.
+    @Test func useLiquidViewOnIOS26IsTheBlurredCardWithBlackText() {
+        let classic = presenter([Self.sale])
+        let blurred = presenter([Self.sale]) { $0.useLiquidView = true; $0.ios = .v26 }
+        let c = frame(classic, at: 1), b = frame(blurred, at: 1)
+        assertSnapshot(of: b.plainText, as: .lines, named: "foreground-liquid-ios26")
+        #expect(b.plainText == c.plainText, "the same layout and text")
+        #expect(b[30, 2].bg == ForegroundPushBanner.background(ForegroundPushConfiguration.defaultGradient, 27, 54)
+            .mixed(with: .rgb(255, 255, 255), ForegroundPushConfiguration.materialTint))
+        #expect(b[12, 3].fg == .rgb(0, 0, 0) && c[12, 3].fg == .rgb(255, 255, 255))
+        // iOS 18 runs no glass path: the classic card, as without useLiquidView.
+        let old = frame(presenter([Self.sale]) { $0.useLiquidView = true; $0.ios = .v18 }, at: 1)
+        #expect(old[30, 2].bg == c[30, 2].bg && old[12, 3].fg == c[12, 3].fg)
+    }
 }

@@ -399,9 +399,13 @@ public final class InAppScene: ScriptableScene, Leavable {
 
     public var statusLine: String { statusLine(width: .max) }
 
+    /// The phone (`--device`) and iOS release (`--ios`) the status line ends with when there is room; nil says nothing.
+    public var phoneStatus: PhoneStatus?
+
     public func render(at t: Double) -> Canvas {
         var c = Canvas(size: size)
-        InAppHostScreen.draw(host, appName: appName, statusLine: statusLine(width: size.width - 2), on: &c)
+        let line = statusLine(width: size.width - 2)
+        InAppHostScreen.draw(host, appName: appName, statusLine: phoneStatus?.appended(to: line, width: size.width - 2) ?? line, on: &c)
         drawForegroundPushes(at: t, on: &c)  // a subview of the app's window: under the banner's own window
         if let cur = presenter.current {
             let slot = cur.banner.image.map { images.slot(for: $0, size: BannerOverlay.thumbnail) } ?? .none

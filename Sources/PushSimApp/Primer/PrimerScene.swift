@@ -22,6 +22,8 @@ public final class PrimerScene: ScriptableScene, Leavable, TouchArea {
     /// app's alert and the system's permission prompt take the iOS 26 design from them.
     public var ios = IOSVersion.default
     public var appCompatibility = false
+    /// The iOS release as the side panel and the status line name it (they say nothing of it when nil).
+    public var phoneStatus: PhoneStatus?
     public private(set) var helpShown = false
     /// Lines of the side panel's log, newest last.
     public private(set) var log: [String] = []
@@ -381,7 +383,8 @@ public final class PrimerScene: ScriptableScene, Leavable, TouchArea {
             let keys = "? help · \(leaveAction.hint)"
             let state = TextWidth.truncate("\(state.device.status.rawValue) · \(state.lastResult?.description ?? "—")",
                                            to: max(0, size.width - TextWidth.of(keys) - 3))
-            let line = state.isEmpty ? keys : state + " · " + keys
+            var line = state.isEmpty ? keys : state + " · " + keys
+            if let phoneStatus { line = phoneStatus.appended(to: line, width: size.width) }
             let r = Rect(x: 0, y: size.height - 1, width: size.width, height: 1)
             c.fill(r, with: Cell(" ", fg: .white, bg: .rgb(40, 40, 48)))
             c.text(TextWidth.truncate(line, to: size.width), x: 0, y: r.y, style: Style(fg: .white))
@@ -395,6 +398,9 @@ public final class PrimerScene: ScriptableScene, Leavable, TouchArea {
         let c = state.config
         var facts: [(String, String)] = [
             ("Status", state.device.status.rawValue),
+        ]
+        if let phoneStatus { facts.append(("iOS", phoneStatus.label + (appCompatibility ? " (app: compat)" : ""))) }
+        facts += [
             ("Asked", state.device.systemPromptShown ? "iOS has asked" : "not yet"),
             ("Clock", Self.clock(wall)),
             // The SDK stores the last-shown time only when minInterval > 0, so with 0 nothing is written, not "never".

@@ -78,6 +78,8 @@ public final class StoriesScene: ScriptableScene, Leavable, TouchArea {
     public var nextDevice: (() -> (input: StoriesInput, name: String)?)?
     /// The device the push is shown for, once `u` switched (the status line names it).
     public var deviceName: String?
+    /// The phone (`--device`) and iOS release (`--ios`) the status line ends with when there is room; nil says nothing.
+    public var phoneStatus: PhoneStatus?
     /// A descriptor that turns readable when the watched file may have changed (inotify): the run loop waits on it,
     /// so `--watch` needs no polling deadline.
     public var watchDescriptor: Int32?
@@ -686,6 +688,7 @@ public final class StoriesScene: ScriptableScene, Leavable, TouchArea {
             statusText = (input.notSent != nil ? "Pushwoosh sends this device nothing" : stop.rejected != nil ? "APNs refused the push · nothing shows" : "iOS's own notification · the story never plays") + " · \(leaveAction.hint)"
         }
         if let deviceName { statusText = "device \(deviceName) (u next) · " + statusText }
+        if let phoneStatus { statusText = phoneStatus.appended(to: statusText, width: size.width) }
         let status = TextWidth.truncate(statusText, to: size.width)
         canvas.fill(Rect(x: 0, y: size.height - 1, width: size.width, height: 1), with: Cell(" ", fg: .black, bg: .rgb(200, 200, 200)))
         canvas.text(status, x: 0, y: size.height - 1, style: Style(fg: .black, bg: .rgb(200, 200, 200)))

@@ -32,6 +32,10 @@ public struct ForegroundPushConfiguration: Sendable, Equatable {
     public var usePushAnimation = true
     /// Whether the host set a delegate that implements `didTapForegroundPush(_:)`: without one a tap does nothing.
     public var hasDelegate = true
+    /// `useLiquidView` (default false): the glass variant, taken only on iOS 26 and later (FP-1).
+    public var useLiquidView = false
+    /// The iOS release the phone runs (`--ios`): the module's one run-time branch on it is `useLiquidView`'s.
+    public var ios = IOSVersion.default
 
     public init() {}
 
@@ -53,6 +57,24 @@ public struct ForegroundPushConfiguration: Sendable, Equatable {
     public static let wobblePeriod = 3.5
     /// The default background: `systemBlue` → `systemGreen`, left to right.
     public static let defaultGradient = [PrimerColor(r: 0, g: 122, b: 255), PrimerColor(r: 52, g: 199, b: 89)]
+
+    /// The variant `drawPush` picks: with `useLiquidView` on iOS 26 it calls `showGlassNotification`, whose glass is
+    /// compiled only by Swift 6.2 (`#if compiler(>=5.13) && swift(>=6.2)`); the shipped XCFramework is built by Swift
+    /// 5.10, so it runs the `#else` branch: the card under a `UIBlurEffect(style: .systemMaterial)` view, the default
+    /// gradient still drawn beneath it (the style is applied with `useLiquidView: false`), title and body black unless
+    /// set (`PushwooshForegroundPush/PushwooshForegroundPushImplementation.swift` `drawPush`, `showGlassNotification`,
+    /// `ForegroundPushShape.swift` `applyBackground`, 7.1.3 `f8c5cc8`, unchanged at 7.2.6 `93694e4`).
+    public var blurred: Bool { ios.foregroundPushBlurs(useLiquidView: useLiquidView) }
+
+    /// The text's colour when none is set: white on the classic card, black on the blurred one.
+    public var defaultTextColor: PrimerColor { blurred ? PrimerColor(r: 0, g: 0, b: 0) : PrimerColor(r: 255, g: 255, b: 255) }
+    public var resolvedTitleColor: PrimerColor { titleColor ?? defaultTextColor }
+    public var resolvedMessageColor: PrimerColor { messageColor ?? defaultTextColor }
+
+    /// `.systemMaterial` in the light appearance, drawn as a white veil over the blurred card: its blur is of the
+    /// card's own gradient, already smooth, so only the tint shows. Apple publishes no material values; 0.72 is
+    /// pushsim's approximation of the light material's whiteness.
+    public static let materialTint = 0.72
 
     /// Seconds from showing to the start of the hide.
     public var hideDelay: Double { disappear == .regular ? Self.regularHideDelay : Double(max(0, duration)) }

@@ -48,6 +48,8 @@ public enum ForegroundPushPicture {
                     radius = min(r.width, r.height) * 0.15
                 }
                 p.fillGradient(shape, radius: radius, colors: colors, from: (shape.x, shape.midY), to: (shape.maxX, shape.midY))
+                // iOS 26 with useLiquidView, the shipped SDK: the systemMaterial blur over the gradient (its tint).
+                if config.blurred { p.fillRounded(shape, radius: radius, PictureColor.white.alpha(C.materialTint)) }
                 let icon = PictureRect(x: r.x + C.padding, y: r.y + C.padding + (headerH - C.iconSize) / 2, width: C.iconSize, height: C.iconSize)
                 p.fillRounded(icon, radius: 8, PictureColor(229, 229, 234))
                 let letter = scene.appName.first(where: { !$0.isWhitespace }).map { String($0).uppercased() } ?? "?"
@@ -55,8 +57,8 @@ public enum ForegroundPushPicture {
                        color: PictureColor(142, 142, 147), maxLines: 1, align: .center)
                 let tx = icon.maxX + C.iconSpacing
                 var ty = r.y + C.padding + (headerH - textH) / 2
-                let titleColor = config.titleColor.map { PictureColor($0) } ?? .white
-                let bodyColor = config.messageColor.map { PictureColor($0) } ?? .white
+                let titleColor = PictureColor(config.resolvedTitleColor)
+                let bodyColor = PictureColor(config.resolvedMessageColor)
                 if th > 0 {
                     p.text(title, x: tx, y: ty, width: textW, font: titleFont, color: titleColor)
                     ty += th + 4

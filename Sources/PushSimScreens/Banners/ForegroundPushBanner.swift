@@ -55,6 +55,13 @@ public enum ForegroundPushBanner {
         return cs[k].mixed(with: cs[k + 1], p - Double(k))
     }
 
+    /// The card's colour at column `i` of `n`: the background, under the systemMaterial tint when the card is blurred
+    /// (iOS 26 with useLiquidView, `ForegroundPushConfiguration.blurred`).
+    static func cardBackground(_ config: ForegroundPushConfiguration, _ i: Int, _ n: Int) -> Color {
+        let bg = background(config.background, i, n)
+        return config.blurred ? bg.mixed(with: .rgb(255, 255, 255), ForegroundPushConfiguration.materialTint) : bg
+    }
+
     /// Draw every banner of `presenter` at `t`, bottom to top; `image` gives each attachment's cells. Returns the
     /// topmost banner's rectangle on screen (for hit tests), nil when none is tappable.
     @discardableResult
@@ -100,8 +107,8 @@ public enum ForegroundPushBanner {
                          appName: String, image: ImageSlot?, on canvas: inout Canvas) {
         guard r.width >= 8 else { return }
         let colors = config.background
-        let title = config.titleColor.map { Color.rgb($0.r, $0.g, $0.b) } ?? .rgb(255, 255, 255)
-        let message = config.messageColor.map { Color.rgb($0.r, $0.g, $0.b) } ?? .rgb(255, 255, 255)
+        let tc = config.resolvedTitleColor, mc = config.resolvedMessageColor
+        let title = Color.rgb(tc.r, tc.g, tc.b), message = Color.rgb(mc.r, mc.g, mc.b)
         let attrs: Attributes = dim ? [.dim] : []
         // The wave mask: its edges move by up to 8 pt over a 3.5 s loop; at the loop's far points the fill leaves a cell
         // more of each corner to the app. Without the animation the corners are plainly rounded.
@@ -111,12 +118,13 @@ public enum ForegroundPushBanner {
                 let edgeRow = y == r.y || y == r.maxY - 1
                 let fromEdge = min(x - r.x, r.maxX - 1 - x)
                 if edgeRow && fromEdge < cut { continue }  // the rounded mask: the app shows through the corners
-                let bg = background(colors, x - r.x, r.width)
+                let bg = cardBackground(config, x - r.x, r.width)
                 canvas[x, y] = Cell(" ", fg: title, bg: bg, attrs: attrs)
             }
         }
         // A faint rounded outline over the gradient: in monochrome it is what shows of the card.
-        Box.draw(r, on: &canvas, corners: .rounded, line: Style(fg: Color.white.mixed(with: background(colors, 0, 1), 0.5), attrs: attrs))
+        let edge = config.blurred ? Color.rgb(142, 142, 147) : Color.white.mixed(with: background(colors, 0, 1), 0.5)
+        Box.draw(r, on: &canvas, corners: .rounded, line: Style(fg: edge, attrs: attrs))
         let inner = Rect(x: r.x + 2, y: r.y + 1, width: r.width - 4, height: r.height - 2)
         let iconBG = Color.rgb(229, 229, 234)
         let letter = appName.first(where: { !$0.isWhitespace }).map { String($0).uppercased() } ?? "?"
