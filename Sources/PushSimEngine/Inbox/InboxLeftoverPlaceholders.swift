@@ -70,15 +70,17 @@ extension PlaceholderScan {
         // The state: inside `{` (with or without a pipe seen), inside `{{`/`{%` (looking for its closer).
         var inBrace = false, sawPipe = false, liquidCloser: UInt8?, prev: UInt8 = 0
         while let b = it.next() {
-            defer { prev = b }
             if let closer = liquidCloser {
                 if b == close, prev == closer { return true }
+                prev = b
                 continue
             }
             if inBrace, prev == open, b == open || b == percent, !sawPipe {
                 liquidCloser = b == open ? close : percent
+                prev = 0  // the opener's own `%` or `{` does not close it
                 continue
             }
+            prev = b
             switch b {
             case open: inBrace = true; sawPipe = false
             case close: if inBrace && sawPipe { return true }; inBrace = false
