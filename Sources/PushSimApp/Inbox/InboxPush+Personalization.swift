@@ -30,6 +30,9 @@ extension InboxPush {
             }
             filled = kept
         }
+        // The receiving inbox does not know this device's language: each language dictionary the server filled one
+        // entry of becomes that entry.
+        filled = picked(filled, language: device.language ?? LanguagePick.defaultLanguage)
         let parsed: InboxFeedParser.Result
         do { parsed = try InboxFeedParser(now: now, timeZone: timeZone).parse(filled, file: shown) } catch {
             throw UserError(error.description)
@@ -38,6 +41,29 @@ extension InboxPush {
         let push = InboxPush(file: path == "-" ? shown : absolute(path), payload: filled, personalized: true)
         return .push(push, warnings: stage.warnings + parsed.diagnostics,
                      events: stage.events + stage.stopped.sorted { $0.key < $1.key }.map(\.value))
+    }
+
+    /// Every notification's `content`/`title`/`ios_title`/`subtitle`/`ios_subtitle` language dictionary replaced by the
+    /// entry `language` picks (docs.pushwoosh.com/ru/product/personalization/multi-language).
+    static func picked(_ doc: JSONValue, language: String) -> JSONValue {
+        func notification(_ v: JSONValue) -> JSONValue {
+            guard var o = v.objectValue else { return v }
+            for key in ["content", "title", "ios_title", "subtitle", "ios_subtitle"] {
+                if let dict = o[key]?.objectValue, let p = LanguagePick.pick(dict, device: language) { o[key] = .string(p.text) }
+            }
+            return .object(o)
+        }
+        guard var root = doc.objectValue else { return doc }
+        if var request = root["request"]?.objectValue, let list = request["notifications"]?.arrayValue {
+            request["notifications"] = .array(list.map(notification))
+            root["request"] = .object(request)
+            return .object(root)
+        }
+        if let list = root["notifications"]?.arrayValue {
+            root["notifications"] = .array(list.map(notification))
+            return .object(root)
+        }
+        return notification(doc)
     }
 
     /// The request without the notifications at `indexes` (of `request.notifications` or `notifications`); nil when
