@@ -61,7 +61,6 @@ PY
 wait_until has_event "{FirstName|CapitalizeFirst|friend}" "Friend" || die "the events of notify --inapp did not reach the running inapp"
 has_event "{FirstName|CapitalizeFirst|friend}" "Maximiliane-charlotte von wolkenstein-trostburg" || die "no personalized event for the second device"
 keys q
-keys q
 expect_exit 0
 expect_sane
 
