@@ -25,6 +25,10 @@ struct LiquidRenderer {
     var work = 0
     /// The offset of the tag or output being rendered, for errors raised without a more precise one.
     var at = 0
+    /// When recording (`LiquidTemplate.renderRecordingOutputs`): each output's offset and what it printed, in render
+    /// order, at most `maxRecorded`.
+    var recorded: [(offset: Int, value: String, expr: LiquidOutputExpr)]?
+    var maxRecorded = 0
 
     init(scope: LiquidObject, limits: LiquidLimits, now: Date) {
         globals = scope
@@ -66,8 +70,9 @@ struct LiquidRenderer {
         case .text(let s):
             try emit(s, into: &out, at: at)
         case .output(let e, let offset):
-            let v = try evaluate(e, offset: offset)
-            try emit(v.liquidString, into: &out, at: offset)
+            let printed = try evaluate(e, offset: offset).liquidString
+            if let n = recorded?.count, n < maxRecorded { recorded?.append((offset, printed, e)) }
+            try emit(printed, into: &out, at: offset)
         case .conditional(let branches, let negateFirst, _):
             for (i, (condition, body)) in branches.enumerated() {
                 var take = true

@@ -31,6 +31,43 @@ public struct LiquidTemplate: Sendable {
         }
     }
 
+    /// One `{{ … }}` as it rendered: its source text as written, what it printed, and the variables it read.
+    public struct Output: Sendable, Equatable {
+        /// The output as written in the template, braces and whitespace control included (`{{ offer | upcase }}`).
+        public var expression: String
+        public var value: String
+        /// The root names the output reads, in order (`offer` for `{{ offer | upcase }}`).
+        public var variables: [String]
+    }
+
+    /// `render`, also returning each output in render order (an output in a loop once per pass), at most `maxOutputs`
+    /// of them: for "which placeholder printed what".
+    public func renderRecordingOutputs(_ scope: LiquidObject, limits: LiquidLimits = .default, now: Date = Date(timeIntervalSince1970: 0),
+                                       maxOutputs: Int = 1_000) throws(LiquidError) -> (text: String, outputs: [Output]) {
+        var renderer = LiquidRenderer(scope: scope, limits: limits, now: now)
+        renderer.recorded = []
+        renderer.maxRecorded = max(0, maxOutputs)
+        let text: String
+        do {
+            text = try renderer.render(nodes)
+        } catch {
+            throw LiquidPosition.resolve(error, in: source)
+        }
+        let outputs = (renderer.recorded ?? []).map { r in
+            Output(expression: expressionText(at: r.offset), value: r.value,
+                   variables: LiquidReferences.collect([.output(r.expr, offset: r.offset)], ignoring: []))
+        }
+        return (text, outputs)
+    }
+
+    /// The source of the output that starts at `offset`: up to the first `}}` after its `{{`, as the lexer closes it.
+    func expressionText(at offset: Int) -> String {
+        guard offset >= 0, offset + 1 < source.count else { return "" }
+        var j = offset + 2
+        while j + 1 < source.count, !(source[j] == 125 && source[j + 1] == 125) { j += 1 }
+        return String(decoding: source[offset..<min(source.count, j + 2)], as: UTF8.self)
+    }
+
     /// Every variable name the template reads at its top level (the first segment of each lookup), in order of first
     /// use, less the names the template binds itself before reading them (assign, capture, loop variables).
     public var referencedVariables: [String] {

@@ -100,8 +100,8 @@ struct InAppCommand: ParsableCommand {
 
     /// The SDK's native in-app module in the scene: the store's display counts, then FILEs delivered at t=0.
     func attachNative(to scene: InAppScene) throws(UserError) {
-        let intake = InAppIntake.sdk(language: native.language, release: inapp.sdk.version, imageMaxBytes: inapp.fetch.limits.maxBytes,
-                                     tags: native.settings.nativeTags(phone: native.device, ios: inapp.sdk.iosText))
+        let people = native.settings.people(phone: native.device, ios: inapp.sdk.iosText)
+        let intake = native.settings.intake(people, release: inapp.sdk.version, imageMaxBytes: inapp.fetch.limits.maxBytes)
         // Read every file first, so a missing one ends the run before anything plays.
         let deliveries = try files.map { f throws(UserError) in try intake.read(f) }
         // The display counts: needed for --frequency-caps; otherwise a store that cannot be opened only means this
@@ -117,5 +117,17 @@ struct InAppCommand: ParsableCommand {
         let n = scene.attachNative(intake: intake, options: native.presenterOptions, capsEnabled: native.frequencyCaps,
                                    isDark: native.dark, store: store)
         for d in deliveries { n.deliver(d, at: 0) }
+        // `u` with several --tags devices (interactive, as in stories): the files filled again for the next device, on
+        // a fresh module (the one on screen goes), with the same settings and store.
+        if !terminal.headless.headless, people.devices.count > 1, !files.isEmpty, !files.contains("-") {
+            let files = files, settings = native.settings, release = inapp.sdk.version, maxBytes = inapp.fetch.limits.maxBytes
+            let options = native.presenterOptions, caps = native.frequencyCaps, dark = native.dark
+            scene.deviceSwitch = InAppDeviceSwitch(names: people.devices.map(\.name), index: people.index) { scene, i, t throws(UserError) in
+                let intake = settings.intake(people, device: people.devices[i], release: release, imageMaxBytes: maxBytes)
+                let deliveries = try files.map { f throws(UserError) in try intake.read(f) }
+                let n = scene.attachNative(intake: intake, options: options, capsEnabled: caps, isDark: dark, store: store)
+                for d in deliveries { n.deliver(d, at: t) }
+            }
+        }
     }
 }

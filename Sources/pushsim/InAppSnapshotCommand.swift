@@ -90,8 +90,8 @@ struct InAppSnapshotCommand: SnapshotSubcommand {
     /// Turn on the native messages and deliver each FILE at t=0; a file that cannot be read ends the run in one line.
     /// A picture is not a show: no store, so display counts are neither read nor written (caps count within the run).
     func attachNative(to scene: InAppScene, phone: PictureDevice, unavailable: inout [String: String]) -> NativeInApp {
-        let intake = InAppIntake.sdk(language: native.language, release: inapp.sdk.version, imageMaxBytes: inapp.fetch.limits.maxBytes,
-                                     tags: native.nativeTags(phone: phone.name, ios: inapp.sdk.iosText))
+        let intake = native.intake(native.people(phone: phone.name, ios: inapp.sdk.iosText), release: inapp.sdk.version,
+                                   imageMaxBytes: inapp.fetch.limits.maxBytes)
         // Every file is read first, so a missing one ends the run before anything plays.
         let deliveries: [InAppDelivery]
         do throws(UserError) { deliveries = try files.map { f throws(UserError) in try intake.read(f) } } catch { fail(error) }

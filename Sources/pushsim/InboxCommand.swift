@@ -86,6 +86,8 @@ struct InboxCommand: ParsableCommand {
             let people = try inbox.personalization.input(language: nil, phone: nil, ios: inbox.sdk.iosText)
             scene = try InboxScene(files: files, attributes: attributes, now: date, store: store, images: images, sink: sink,
                                    listener: listener, device: people.device, rawPlaceholders: people.raw)
+            // `u` with several --tags devices (interactive, as in stories).
+            if !headless && !dump && people.devices.count > 1 { scene.devices = (people.devices, people.index) }
             if let notListening { scene.warn(notListening) }
             if watch && !dump && !scene.watchFiles() {
                 scene.warn("--watch: cannot watch the feed files here (inotify is unavailable); press r to reload")

@@ -13,16 +13,23 @@ import PushSimPicture
 struct NativeInAppSettings: ParsableArguments {
     @OptionGroup(title: "Personalisation") var personalization: PersonalizationOptions
 
-    /// The tag dictionary a campaign ZIP is filled from on `phone` (the chosen device of --tags); nil with
-    /// --raw-placeholders. A tags file that cannot be read ends the run in one line.
-    func nativeTags(phone: String?, ios: String? = nil) -> JSONObject? {
+    /// The devices of --tags on `phone` (their warnings said on standard error); a tags file that cannot be read ends
+    /// the run in one line.
+    func people(phone: String?, ios: String? = nil) -> PersonalizationInput {
         do {
             let people = try personalization.input(language: language, phone: phone, ios: ios)
             for w in people.warnings { StandardStreams.error("pushsim: warning: \(w)\n") }
-            return people.raw ? nil : people.device.nativeTags
+            return people
         } catch {
             fail(error)
         }
+    }
+
+    /// The SDK's intake with the chosen device's tags (or the text as written with --raw-placeholders); a ZIP's
+    /// language is --language, else the device's own `Language` tag (as `pushsim render` reads it).
+    func intake(_ people: PersonalizationInput, device: PersonalizationDevice? = nil, release: SDKVersion, imageMaxBytes: Int) -> InAppIntake {
+        let d = device ?? people.device
+        return InAppIntake.sdk(language: d.language, release: release, imageMaxBytes: imageMaxBytes, tags: d.nativeTags, raw: people.raw)
     }
 
     @Flag(help: "The phone is in dark appearance when a config arrives: its block's `dark` overlay applies.")

@@ -54,7 +54,19 @@ struct NotifyCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The socket of the running pushsim inapp, or pushsim inbox with --inbox (default $XDG_RUNTIME_DIR/pushsim/inapp.sock or inbox.sock, else under /tmp/pushsim-$UID/).", valueName: "path"))
     var socket: String?
 
+    /// With --inbox: the device Pushwoosh's server fills a createMessage request for; with --inapp: the device whose
+    /// tags fill a campaign ZIP (docs/personalization.md).
+    @OptionGroup(title: "Personalisation (with --inbox or --inapp)") var personalization: PersonalizationOptions
+
+    /// Whether a personalisation option was given (they mean something only for --inbox and --inapp).
+    var personalizes: Bool { !personalization.tagFiles.isEmpty || personalization.deviceIndex != nil || personalization.rawPlaceholders }
+
     func validate() throws {
+        if personalizes, inbox == nil, inapp == nil {
+            let what = push != nil ? "--push sends an APNs payload, which Pushwoosh's server already filled when it sent it"
+                                   : "a banner is pushsim's own and holds no placeholders"
+            throw ValidationError("\(what); --tags, --device-index and --raw-placeholders go with --inbox (a createMessage request) or --inapp (a campaign ZIP)")
+        }
         if push != nil {
             let others = [("--inbox", inbox), ("--title", title), ("--body", body), ("--link", link), ("--image", image), ("--id", id), ("--json", json), ("--inapp", inapp)]
                 .compactMap { $0.1 == nil ? nil : $0.0 } + (duration == nil ? [] : ["--duration"])
@@ -113,7 +125,23 @@ struct NotifyCommand: ParsableCommand {
     /// intake's reason), send it, print `ok CODE…`.
     func sendInbox(_ file: String) -> Never {
         do throws(UserError) {
-            let (push, warnings) = try InboxPush.read(file)
+            var (push, warnings) = (InboxPush(file: file, payload: .null), [Diagnostic]())
+            if personalizes {
+                // The server's filling is done here, for the --tags device; the running inbox then shows it as sent.
+                let people = try personalization.input(language: nil, phone: nil)
+                for w in people.warnings { StandardStreams.error("pushsim: warning: \(w)\n") }
+                switch try InboxPush.read(file, for: people.device, raw: people.raw) {
+                case .stopped(let e) where e.name == "not_sent":
+                    print("not sent to device \(people.device.name): " + StoriesScene.notSentSentence(e))
+                    Foundation.exit(0)
+                case .stopped(let e):
+                    throw UserError("\(InputFile.displayName(file)): " + StoriesScene.notSentSentence(e))
+                case .push(let p, let w, _):
+                    (push, warnings) = (p, w)
+                }
+            } else {
+                (push, warnings) = try InboxPush.read(file)
+            }
             for d in warnings {
                 StandardStreams.error("pushsim: warning: \(d.description)\n")
             }
@@ -155,7 +183,10 @@ struct NotifyCommand: ParsableCommand {
     /// `--inapp FILE`: read it here (a ZIP is unpacked and localised here), send the config, print the answer.
     func sendInApp(_ file: String) -> Never {
         do throws(UserError) {
-            let d = try InAppIntake.sdk(language: language).read(file)
+            // The device fills a campaign ZIP with its own tags (without --tags: only its default ones).
+            let people = try personalization.input(language: language, phone: nil)
+            for w in people.warnings { StandardStreams.error("pushsim: warning: \(w)\n") }
+            let d = try InAppIntake.sdk(language: language, tags: people.device.nativeTags, raw: people.raw).read(file)
             for w in d.warnings { StandardStreams.error("pushsim: warning: \(w.description)\n") }
             let id = try SocketClient.send(d.socketLine, to: socket ?? SocketPath.defaultPath(for: .inapp), service: .inapp,
                                            secureFolder: socket == nil)

@@ -322,7 +322,7 @@ import PushSimStore
 
     @Test func samplesAreRegisteredAndOpen() throws {
         let samples = SampleCatalog.inboxSamples(Resources.locate())
-        #expect(samples.map(\.title) == ["Mixed feed", "Feed from createMessage", "Empty feed"])
+        #expect(samples.map(\.title) == ["Mixed feed", "Feed from createMessage", "Empty feed", "Personalised campaign: the inbox message"])
         #expect(samples.allSatisfy { $0.experience == .inbox && $0.command.contains("--store") })
         #expect(InboxSampleStore.path("mixed", environment: ["XDG_DATA_HOME": "/d"]) == "/d/pushsim/samples/inbox-mixed.sqlite")
     }

@@ -52,4 +52,17 @@ import Testing
         """)
         #expect(t.referencedVariables == ["user", "fallback", "count", "items", "vip", "tier", "map", "key"])
     }
+
+    // Each output as written and what it printed, in render order (a loop's output once per pass), bounded.
+    @Test func recordsEachOutputAsWritten() throws {
+        let t = try LiquidTemplate(parsing: "Hi {{ name | upcase }}!{% for i in (1..3) %} {{i}}{% endfor %} {{- 'x' -}}")
+        let r = try t.renderRecordingOutputs(["name": "anna"])
+        #expect(r.text == "Hi ANNA! 1 2 3x")
+        #expect(r.outputs.map(\.expression) == ["{{ name | upcase }}", "{{i}}", "{{i}}", "{{i}}", "{{- 'x' -}}"])
+        #expect(r.outputs.map(\.value) == ["ANNA", "1", "2", "3", "x"])
+        #expect(r.outputs.first?.variables == ["name"])
+        #expect(r.outputs.last?.variables == [])
+        #expect(try t.renderRecordingOutputs(["name": "anna"], maxOutputs: 2).outputs.count == 2)
+        #expect(try t.render(["name": "anna"]) == r.text)
+    }
 }

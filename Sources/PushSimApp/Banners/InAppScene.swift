@@ -55,6 +55,7 @@ public final class InAppScene: ScriptableScene, Leavable {
 
     /// The SDK's native in-app messages (PushwooshInApp), when the command turned them on (see `attachNative`).
     public private(set) var native: NativeInApp?
+    public var deviceSwitch: InAppDeviceSwitch?  // `u` (InAppScene+Devices.swift)
     /// Where a click the native messages let through landed (`host_click`'s cell).
     var passThroughAt: (x: Int, y: Int)?
     /// The mouse button went down on a native message.
@@ -167,6 +168,7 @@ public final class InAppScene: ScriptableScene, Leavable {
             showHelp = false  // any key closes help, q included: q backs out one level at a time
             return
         }
+        if k == .char("u"), switchDevice(at: t) { return }
         if let native, native.key(k, at: t) { return }
         let visible = InAppHostScreen.listRect(in: size).height
         switch k {
@@ -365,7 +367,7 @@ public final class InAppScene: ScriptableScene, Leavable {
     /// The bottom line: key hints, the last event (and the URL a tap opened) and where banners come from. The banner's
     /// keys stay while a banner shows: when the line does not fit, the last event is shortened first, then the hints,
     /// and the socket path (needed for `pushsim notify --socket`) stays readable.
-    public func statusLine(width: Int) -> String {
+    func hostStatusLine(width: Int) -> String {
         let q = leaveAction.hint
         let long = "↑↓ scroll  ⏎ click  t tap  s swipe  ? help  \(q)", mid = "t tap  s swipe  ? help  \(q)", short = "? help  \(q)"
 

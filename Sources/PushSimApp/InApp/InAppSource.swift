@@ -38,18 +38,19 @@ public enum InAppSource {
     /// Reads `path` (`-` = standard input): a ZIP is told by its first bytes, whatever its name. A ZIP's own images
     /// are unpacked under `unpackImagesInto` (a cache folder) for drawing; nil only checks that they are there.
     /// `tags`: the device's tag dictionary for the SDK's tag passes (`PersonalizationDevice.nativeTags`); nil is a
-    /// device without tags.
+    /// device without tags. `raw` (`--raw-placeholders`): a ZIP's config is left as written, neither localised nor
+    /// filled, with a `personalized` event (source `raw`) and a warning per placeholder.
     public static func load(path: String, language: String? = nil, unpackImagesInto: String? = nil,
-                            imageMaxBytes: Int = defaultImageMaxBytes, tags: JSONObject? = nil) throws(UserError) -> InAppLoaded {
+                            imageMaxBytes: Int = defaultImageMaxBytes, tags: JSONObject? = nil, raw: Bool = false) throws(UserError) -> InAppLoaded {
         let bytes = try InputFile.readBytes(path)
-        return try load(bytes: bytes, path: path, language: language, unpackImagesInto: unpackImagesInto, imageMaxBytes: imageMaxBytes, tags: tags)
+        return try load(bytes: bytes, path: path, language: language, unpackImagesInto: unpackImagesInto, imageMaxBytes: imageMaxBytes, tags: tags, raw: raw)
     }
 
     public static func load(bytes: [UInt8], path: String, language: String? = nil, unpackImagesInto: String? = nil,
-                            imageMaxBytes: Int = defaultImageMaxBytes, tags: JSONObject? = nil) throws(UserError) -> InAppLoaded {
+                            imageMaxBytes: Int = defaultImageMaxBytes, tags: JSONObject? = nil, raw: Bool = false) throws(UserError) -> InAppLoaded {
         let name = InputFile.displayName(path)
         if isZIP(bytes) {
-            return try loadZIP(bytes, path: path, language: language, unpackImagesInto: unpackImagesInto, imageMaxBytes: imageMaxBytes, tags: tags)
+            return try loadZIP(bytes, path: path, language: language, unpackImagesInto: unpackImagesInto, imageMaxBytes: imageMaxBytes, tags: tags, raw: raw)
         }
         let config = try json(bytes, what: name)
         return InAppLoaded(config: config, file: path)
@@ -71,7 +72,7 @@ public enum InAppSource {
     // MARK: ZIP
 
     static func loadZIP(_ bytes: [UInt8], path: String, language: String?, unpackImagesInto: String? = nil,
-                        imageMaxBytes: Int = defaultImageMaxBytes, tags: JSONObject? = nil) throws(UserError) -> InAppLoaded {
+                        imageMaxBytes: Int = defaultImageMaxBytes, tags: JSONObject? = nil, raw: Bool = false) throws(UserError) -> InAppLoaded {
         let name = InputFile.displayName(path)
         // The end record is found here first: ZIPFoundation would look for it through the whole archive, byte by byte,
         // and leaks its in-memory file when it is missing.
@@ -118,7 +119,9 @@ public enum InAppSource {
         }
         let localized: InAppLocalizer.Result
         do {
-            localized = try InAppLocalizer.localize(config, pushwoosh: pushwoosh, language: language, tags: tags)
+            localized = raw
+                ? InAppLocalizer.asWritten(config, why: "shown as written (--raw-placeholders); the device fills it from \(localizationName) and its tags")
+                : try InAppLocalizer.localize(config, pushwoosh: pushwoosh, language: language, tags: tags)
         } catch {
             throw UserError("\(name): localising \(configName) makes it larger than \(error.limit / 1_048_576) MB; pushsim stops there", exitCode: 2)
         }

@@ -18,6 +18,8 @@ public struct InAppDelivery: Sendable, Equatable {
     public var warnings: [Diagnostic]
     /// A campaign ZIP's images that cannot be drawn, with why (`warnings` already says so).
     public var unavailableImages: [String: String] = [:]
+    /// One `personalized` event per placeholder the device filled (or left as written), emitted on arrival.
+    public var events: [Event] = []
     public init(config: JSONValue, file: String, resourceCode: String? = nil, warnings: [Diagnostic] = []) {
         self.config = config; self.file = file; self.resourceCode = resourceCode; self.warnings = warnings
     }
@@ -119,6 +121,7 @@ public final class NativeInApp {
     public func deliver(_ d: InAppDelivery, at t: Double) -> InAppDeliveryOutcome {
         advance(to: t)
         notice = nil
+        for e in d.events { emitEvent(e, t) }
         for w in d.warnings { emitEvent(.warning(w), t) }
         if !d.unavailableImages.isEmpty { onUnavailableImages?(d.unavailableImages) }
         let r = intake.parse(d.injected, isDark, presenter.wall(at: t))
@@ -225,14 +228,24 @@ public final class NativeInApp {
 extension InAppIntake {
     /// The SDK's parser at `release` (`--sdk`), and pushsim's reading of a config, a campaign ZIP (localised for
     /// `language`, its own images unpacked under `cacheBase` for drawing) or `-`.
-    /// `tags`: the device's tag dictionary for a ZIP's tag placeholders (`PersonalizationDevice.nativeTags`).
+    /// `tags`: the device's tag dictionary for a ZIP's tag placeholders (`PersonalizationDevice.nativeTags`); `raw`
+    /// (`--raw-placeholders`): a ZIP's config as written. A bare `native-config.json` is always shown as written: the
+    /// SDK fills placeholders in `PWResource` (Pushwoosh iOS SDK `PushwooshCore/InAppMessages/PWResource.m`), which only
+    /// a campaign resource goes through, so each placeholder is a `raw` event and a warning.
     public static func sdk(language: String? = nil, release: SDKVersion = .newest, cacheBase: String = DiskCache.defaultBase(),
-                           imageMaxBytes: Int = InAppSource.defaultImageMaxBytes, tags: JSONObject? = nil) -> InAppIntake {
+                           imageMaxBytes: Int = InAppSource.defaultImageMaxBytes, tags: JSONObject? = nil, raw: Bool = false) -> InAppIntake {
         InAppIntake(parse: { c, dark, now in InAppConfigParser.parse(c, isDark: dark, now: now, sdk: release) },
                     read: { (path: String) throws(UserError) -> InAppDelivery in
-                        let l = try InAppSource.load(path: path, language: language, unpackImagesInto: cacheBase, imageMaxBytes: imageMaxBytes, tags: tags)
+                        let l = try InAppSource.load(path: path, language: language, unpackImagesInto: cacheBase, imageMaxBytes: imageMaxBytes,
+                                                     tags: tags, raw: raw)
                         var d = InAppDelivery(config: l.config, file: l.file, resourceCode: l.idOverride, warnings: l.warnings)
                         d.unavailableImages = l.unavailableImages
+                        d.events = l.events
+                        if !l.fromZIP {
+                            let r = InAppLocalizer.asWritten(l.config, why: "a native-config.json given by itself is shown as written: the SDK fills placeholders only in a campaign resource ZIP (PWResource)")
+                            d.events = r.events
+                            d.warnings += r.warnings
+                        }
                         return d
                     })
     }

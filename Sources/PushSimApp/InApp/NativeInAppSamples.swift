@@ -28,7 +28,7 @@ extension SampleCatalog {
                    command: "pushsim inapp \(r.shown("inapp/\(file)"))") {
                 try NativeInAppSamples.makeScene(r.path("inapp/\(file)"), colors: colors)
             }
-        }
+        } + [personalizedModalSample(r, colors)]
     }
 }
 

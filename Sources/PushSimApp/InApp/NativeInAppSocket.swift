@@ -9,6 +9,9 @@ extension InAppDelivery {
     public var socketLine: String {
         var o: JSONObject = ["nativeInApp": config, "file": .string(file)]
         if let resourceCode { o["resourceCode"] = .string(resourceCode) }
+        // The filling was done on the sending side: its `personalized` events travel with the config, so the running
+        // instance's event log has them.
+        if !events.isEmpty { o["personalized"] = .array(events.map { .object($0.fields) }) }
         return JSONValue.object(o).jsonText()
     }
 
@@ -16,5 +19,6 @@ extension InAppDelivery {
     public init?(socketLine line: String) {
         guard line.contains("\"nativeInApp\""), let v = try? JSONParser.parse(line), let config = v["nativeInApp"] else { return nil }
         self.init(config: config, file: v["file"]?.stringValue ?? "-", resourceCode: v["resourceCode"]?.stringValue)
+        events = (v["personalized"]?.arrayValue ?? []).prefix(DynamicContent.maxPlaceholders).compactMap { $0.objectValue.map { Event("personalized", $0) } }
     }
 }

@@ -11,10 +11,14 @@ import PushSimEngine
 public struct InboxPush: Sendable, Equatable {
     public var file: String
     public var payload: JSONValue
+    /// The sender already filled the payload for a device (`notify --inbox --tags`): the receiving inbox does not fill
+    /// it again with its own.
+    public var personalized = false
 
-    public init(file: String, payload: JSONValue) {
+    public init(file: String, payload: JSONValue, personalized: Bool = false) {
         self.file = file
         self.payload = payload
+        self.personalized = personalized
     }
 
     /// Read `path` ('-' = standard input) through the inbox command's intake, and check it holds at least one inbox
@@ -66,7 +70,9 @@ public struct InboxPush: Sendable, Equatable {
 
     /// The line sent over the socket.
     public var line: String {
-        JSONValue.object(["file": .string(file), "payload": payload]).jsonText()
+        var o: JSONObject = ["file": .string(file), "payload": payload]
+        if personalized { o["personalized"] = true }
+        return JSONValue.object(o).jsonText()
     }
 
     /// A received line back into a push; nil with the reason when it is not one.
@@ -74,6 +80,6 @@ public struct InboxPush: Sendable, Equatable {
         guard let v = try? JSONParser.parse(line), let o = v.objectValue, let file = o["file"]?.stringValue, let payload = o["payload"] else {
             return .failure(UserError("not an inbox push from pushsim notify --inbox (expected {\"file\":…,\"payload\":…})"))
         }
-        return .success(InboxPush(file: file, payload: payload))
+        return .success(InboxPush(file: file, payload: payload, personalized: o["personalized"] == true))
     }
 }

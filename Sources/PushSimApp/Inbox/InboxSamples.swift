@@ -28,6 +28,7 @@ extension SampleCatalog {
             sample(InboxSampleStore.names[1], "Feed from createMessage", "Notifications with inbox_image / inbox_days / inbox_date become cards; the rest are reported",
                    files: ["requests.json", "pushes.json"]),
             sample(InboxSampleStore.names[2], "Empty feed", "What a user with no messages sees", files: ["empty.json"]),
+            personalizedInboxSample(r, colors),
         ]
     }
 }
@@ -35,7 +36,7 @@ extension SampleCatalog {
 /// Where the bundled inbox samples keep their state.
 public enum InboxSampleStore {
     /// Every inbox sample's store name, in the home screen's order.
-    public static let names = ["mixed", "requests", "empty"]
+    public static let names = ["mixed", "requests", "empty", "personalised"]
 
     public static func path(_ name: String, environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
         let dir = (Store.defaultPath(environment: environment) as NSString).deletingLastPathComponent

@@ -91,7 +91,9 @@ public final class InboxScene: ScriptableScene, Leavable {
     }
 
     /// The device a createMessage request's notifications are personalised for (`--tags`); nil: as written.
-    let device: PersonalizationDevice?
+    var device: PersonalizationDevice?
+    /// Every `--tags` device and the one shown, when there are several (`u`, InboxScene+Devices.swift).
+    public var devices: (all: [PersonalizationDevice], index: Int)? { didSet { model.deviceName = devices.flatMap { $0.all.count > 1 ? device?.name : nil } } }
     let rawPlaceholders: Bool
 
     public var wallNow: Date { baseDate.addingTimeInterval(now) }
@@ -103,6 +105,7 @@ public final class InboxScene: ScriptableScene, Leavable {
         var parser = InboxFeedParser(now: wallNow, timeZone: timeZone)
         parser.device = device
         parser.rawPlaceholders = rawPlaceholders
+        parser.warnsLeftoverPlaceholders = true
         var results: [InboxFeedParser.Result] = []
         for f in files {
             do {
@@ -275,7 +278,7 @@ public final class InboxScene: ScriptableScene, Leavable {
 
     public func render(at now: Double) -> Canvas {
         var c = InboxScreen.render(displayModel(at: now), size: size)
-        if helpShown { HelpBox.draw(InboxScreen.helpLines(leave: leaveAction), title: "Inbox keys", into: &c) }
+        if helpShown { HelpBox.draw(InboxScreen.helpLines(leave: leaveAction, devices: model.deviceName != nil), title: "Inbox keys", into: &c) }
         if warningsShown { HelpBox.draw(warningLines(width: size.width - 6, height: size.height - 6), title: "\(warnings.count) warning\(warnings.count == 1 ? "" : "s")", into: &c) }
         return c
     }
@@ -445,6 +448,7 @@ public final class InboxScene: ScriptableScene, Leavable {
         case .char(let c) where ("1"..."9").contains(c): button(Int(String(c))!)
         case .char("d"), .delete, .backspace: swipeDelete()
         case .char("r"): refresh()
+        case .char("u"): switchDevice()
         case .char("m"): perform(model.feed.markAllRead())
         case .char("c"):
             perform(model.feed.clearRead())
@@ -613,10 +617,16 @@ public final class InboxScene: ScriptableScene, Leavable {
 
     /// The arrival itself, at the scene's current time (`advance` calls it for what the socket brought).
     func arrive(_ push: InboxPush) -> Result<[String], UserError> {
-        let parser = InboxFeedParser(now: wallNow, timeZone: timeZone)
+        var parser = InboxFeedParser(now: wallNow, timeZone: timeZone)
+        // A createMessage request the sender did not fill (`notify --inbox` without --tags) is filled for this device.
+        if !push.personalized {
+            parser.device = device
+            parser.rawPlaceholders = rawPlaceholders
+        }
         let parsed: InboxFeedParser.Result
         do { parsed = try parser.parse(push.payload, file: push.file) }
         catch { return .failure(UserError(error.description)) }
+        for e in parsed.personalization { sink.emit(e, at: now) }
         for d in parsed.diagnostics { report(d, at: now) }
         guard !parsed.messages.isEmpty else {
             return .failure(InboxPush.noMessage((push.file as NSString).lastPathComponent, parsed.diagnostics))
@@ -845,4 +855,32 @@ extension InboxScene {
 extension InboxFeed {
     /// The delete that ends a swipe (or a dismiss button).
     mutating func tapDelete(_ code: String, hint: Int?) -> InboxOutcome { delete(code, hint: hint) }
+}
+
+// `u` with several `--tags` devices: the feed files read again, their createMessage notifications filled for the next
+// device, as a refresh would load them; the status line names the device shown.
+extension InboxScene {
+    /// The next `--tags` device (wrapping round); with one device `u` says there is nothing to switch to.
+    func switchDevice() {
+        guard let d = devices, d.all.count > 1 else {
+            model.status = "One device: give --tags more than once (or a file of several devices) to switch with u"
+            return
+        }
+        let next = (d.index + 1) % d.all.count
+        let before = device
+        device = d.all[next]
+        do {
+            let parsed = try readFeed()
+            try apply(parsed, at: now)
+        } catch {
+            device = before
+            model.status = "device \(d.all[next].name) cannot be shown, the feed stays: \(error.message)"
+            sink.emit(.warning(Diagnostic(.warning, path: "", "u: device \(d.all[next].name): \(error.message)")), at: now)
+            return
+        }
+        devices = (d.all, next)
+        InboxScreen.reveal(&model, size: size)
+        markDisplayedAsRead()
+        model.status = "The feed as this device receives it: \(model.feed.rows.count) message\(model.feed.rows.count == 1 ? "" : "s")"
+    }
 }

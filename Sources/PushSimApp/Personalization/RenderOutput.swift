@@ -19,7 +19,7 @@ public enum RenderOutput {
     public static func render(bytes: [UInt8], path: String, device: PersonalizationDevice, raw: Bool = false) throws(UserError) -> Result {
         let name = InputFile.displayName(path)
         if InAppSource.isZIP(bytes) {
-            let loaded = try InAppSource.load(bytes: bytes, path: path, language: device.language, tags: raw ? nil : device.nativeTags)
+            let loaded = try InAppSource.load(bytes: bytes, path: path, language: device.language, tags: device.nativeTags, raw: raw)
             return .rendered(loaded.config, warnings: loaded.warnings, events: loaded.events)
         }
         let doc: JSONValue
@@ -60,10 +60,11 @@ public enum RenderOutput {
         }
         // A native in-app config: the device's passes with no pushwoosh.json.
         if raw {
-            return .rendered(doc, warnings: PlaceholderScan.leftovers(in: doc, path: JSONPath(), why: "shown as written (--raw-placeholders)"), events: [])
+            let r = InAppLocalizer.asWritten(doc, why: "shown as written (--raw-placeholders)")
+            return .rendered(doc, warnings: r.warnings, events: r.events)
         }
         do {
-            let r = try InAppLocalizer.localize(doc, pushwoosh: nil, language: device.language, tags: raw ? nil : device.nativeTags)
+            let r = try InAppLocalizer.localize(doc, pushwoosh: nil, language: device.language, tags: device.nativeTags)
             return .rendered(r.config, warnings: r.warnings, events: r.events)
         } catch {
             throw UserError("\(name): filling its placeholders makes it larger than \(error.limit / 1_048_576) MB; pushsim stops there", exitCode: 2)

@@ -21,6 +21,9 @@ public struct InboxFeedParser {
     public var device: PersonalizationDevice?
     /// `--raw-placeholders`.
     public var rawPlaceholders = false
+    /// Warn about placeholders left in getInboxMessages items (`pushsim inbox`: the server filled them when it sent
+    /// them), one warning per field with a count (InboxLeftoverTally). `validate` has its own check and leaves it off.
+    public var warnsLeftoverPlaceholders = false
 
     public init(now: Date, timeZone: TimeZone = .current, keepsParsedParams: Bool = false) {
         self.now = now
@@ -83,12 +86,17 @@ public struct InboxFeedParser {
             return r
         }
         r.messages.reserveCapacity(items.count)
+        var tally = InboxLeftoverTally()
         for i in items.indices {
             let item = items[i]
             items[i] = .null
+            let before = r.messages.count
+            let isPush = shape != .server && InboxFeedParser.looksLikePush(item)
             if shape == .server { parseServer(item, path: path.index(i), file: file, into: &r) }
             else { parseItem(item, path: path.index(i), file: file, fileName: name, into: &r) }
+            if warnsLeftoverPlaceholders, !isPush, r.messages.count > before, let m = r.messages.last { tally.note(m, item: i) }
         }
+        r.diagnostics += tally.diagnostics(file: file, items: path)
         return r
     }
 
@@ -104,6 +112,12 @@ public struct InboxFeedParser {
     // of 100,000 messages cost a string allocation each.
     func parseItem(_ item: JSONValue, path: @autoclosure () -> JSONPath, file: String, fileName: String, into r: inout Result) {
         if let m = itemMessage(item, path: path(), file: file, diagnostics: &r.diagnostics) { r.messages.append(m) }
+    }
+
+    /// An APNs inbox push rather than a getInboxMessages item.
+    static func looksLikePush(_ item: JSONValue) -> Bool {
+        guard let o = item.objectValue else { return false }
+        return o["pw_inbox"] != nil || o["aps"] != nil || o["inbox_params"] != nil
     }
 
     /// An item of a bare array: a push when it looks like one, else a getInboxMessages item; nil when skipped.

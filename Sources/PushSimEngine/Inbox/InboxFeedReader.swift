@@ -90,6 +90,11 @@ public enum InboxFeedReader {
         var kept = [Int](repeating: 0, count: chunks)
         var failed = [Bool](repeating: false, count: chunks)
         var notes = [[Diagnostic]](repeating: [], count: chunks)
+        // Per chunk, the placeholders left in its messages (`warnsLeftoverPlaceholders`), merged below.
+        let tallies = UnsafeMutableBufferPointer<InboxLeftoverTally>.allocate(capacity: parser.warnsLeftoverPlaceholders ? chunks : 0)
+        _ = tallies.initialize(from: repeatElement(InboxLeftoverTally(), count: tallies.count))
+        defer { tallies.deinitialize().deallocate() }
+        nonisolated(unsafe) let chunkTallies = tallies
         let messages = [InboxMessage](unsafeUninitializedCapacity: items.count) { storage, initialized in
             do {
                 kept.withUnsafeMutableBufferPointer { kept in
@@ -108,6 +113,7 @@ public enum InboxFeedReader {
                                     }
                                     let bytes = UnsafeBufferPointer(rebasing: buffer[items[k]])
                                     var m: InboxMessage?
+                                    var isPush = false
                                     // Straight from the bytes when it is a getInboxMessages item; through the tree
                                     // otherwise (a push, not an object, or a syntax error, which the tree reports).
                                     if parser.readsItemsDirectly, !parser.keepsParsedParams, let fields = try? InboxItemReader.fields(bytes, bare: found.wrapper == .bare, checksKeys: mayRepeatKeys != nil) {
@@ -120,10 +126,12 @@ public enum InboxFeedReader {
                                             failed[c] = true  // a syntax error: the whole file is parsed again below
                                             return
                                         }
+                                        isPush = found.wrapper == .bare && InboxFeedParser.looksLikePush(item)
                                         m = found.wrapper == .bare
                                             ? parser.itemMessage(item, path: path.index(k), file: file, diagnostics: &notes[c])
                                             : parser.serverMessage(item, path: path.index(k), file: file, diagnostics: &notes[c])
                                     }
+                                    if !chunkTallies.isEmpty, !isPush, let shown = m { chunkTallies[c].note(shown, item: k) }
                                     if m != nil {
                                         if let positions { positions[next - storage.baseAddress!] = Int32(k) }
                                         // Moved out (`take`), not bound with `if let`, which copied the message.
@@ -161,6 +169,11 @@ public enum InboxFeedReader {
         var r = InboxFeedParser.Result()
         r.messages = messages
         r.diagnostics = notes.flatMap { $0 }
+        if parser.warnsLeftoverPlaceholders {
+            var tally = InboxLeftoverTally()
+            for t in tallies { tally.merge(t) }
+            r.diagnostics += tally.diagnostics(file: file, items: path)
+        }
         return r
     }
 }

@@ -29,14 +29,16 @@ enum ServerLiquid {
     static func hasMarkup(_ s: String) -> Bool { s.contains("{{") || s.contains("{%") }
 
     enum Outcome {
-        case rendered(String, variables: [String])
+        /// The text, and each output as written with what it printed (`{{ offer | upcase }}` → "AUTUMN").
+        case rendered(String, outputs: [LiquidTemplate.Output])
         case failed(line: Int, column: Int, message: String)
     }
 
     static func render(_ s: String, scope: LiquidObject) -> Outcome {
         do {
             let t = try LiquidTemplate(parsing: s)
-            return .rendered(try t.render(scope), variables: t.referencedVariables)
+            let r = try t.renderRecordingOutputs(scope, maxOutputs: DynamicContent.maxPlaceholders)
+            return .rendered(r.text, outputs: r.outputs)
         } catch {
             return .failed(line: error.line, column: error.column, message: error.message)
         }

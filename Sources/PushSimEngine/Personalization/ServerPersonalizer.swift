@@ -73,11 +73,14 @@ public enum ServerPersonalizer {
                     failure = .templateError(Event("template_error", ["path": .string(path.description), "line": .number(Double(line)),
                                                                       "column": .number(Double(column)), "message": .string(message)]))
                     return s
-                case .rendered(let out, let variables):
-                    for v in variables {
-                        let (value, source): (JSONValue?, String) = bindings[v].map { ($0, "bindings") } ?? tags[v].map { ($0, "tag") } ?? (nil, "default")
-                        events.append(Event("personalized", ["path": .string(path.description), "placeholder": .string("{{" + v + "}}"),
-                                                             "value": .string(value.map(DynamicContent.serverText) ?? ""), "source": .string(source)]))
+                case .rendered(let out, let outputs):
+                    // One event per output as written (`{{ offer | upcase }}`) with what it printed; its source is where
+                    // the first variable it reads comes from (a binding over a tag), else `default` (a literal, an
+                    // unknown name, a loop's own variable).
+                    for o in outputs {
+                        let source = o.variables.lazy.compactMap { (v: String) -> String? in bindings[v] != nil ? "bindings" : tags[v] != nil ? "tag" : nil }.first ?? "default"
+                        events.append(Event("personalized", ["path": .string(path.description), "placeholder": .string(o.expression),
+                                                             "value": .string(o.value), "source": .string(source)]))
                     }
                     s = out
                 }

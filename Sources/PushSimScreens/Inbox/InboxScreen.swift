@@ -19,6 +19,8 @@ public struct InboxScreenModel {
     public var deleting: (row: Int, progress: Double)?
     /// What q does here: `q quit` for `pushsim inbox`, `q back` for a home-screen sample.
     public var leave = LeaveAction.quit
+    /// With several `--tags` devices, the one the feed is filled for: the status line starts with it (`u` switches).
+    public var deviceName: String?
 
     public init(feed: InboxFeed, context: InboxCardContext) {
         self.feed = feed
@@ -55,8 +57,8 @@ public enum InboxScreen {
     }
 
     /// The `?` box: every key and mouse gesture of the feed.
-    public static func helpLines(leave: LeaveAction) -> [String] {
-        [
+    public static func helpLines(leave: LeaveAction, devices: Bool = false) -> [String] {
+        (devices ? ["u                  the next --tags device"] : []) + [
             "↑ ↓ j k PgUp PgDn  move the highlight",
             "← → h l  drag      page a carousel card's slides",
             "Enter  click       tap the row (read, then its link)",
@@ -149,7 +151,8 @@ public enum InboxScreen {
             }
             cv.blit(pane, x: list.x, y: list.y)
         }
-        cv.text(TextWidth.truncate(TextWidth.sanitized(m.status), to: size.width - 1), x: 1, y: size.height - 2, style: Style(fg: t.titleUnread))
+        let status = m.deviceName.map { "device \($0) (u next)" + (m.status.isEmpty ? "" : " · " + m.status) } ?? m.status
+        cv.text(TextWidth.truncate(TextWidth.sanitized(status), to: size.width - 1), x: 1, y: size.height - 2, style: Style(fg: t.titleUnread))
         let all = hints(leave: m.leave)
         let hint = all.first { TextWidth.of($0) <= size.width - 2 } ?? all[all.count - 1]
         cv.text(TextWidth.truncate(hint, to: size.width - 1), x: 1, y: size.height - 1, style: Style(fg: t.date, attrs: [.dim]))

@@ -59,6 +59,18 @@ import Testing
         #expect(content(json, tags: ["Name": "Tag"]) == "X1 for Bound")
     }
 
+    // cli-contract "Personalisation", `personalized`: one event per placeholder, naming it as written, so a Liquid output
+    // is its whole `{{ … }}` (filters included) with what it printed; the source is where its variable came from.
+    @Test func liquidEventNamesTheWholeOutput() {
+        let n = notification(#"{"content":"{{ offer | upcase }} for {{Name}} {{ 'now' }}","template_bindings":{"offer":"autumn"}}"#)
+        guard case .sent(_, let events, _) = ServerPersonalizer.personalize(n, device: PersonalizationDevice(tags: ["Name": "Anna"])) else { Issue.record("not sent"); return }
+        #expect(events == [
+            Event("personalized", ["path": "request.notifications[0].content", "placeholder": "{{ offer | upcase }}", "value": "AUTUMN", "source": "bindings"]),
+            Event("personalized", ["path": "request.notifications[0].content", "placeholder": "{{Name}}", "value": "Anna", "source": "tag"]),
+            Event("personalized", ["path": "request.notifications[0].content", "placeholder": "{{ 'now' }}", "value": "now", "source": "default"]),
+        ])
+    }
+
     // Liquid the server refuses: nothing is sent, the error names the field (pushsim's choice).
     @Test func liquidThatDoesNotParseIsATemplateError() {
         let out = ServerPersonalizer.personalize(notification(#"{"content":"ok\n{% if x %}never closed"}"#), device: PersonalizationDevice())
