@@ -7,7 +7,7 @@ RUN_PACKAGES := libncurses-dev libchafa-dev libgdk-pixbuf-2.0-dev libjpeg62-turb
 # What only the tests need (`make test`): tmux for the end-to-end suite, an X server, xterm and kitty for the
 # real-terminal picture test, cwebp for a WebP page, djpeg and numpy to compare screenshots, GNU time for a test's
 # peak memory and strace for the frame-writes test.
-TEST_PACKAGES := tmux xvfb xterm x11-apps xdotool libjpeg-turbo-progs python3-numpy kitty webp time strace chromium chromium-driver
+TEST_PACKAGES := tmux xvfb xterm x11-apps xdotool libjpeg-turbo-progs python3-numpy kitty webp time strace chromium chromium-driver man-db
 # What only `make bench` needs: the chafa tool it is measured against, GNU time for peak memory, strace for wake-ups,
 # valgrind for the instruction counts (goals where no peer tool exists), the sqlite3 shell and gif2webp (webp) as peers.
 BENCH_PACKAGES := chafa time strace valgrind sqlite3 webp

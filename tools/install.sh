@@ -57,6 +57,7 @@ if [ ! -x "$gm" ]; then
   swift build -c release --package-path "$ap" --scratch-path .build-manual --product generate-manual >/dev/null
 fi
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
-"$gm" "$dest/bin/pushsim" --multi-page --authors "pushsim" --output-directory "$tmp" >/dev/null
-install -m 0644 "$tmp"/*.1 "$dest/share/man/man1/"
-echo "installed $(ls "$tmp" | wc -l) man pages in $dest/share/man/man1 (man pushsim)"
+mkdir "$tmp/pages"
+bash tools/man-pages.sh "$gm" "$dest/bin/pushsim" "$tmp/pages"
+install -m 0644 "$tmp/pages"/*.1 "$dest/share/man/man1/"
+echo "installed $(ls "$tmp/pages" | wc -l) man pages in $dest/share/man/man1 (man pushsim)"

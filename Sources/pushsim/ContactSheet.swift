@@ -127,6 +127,7 @@ enum ContactSheet {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pushsim-matrix-\(ProcessInfo.processInfo.processIdentifier)")
         defer { try? FileManager.default.removeItem(at: folder) }
         var cells: [Cell] = []
+        var cellRects: [PictureRect] = []
         var outName: String?
         let sheet: Picture
         do { sheet = try Picture(width: sheetW, height: sheetH, scale: scale) } catch { fail(UserError(error.message)) }
@@ -185,6 +186,7 @@ enum ContactSheet {
             let col = n % columns, row = n / columns
             let x = margin + Double(col) * (slotW + gap), y = margin + Double(row) * (labelH + slotH + gap)
             let before = sheet.cuts.count
+            cellRects.append(PictureRect(x: x, y: y + labelH, width: device.width, height: device.height))
             sheet.translated(dx: x, dy: y + labelH) {
                 // A Face ID phone's screen has round corners; the SE's is square.
                 sheet.clipped(to: PictureRect(x: 0, y: 0, width: device.width, height: device.height), radius: device.safeBottom > 0 ? 40 : 0) {
@@ -227,8 +229,37 @@ enum ContactSheet {
         for c in cells where !c.warnings.isEmpty {
             PictureOptions.warn(c.warnings.map { "[\(c.label)] \($0)" })
         }
+        if let language = axes.first(where: { $0.key == "language" }), language.values.count > 1,
+           sameForEveryValue(of: "language", combos: combos, fingerprints: fingerprints(sheet, cellRects)) {
+            PictureOptions.warn(["--matrix language=\(language.values.joined(separator: ",")): every language draws the same cell: the payload has no text per language (a createMessage request's content or title as {\"en\": …, \"de\": …}, or a resource ZIP's localisation), so --language changes nothing here"])
+        }
         StandardStreams.error("pushsim: wrote \(path) (\(sheet.pixelWidth)×\(sheet.pixelHeight), \(cells.count) cells)\n")
         if let report = picture.report { StandardStreams.error("pushsim: wrote \(report)\n") }
+    }
+
+    /// A hash of each cell's pixels (its phone, without the label), to tell cells that differ only in name.
+    static func fingerprints(_ sheet: Picture, _ rects: [PictureRect]) -> [Int] {
+        let pixels = sheet.rgba(), stride = sheet.pixelWidth * 4
+        return rects.map { r in
+            var h = Hasher()
+            let x0 = max(0, Int(r.x * sheet.scale)), x1 = min(sheet.pixelWidth, Int((r.x + r.width) * sheet.scale))
+            let y0 = max(0, Int(r.y * sheet.scale)), y1 = min(sheet.pixelHeight, Int((r.y + r.height) * sheet.scale))
+            guard x0 < x1, y0 < y1 else { return 0 }
+            pixels.withUnsafeBytes { b in
+                for y in y0..<y1 { h.combine(bytes: UnsafeRawBufferPointer(rebasing: b[(y * stride + x0 * 4)..<(y * stride + x1 * 4)])) }
+            }
+            return h.finalize()
+        }
+    }
+
+    /// Whether every group of cells that differ only in `key` drew the same pixels (the key changed nothing).
+    static func sameForEveryValue(of key: String, combos: [[(key: String, value: String)]], fingerprints: [Int]) -> Bool {
+        var groups: [String: Set<Int>] = [:]
+        for (combo, f) in zip(combos, fingerprints) {
+            let others = combo.filter { $0.key != key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
+            groups[others, default: []].insert(f)
+        }
+        return !groups.isEmpty && groups.values.allSatisfy { $0.count == 1 }
     }
 
     /// The largest sheet drawn: 100 million pixels, 400 MB of picture (twenty 3× phones fit).

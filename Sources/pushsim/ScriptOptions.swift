@@ -2,6 +2,7 @@
 // and their `snapshot` subcommands; and the headless run itself.
 
 import ArgumentParser
+import Foundation
 import PushSimApp
 import PushSimScreens
 
@@ -67,6 +68,11 @@ struct ScriptOptions: ParsableArguments {
             let framesOut = try frames.map { p throws(UserError) in try OutputStream(path: p) }
             // Events emitted while the scene was built (start, warnings) go out first, at t=0.
             if let eventsOut { Self.tee(sink, to: eventsOut) }
+            let previous = sink.onEvent
+            sink.onEvent = { e in
+                previous?(e)
+                if let line = AbsentTarget.stderrLine(e.event) { FileHandle.standardError.write(Data(line.utf8)) }
+            }
             let runner = HeadlessRunner(scene: scene, size: size)
             if let framesOut { runner.onFrame = { framesOut.write($0) } }
             let steps = try self.steps(fallback: fallback)

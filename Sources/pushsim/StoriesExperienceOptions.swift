@@ -2,6 +2,7 @@
 // `pushsim stories` and `pushsim snapshot stories` share.
 
 import ArgumentParser
+import Foundation
 import PushSimApp
 import PushSimEngine
 
@@ -36,6 +37,9 @@ struct StoriesExperienceOptions: ParsableArguments {
     @Flag(help: "Headless: start as the collapsed notification (the 'expand' step opens it).")
     var collapsed = false
 
+    @Option(help: ArgumentHelp("The app's name on the notification, as iOS shows it above the title (its CFBundleDisplayName).", valueName: "name"))
+    var appName = "Pushsim"
+
     @OptionGroup var sdk: SDKOptions
 
     @Option(help: ArgumentHelp("Every image download not pre-cached by the service extension takes this long (a slow network, offline).", valueName: "seconds"))
@@ -52,6 +56,10 @@ struct StoriesExperienceOptions: ParsableArguments {
         }
         guard imageDelay.isFinite, imageDelay >= 0, imageDelay <= 600 else {
             throw ValidationError("--image-delay must be a number of seconds from 0 to 600, such as 2.5 (got \(imageDelay))")
+        }
+        let name = appName.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !name.isEmpty, name.count <= 64, !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+            throw ValidationError("--app-name must be the app's display name, 1 to 64 characters without control characters (got \(appName.debugDescription))")
         }
         if let notification, notification < 0 {
             throw ValidationError("--notification counts from 0 (got \(notification))")
@@ -78,7 +86,8 @@ struct StoriesExperienceOptions: ParsableArguments {
             fail(error)
         }
         let config = StoriesScene.Configuration(options: options, collapsed: isHeadless ? collapsed : true,
-                                                eventsPane: eventsPane, bell: bell, wakeForAnimation: !isHeadless,
+                                                eventsPane: eventsPane, bell: bell,
+                                                appName: appName.trimmingCharacters(in: .whitespacesAndNewlines), wakeForAnimation: !isHeadless,
                                                 delivery: delivery.options(device: device, imageDelay: imageDelay),
                                                 payloadFolder: MediaImageSource.folder(of: file), attachmentsOverNetwork: isHeadless)
         return StoriesScene(input: input, configuration: config, sink: sink, images: images)

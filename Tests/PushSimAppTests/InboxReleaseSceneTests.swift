@@ -50,6 +50,26 @@ import PushSimStore
         #expect(reads(sink).count == 2, "the reload is a load: the unread rows that rose into view are read in turn")
     }
 
+    /// Issue 39 item 2: the header's "N unread" counts the cards drawn unread, so it agrees with their dots: rows read
+    /// on display keep their dots until the reload (`markDisplayedAsRead()` does not reload them, b1518f7), and the
+    /// count keeps them too; after the reload both drop together. The picture's header uses the same count.
+    @Test func theHeadersUnreadCountAgreesWithTheDotsBeforeAndAfterTheReload() throws {
+        let (dir, path) = feedFile(8)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let s = try scene(path, InboxAttributes())
+        let size = Size(width: 60, height: 16)
+        let r = HeadlessRunner(scene: s, size: size)
+        func header() -> String { String(s.render(at: r.now).plainText.split(separator: "\n").first ?? "") }
+        try r.run(Script.parse("wait 0.1"))
+        #expect(s.feed.unreadCount < 8, "the rows on screen are read in the store")
+        #expect(InboxCard.drawnUnreadCount(s.feed.rows, s.model.context) == 8)
+        #expect(header().contains("8 messages · 8 unread"), "\(header())")
+        try r.run(Script.parse("wait 1.5"))
+        let drawn = InboxCard.drawnUnreadCount(s.feed.rows, s.model.context)
+        #expect(drawn == s.feed.unreadCount + s.model.context.drawnUnread.count)
+        #expect(header().contains("· \(drawn) unread"), "\(header())")
+    }
+
     // `markAllAsRead()` reloads the whole table (`tableView.reloadData()`, PushwooshInboxKitViewController.swift
     // 7.2.9): the dots of rows read on display go at once with the rest, not at the debounced reload. Persisted.
     @Test func markAllReadRedrawsTheRowsReadOnDisplay() throws {

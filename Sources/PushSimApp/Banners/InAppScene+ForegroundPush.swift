@@ -125,6 +125,7 @@ extension InAppScene {
             let file = step.name == "foreground-push" ? "push" : (step.argument as NSString).lastPathComponent
             return [.call { [unowned self] t in advance(to: t); _ = foregroundPush(doc, file: file, at: t) }]
         case "foreground-tap":
+            if foregroundCell == nil { return absent(step, "no foreground push is on screen", needs: "a foreground push") }
             return PrimitiveStep.tap(at: { [unowned self] in foregroundCell }, [.call { [unowned self] t in advance(to: t); tapForegroundPush(at: t) }])
         default:
             return nil

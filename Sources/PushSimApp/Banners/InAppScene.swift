@@ -318,7 +318,7 @@ public final class InAppScene: ScriptableScene, Leavable {
             }
             return [.call { [unowned self] t in advance(to: t); _ = arrive(banner, diags, at: t) }]
         case "banner-tap", "banner-swipe":
-            try requireBanner(step)
+            if let absent = absentBanner(step) { return absent }
             let action: BannerAction = step.name == "banner-tap" ? .tap : .swipe
             let call: [PrimitiveStep] = [.call { [unowned self] t in advance(to: t); apply(presenter.reduce(action, at: t)) }]
             let banner = { [unowned self] in bannerRect(at: now).centerCell }
@@ -327,7 +327,7 @@ public final class InAppScene: ScriptableScene, Leavable {
             guard let f = Double(step.argument), f.isFinite, f >= 0, f <= 1 else {
                 throw ScriptError(step, "expected a fraction of the banner's height from 0 to 1, such as banner-drag 0.3")
             }
-            try requireBanner(step)
+            if let absent = absentBanner(step) { return absent }
             let banner = { [unowned self] in bannerRect(at: now).centerCell }
             let rows = -Int((f * Double(max(1, BannerOverlay.rect(in: size, offset: 0).height))).rounded())
             return PrimitiveStep.swipe(from: banner, by: 0, rows, [.call { [unowned self] t in
@@ -346,9 +346,14 @@ public final class InAppScene: ScriptableScene, Leavable {
         }
     }
 
-    func requireBanner(_ step: ScriptStep) throws {
-        guard let cur = presenter.current else { throw ScriptError(step, "no banner is on screen; send one first with notify {…}") }
-        if cur.isLeaving { throw ScriptError(step, "banner \(cur.banner.id) is already leaving") }
+    /// With no banner to act on, the step is the absent-target warning (`AbsentTarget`), when it is reached.
+    func absentBanner(_ step: ScriptStep) -> [PrimitiveStep]? {
+        guard let cur = presenter.current else { return absent(step, "no banner is on screen (send one first with notify {…})") }
+        return cur.isLeaving ? absent(step, "banner \(cur.banner.id) is already leaving") : nil
+    }
+
+    func absent(_ step: ScriptStep, _ onScreen: String, needs what: String = "a banner") -> [PrimitiveStep] {
+        [.call { [unowned self] t in advance(to: t); emit(AbsentTarget.warning(step, needs: what, onScreen), at: t) }]
     }
 
     /// Headless `receive`: wait in real time (the simulated clock stands still) for one banner on the socket. Each

@@ -122,6 +122,6 @@ extension NativeInApp {
 
     func unavailable(_ step: ScriptStep, _ what: String, at t: Double) {
         let on = focused.map { "the \($0.layout.rawValue) on screen has no such control" } ?? "no native in-app message is on screen"
-        emitEvent(.warning(Diagnostic(path: "", "step \(step.number) (\(step.description)) needs \(what); \(on)")), t)
+        emitEvent(AbsentTarget.warning(step, needs: what, on), t)
     }
 }

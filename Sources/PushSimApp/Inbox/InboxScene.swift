@@ -783,6 +783,9 @@ public final class InboxScene: ScriptableScene, Leavable {
         case "select": return PrimitiveStep.tap(at: { [weak self] in self?.rowCell(at: 0.5) }, [.input(.key(.enter))])
         case "button":
             guard let n = Int(step.argument), n >= 1 else { throw ScriptError(step, "expected a button number from 1, such as 'button 2'") }
+            if let onScreen = noButton(n) {
+                return [.call { [weak self] t in self?.advance(to: t); self?.sink.emit(AbsentTarget.warning(step, needs: "a button \(n)", onScreen), at: t) }]
+            }
             return PrimitiveStep.tap(at: { [weak self] in self?.buttonCell(n) }, [.call { [weak self] t in self?.advance(to: t); self?.button(n) }])
         case "delete":
             // The finger swipes the row to the left while it slides out.
@@ -833,6 +836,14 @@ extension InboxScene {
     }
 
     /// The middle of the highlighted row's button `n` (from 1), when drawn.
+    /// Why `button N` has nothing to press on the highlighted card (`AbsentTarget`), or nil when it has that button.
+    func noButton(_ n: Int) -> String? {
+        guard let code = highlightedCode else { return "the feed is empty" }
+        let count = model.feed.visibleButtons(model.feed.rows[model.highlighted]).count
+        guard n > count else { return nil }
+        return "the highlighted card (\(code)) has " + (count == 0 ? "no buttons" : "only \(count) button\(count == 1 ? "" : "s")")
+    }
+
     func buttonCell(_ n: Int) -> (x: Int, y: Int)? {
         let layout = InboxScreen.renderWithLayout(model, size: size).layout
         guard let card = layout.cards.first(where: { $0.row == model.highlighted }), card.buttons.indices.contains(n - 1) else { return nil }

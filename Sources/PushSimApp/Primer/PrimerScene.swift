@@ -208,24 +208,29 @@ public final class PrimerScene: ScriptableScene, Leavable, TouchArea {
         }
     }
 
+    /// A step with nothing to act on: the absent-target warning (`AbsentTarget`) when it is reached.
+    func absent(_ step: ScriptStep, _ onScreen: String, needs what: String = "the primer") -> [PrimitiveStep] {
+        [.call { [unowned self] t in sink.emit(AbsentTarget.warning(step, needs: what, onScreen), at: t) }]
+    }
+
     public func expand(_ step: ScriptStep) throws -> [PrimitiveStep]? {
         switch step.name {
         case "present":
             return [.call { [unowned self] t in send(.present, at: t) }]
         case "accept", "decline", "tap-outside":
             guard let p = state.presentation else {
-                throw ScriptError(step, "no primer is on screen" + (state.lastResult.map { " (the last present ended \($0))" } ?? ""))
+                return absent(step, "no primer is on screen" + (state.lastResult.map { " (the last present ended \($0))" } ?? ""))
             }
-            if p.isDismissing { throw ScriptError(step, "the primer is already closing") }
+            if p.isDismissing { return absent(step, "the primer is already closing") }
             if !p.attachedToScene { throw ScriptError(step, PrimerReducer.sceneless) }
             let action: PrimerAction = step.name == "accept" ? .accept : step.name == "decline" ? .decline : .tapOutside
             return PrimitiveStep.tap(at: { [unowned self] in touchCell(step.name) }, [.call { [unowned self] t in send(action, at: t) }])
         case "allow", "deny":
             guard state.systemPrompt != nil else {
                 if state.presentation?.dismissal?.outcome == .accepted {
-                    throw ScriptError(step, "iOS's prompt appears when the sheet's 0.26 s dismiss ends, not at the tap: wait 0.3 before \(step.name)")
+                    return absent(step, "iOS's prompt appears when the sheet's 0.26 s dismiss ends, not at the tap: wait 0.3 before \(step.name)", needs: "the system prompt")
                 }
-                throw ScriptError(step, "no system prompt is showing; iOS shows it once, after an accept on a notDetermined or ephemeral device")
+                return absent(step, "no system prompt is showing; iOS shows it once, after an accept on a notDetermined or ephemeral device", needs: "the system prompt")
             }
             let allow = step.name == "allow"
             return PrimitiveStep.tap(at: { [unowned self] in touchCell(step.name) }, [.call { [unowned self] t in send(.answerPrompt(allow: allow), at: t) }])

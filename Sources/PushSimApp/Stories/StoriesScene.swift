@@ -814,6 +814,9 @@ public final class StoriesScene: ScriptableScene, Leavable, TouchArea {
             let p = tapPoint(0.5)
             return [.input(.mouse(MouseEvent(.press, x: p.x, y: p.y))), .wait(seconds), .input(.mouse(MouseEvent(.release, x: p.x, y: p.y)))]
         case "button":
+            if let onScreen = noButton {
+                return [.call { [unowned self] t in self.advance(to: t); self.emit(AbsentTarget.warning(step, needs: "a call-to-action button", onScreen), at: t) }]
+            }
             return PrimitiveStep.tap(at: { [unowned self] in self.pillCell }, [.call { [unowned self] t in self.advance(to: t); self.send(.button(at: t)) }])
         case "dismiss":
             let dismiss: [PrimitiveStep] = [.call { [unowned self] t in self.advance(to: t); self.send(.dismiss(at: t)) }]
@@ -825,6 +828,18 @@ public final class StoriesScene: ScriptableScene, Leavable, TouchArea {
             return [.call { [unowned self] t in self.replay(at: t) }]
         default:
             return nil
+        }
+    }
+
+    /// Why a `button` step has nothing to press (`AbsentTarget`), or nil when the page on screen shows its button.
+    var noButton: String? {
+        switch state.phase {
+        case .idle: return "the notification is still collapsed (expand it first)"
+        case .fallback: return "the notification shows its body (the payload has no valid page)"
+        case .dismissed: return "the story was dismissed"
+        case .playing, .completed:
+            guard let page = state.page else { return "no story page is on screen" }
+            return page.hasCallToAction ? nil : "page \(state.index) has no button (it needs button_title and link)"
         }
     }
 

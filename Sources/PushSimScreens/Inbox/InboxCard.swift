@@ -52,6 +52,14 @@ public enum InboxCard {
         return b.isEmpty ? [] : TextWidth.wrap(b, width: width, maxLines: max)
     }
 
+    /// The header's "N unread": the cards drawn unread, so it agrees with their dots. Read on display (7.2.7,
+    /// `markDisplayedAsRead()` in `IK/Public/PushwooshInboxKitViewController.swift`, pushwoosh-ios-sdk b1518f7)
+    /// marks the visible rows read in the store without reloading them: their dots stay until the next reload, and
+    /// the header counts them with the rows still unread until then.
+    public static func drawnUnreadCount(_ rows: [InboxRow], _ c: InboxCardContext) -> Int {
+        c.drawnUnread.isEmpty ? rows.reduce(0) { $0 + ($1.message.isRead ? 0 : 1) } : rows.reduce(0) { $0 + (isUnread($1, c) ? 1 : 0) }
+    }
+
     /// Drawn unread: not read, or read on display and not yet redrawn.
     public static func isUnread(_ row: InboxRow, _ c: InboxCardContext) -> Bool {
         !row.message.isRead || (!c.drawnUnread.isEmpty && c.drawnUnread.contains(row.code))
