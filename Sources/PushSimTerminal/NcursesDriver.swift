@@ -2,6 +2,7 @@
 
 import CNcursesw
 import Foundation
+import PushSimFiles
 import PushSimScreens
 
 final class NcursesDriver {
@@ -366,6 +367,6 @@ final class NcursesDriver {
         recordingFailure = relay?.finish()?.message
         TerminalGuard.restoreTTY(STDIN_FILENO)
         delscreen(screen)
-        if let asciiNotice { FileHandle.standardError.write(Data((asciiNotice + "\n").utf8)) }
+        if let asciiNotice { StandardStreams.error(asciiNotice + "\n") }
     }
 }

@@ -3,6 +3,7 @@
 
 import CNcursesw
 import Foundation
+import PushSimFiles
 import PushSimScreens
 
 public enum Terminal {
@@ -86,7 +87,7 @@ public enum Terminal {
             stats.picturesSent = graphics?.picturesSent ?? 0
             stats.picturesSentAhead = graphics?.picturesSentAhead ?? 0
             driver.shutdown()
-            if let pixelNotice { FileHandle.standardError.write(Data((pixelNotice + "\n").utf8)) }
+            if let pixelNotice { StandardStreams.error(pixelNotice + "\n") }
             stats.bytesWritten = driver.bytesWritten
             if let p = options.statsPath { stats.write(to: p) }
         }

@@ -5,6 +5,7 @@ import ArgumentParser
 import Foundation
 import PushSimApp
 import PushSimEngine
+import PushSimFiles
 import PushSimScreens
 import PushSimStore
 
@@ -111,9 +112,9 @@ struct InAppCommand: ParsableCommand {
             store = try Store(path: inapp.script.store ?? Store.defaultPath())
         } catch {
             if native.frequencyCaps { throw UserError(error.message, exitCode: error.exitCode) }
-            FileHandle.standardError.write(Data("pushsim: warning: \(error.message); native in-app shows are not counted in this run\n".utf8))
+            StandardStreams.error("pushsim: warning: \(error.message); native in-app shows are not counted in this run\n")
         }
-        for w in store?.warnings ?? [] { FileHandle.standardError.write(Data("pushsim: warning: \(w)\n".utf8)) }
+        for w in store?.warnings ?? [] { StandardStreams.error("pushsim: warning: \(w)\n") }
         let n = scene.attachNative(intake: intake, options: native.presenterOptions, capsEnabled: native.frequencyCaps,
                                    isDark: native.dark, store: store)
         for d in deliveries { n.deliver(d, at: 0) }

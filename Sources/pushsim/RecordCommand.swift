@@ -225,13 +225,13 @@ final class ProgressBar {
         let width = 30
         let filled = Int(Double(width) * Double(frames) / Double(total))
         let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
-        FileHandle.standardError.write(Data("\rpushsim: recording \(bar) \(frames)/\(total) frames".utf8))
+        StandardStreams.errorAsIs("\rpushsim: recording \(bar) \(frames)/\(total) frames")
         shown = true
     }
 
     func clear() {
         guard shown else { return }
-        FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+        StandardStreams.errorAsIs("\r\u{1B}[K")
         shown = false
     }
 }

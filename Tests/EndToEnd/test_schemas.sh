@@ -4,7 +4,7 @@
 # jsonschema package (an independent validator), the deliberately broken samples are rejected, and every key set a
 # parser checks (StoriesPayloadParser.pageKeys, BannerParser.knownKeys, PrimerConfigKey, InAppConfigParser's
 # rootKeys, cardKeys and checkSpelling lists, InboxFeedParser.requiredServerKeys) is exactly one object's properties
-# in that kind's schema.
+# in that kind's schema, and every key the tags and pushwoosh.json readers look up is in theirs.
 . "$(dirname "$0")/lib.sh"
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 export LANG=C NO_COLOR=1
@@ -113,6 +113,31 @@ required = literal_set(src("Inbox/InboxFeedParser.swift"), "requiredServerKeys")
 msg = schemas["inbox"]["$defs"]["message"]
 if set(msg["required"]) != required or not required <= set(msg["properties"]):
     failures.append(f"inbox: requiredServerKeys {sorted(required)} differ from the message schema's required {msg['required']}")
+# 3b. The readers without a key list (tags files, a ZIP's pushwoosh.json): every key they look up (`o["key"]`) is a
+#     property of an object in their schema. `operation` is looked up only to warn that a tag operation is ignored.
+all_properties = lambda kind: set().union(*property_sets(schemas[kind], []))
+readers = [("tags", "Personalization/TagsFile.swift", {"operation"}), ("pushwoosh", "InApp/InAppLocalizer.swift", set())]
+for kind, rel, exempt in readers:
+    text = src(rel)
+    if kind == "pushwoosh": text = "\n".join(l for l in text.splitlines() if "pushwoosh?[" in l)
+    keys = set(re.findall(r'\["([A-Za-z_]+)"\]', text)) - exempt
+    if len(keys) < 2: failures.append(f"{kind}: found only {sorted(keys)} looked up in {rel}; the reader changed shape")
+    missing = keys - all_properties(kind)
+    if missing: failures.append(f"{kind}: {rel} reads {sorted(missing)}, which the {kind} schema does not have")
+    parser_sets.append((kind, rel, keys))
+# The keys InboxFeedParser reads from a getInboxMessages message are the message schema's properties, no more, no less.
+read = set()
+for l in src("Inbox/InboxFeedParser.swift").splitlines():
+    if ") = (o[" in l: read |= set(re.findall(r'o\["(\w+)"\]', l))
+if len(read) < len(required): failures.append(f"inbox: found only {sorted(read)} read from a message; InboxFeedParser changed shape")
+elif read != set(msg["properties"]):
+    failures.append(f"inbox: InboxFeedParser reads {sorted(read)} from a message; the schema's message has {sorted(msg['properties'])}")
+parser_sets.append(("inbox", "InboxFeedParser message keys", read))
+# And the shapes TagsFile reads each validate against the tags schema (a bulkSetTags request, a device with its tags).
+for doc in [{"request": {"devices": [{"hwid": "a", "tags": {"Name": "Ann"}}, {"tags": {"Name": "Bo"}}]}},
+            {"hwid": "a", "tags": {"Name": "Ann"}}, {"response": {"result": {"Name": "Ann"}}}, {"request": {"tags": {"Name": "Ann"}}}]:
+    found = [f"{e.json_path}: {e.message[:120]}" for e in Draft202012Validator(schemas["tags"]).iter_errors(doc)]
+    if found: failures.append(f"tags: the schema refuses {json.dumps(doc)}, which TagsFile reads: " + "; ".join(found[:2]))
 for f in failures: print("FAIL:", f, file=sys.stderr)
 print(f"{checked} samples, {clean} clean test files, {len(parser_sets)} parser key sets checked")
 sys.exit(1 if failures else 0)

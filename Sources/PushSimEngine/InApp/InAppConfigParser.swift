@@ -157,6 +157,9 @@ public struct InAppConfigParser {
             if duration > InAppConfigParser.maxStoryDuration {
                 warn("\(p).duration", "\(InAppConfigParser.number(duration)) s is longer than the SDK allows: the page shows for \(Int(InAppConfigParser.maxStoryDuration)) s")
             }
+            if duration < StoriesState.shortestPage {
+                warn("\(p).duration", "\(InAppConfigParser.number(duration)) s is shorter than one frame of the screen: on the phone the page flashes by unseen (with `loop`, as fast as the app can turn pages); pushsim shows it for 1/60 s")
+            }
             items.append(InAppStoryItem(duration: min(duration, InAppConfigParser.maxStoryDuration),
                                         image: try optionalURL(item, "image", "\(p).image"),
                                         title: try optionalText(item, "title", "\(p).title"),

@@ -202,6 +202,9 @@ public enum StoriesPayloadParser {
             diags.append(Diagnostic(path: path, "\(JSONValue.formatNumber(d)) is over the \(JSONValue.formatNumber(StoryPage.maxDuration)) s maximum; clamped to \(JSONValue.formatNumber(StoryPage.maxDuration)) s"))
             return StoryPage.maxDuration
         }
+        if d < StoriesState.shortestPage {
+            diags.append(Diagnostic(path: path, "\(JSONValue.formatNumber(d)) s is shorter than one frame of the screen: on the phone the page flashes by unseen; pushsim shows it for 1/60 s"))
+        }
         return d
     }
 

@@ -119,13 +119,15 @@ public enum StoriesPlayer {
         s.pageStart = now
         s.frozenElapsed = nil
         s.timer = nil
-        if !s.suspended && !s.paused { schedule(&s, s.pages[i].duration, at: now) } else { s.frozenElapsed = 0 }
+        if !s.suspended && !s.paused { schedule(&s, max(s.pages[i].duration, StoriesState.shortestPage), at: now) } else { s.frozenElapsed = 0 }
         return [.emit(Event("show", ["index": .number(Double(i))])), .loadImage(s.pages[i].image)]
     }
 
     static func schedule(_ s: inout StoriesState, _ after: Double, at now: Double) {
         s.timerGeneration += 1
-        s.timer = .init(generation: s.timerGeneration, fireAt: now + max(after, 0))
+        // A page's timer is always later than now (past 2^52 s, a frame no longer adds to a Double clock).
+        let at = now + max(after, 0)
+        s.timer = .init(generation: s.timerGeneration, fireAt: after > 0 && at <= now ? now.nextUp : at)
     }
 
     /// spec §1.4 timer fire: advance, or complete on the last page (finish once, then loop if asked).
@@ -171,6 +173,6 @@ public enum StoriesPlayer {
         guard s.phase == .playing, let e = s.frozenElapsed, let page = s.page else { return }
         s.frozenElapsed = nil
         s.pageStart = now - e
-        schedule(&s, page.duration - e, at: now)
+        schedule(&s, max(page.duration, StoriesState.shortestPage) - e, at: now)
     }
 }

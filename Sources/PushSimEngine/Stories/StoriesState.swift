@@ -31,6 +31,17 @@ public struct StoriesState: Sendable, Equatable {
     /// spec §1.6: `minimumPressDuration`.
     public static let longPressThreshold = 0.25
 
+    /// The shortest time a page shows: one frame of a 60 Hz display. The SDK has no minimum: push stories and the
+    /// native in-app stories (`PWStoriesInAppView.scheduleAutoAdvance`, PushwooshInApp/Views/PWStoriesInAppView.swift,
+    /// pushwoosh-ios-sdk 7.2.0) schedule a one-shot `Timer` for the page's duration as given, and Foundation replaces
+    /// only an interval ≤ 0 (by 0.1 ms: developer.apple.com/documentation/foundation/timer/scheduledtimer(withtimeinterval:repeats:block:)).
+    /// The next page's timer is scheduled inside the last one's callback, so on the phone a page lasts at least one
+    /// pass of the main run loop, and the screen changes at most once a display refresh; how many passes fit in a
+    /// frame depends on the phone, so what a shorter page does cannot be seen. A page of `duration: 1e-300` with
+    /// `loop` would otherwise turn for ever at one simulated instant: this bounds it to 60 pages a second, in
+    /// simulated and in real time.
+    public static let shortestPage = 1.0 / 60
+
     public var pages: [StoryPage]
     /// The fallback text (spec §1.8).
     public var body: String
