@@ -40,7 +40,7 @@ import PushSimStore
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let feed = dir + "/feed.json"
-        try Data(#"[{"inbox_id":"a","title":"Hi","text":"There","send_date":"2026-11-20T10:00:00Z"}]"#.utf8).write(to: URL(fileURLWithPath: feed))
+        try Data(#"[{"aps":{"alert":{"title":"Hi","body":"There"}},"pw_inbox":"a","inbox_params":{"rt":"2027-01-31"}}]"#.utf8).write(to: URL(fileURLWithPath: feed))
         let sink = EventSink()
         let scene = try InboxScene(files: [feed], attributes: InboxAttributes(sdk: .v7_1_3), now: Date(timeIntervalSince1970: 1_795_435_200),
                                    timeZone: TimeZone(identifier: "UTC")!, store: Store(inMemory: ()), sink: sink)

@@ -16,7 +16,8 @@ import Testing
         s.wait(1)
         // t = 0, 1/60, …, 60/60: one page a frame (the last may fall a rounding either side of 1 s).
         #expect((60...61).contains(s.shows.count))
-        #expect(s.times("finish").count == s.shows.count / 2)
+        // A loop finishes after its second page: the last one may still be due when the wait ends.
+        #expect((s.shows.count / 2 - 1 ... s.shows.count / 2).contains(s.times("finish").count))
         let gaps = zip(s.times("show").dropFirst(), s.times("show")).map { $0 - $1 }
         #expect(gaps.allSatisfy { $0 >= StoriesState.shortestPage * (1 - 1e-9) })
         #expect(s.state.pages.map(\.duration) == [1e-300, 1e-300], "the pages keep the SDK's value; only the timer is bounded")
