@@ -242,6 +242,7 @@ enum ContactSheet {
         let pixels = sheet.rgba(), stride = sheet.pixelWidth * 4
         return rects.map { r in
             var h = Hasher()
+            // The rects are the sheet's own cells, inside its size (capped before drawing): finite and in range.
             let x0 = max(0, Int(r.x * sheet.scale)), x1 = min(sheet.pixelWidth, Int((r.x + r.width) * sheet.scale))
             let y0 = max(0, Int(r.y * sheet.scale)), y1 = min(sheet.pixelHeight, Int((r.y + r.height) * sheet.scale))
             guard x0 < x1, y0 < y1 else { return 0 }

@@ -11,6 +11,7 @@ struct NotifyCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "notify",
         abstract: "Send an in-app banner or a native in-app message to a running `pushsim inapp`, or an inbox push to a running `pushsim inbox`.",
+        usage: "pushsim notify [<options>]",
         discussion: """
         Builds a banner {"id","title","body","link","duration","image"} from the options (or --json, which the \
         options override), checks it, and sends it as one JSON line over the socket. Prints `ok ID` when the \

@@ -4,6 +4,7 @@
 import ArgumentParser
 import Foundation
 import PushSimApp
+import PushSimFiles
 import PushSimScreens
 
 struct ScriptOptions: ParsableArguments {
@@ -71,7 +72,7 @@ struct ScriptOptions: ParsableArguments {
             let previous = sink.onEvent
             sink.onEvent = { e in
                 previous?(e)
-                if let line = AbsentTarget.stderrLine(e.event) { FileHandle.standardError.write(Data(line.utf8)) }
+                if let line = AbsentTarget.stderrLine(e.event) { StandardStreams.error(line) }
             }
             let runner = HeadlessRunner(scene: scene, size: size)
             if let framesOut { runner.onFrame = { framesOut.write($0) } }

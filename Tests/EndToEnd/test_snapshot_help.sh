@@ -24,7 +24,7 @@ PERSONAL="--tags --device-index --raw-placeholders"
 # What each experience command listed before the split (order aside): nothing lost.
 # shellcheck disable=SC2086
 {
-want_stories=$(sorted --aspect-ratio --haptics --long-press-pause --crossfade --loop --reduce-motion --app-group --notification --collapsed \
+want_stories=$(sorted --app-name --aspect-ratio --haptics --long-press-pause --crossfade --loop --reduce-motion --app-group --notification --collapsed \
   --image-delay --extension-category --allow-http --no-service-extension --language $PERSONAL $COMMON)
 want_primer=$(sorted --config --style --position --title --message --accept --decline --image --image-url --background-color \
   --background-gradient --title-color --message-color --accept-color --accept-text-color --decline-color --decline-text-color \
@@ -32,7 +32,7 @@ want_primer=$(sorted --config --style --position --title --message --accept --de
   --last-shown-ago --app-name --no-window --reduce-motion $COMMON)
 want_inbox=$(sorted --force-cell-kind --no-pinning --no-pin-indicator --no-swipe-to-delete --no-read-on-disappear --no-pull-to-refresh \
   --no-buttons --light --empty-message --error-message --now --no-read-on-display --decline $PERSONAL $COMMON)
-want_inapp=$(sorted --app-name --foreground-style --foreground-duration --foreground-vibration --foreground-gradient \
+want_inapp=$(sorted --app-name --foreground-liquid-view --foreground-style --foreground-duration --foreground-vibration --foreground-gradient \
   --foreground-background --foreground-title-color --foreground-message-color --foreground-no-wave --foreground-no-delegate $COMMON)
 # The native in-app templates' settings (pushsim inapp adds its own --device; a snapshot's --device is the picture's).
 NATIVE="--dark --frequency-caps --language --now --reduce-motion --decline $PERSONAL"
