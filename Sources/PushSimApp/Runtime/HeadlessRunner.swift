@@ -48,7 +48,11 @@ public final class HeadlessRunner {
         }
         switch step.name {
         case "wait":
-            try wait(Script.seconds(step))
+            let seconds = try Script.seconds(step)
+            if !wait(seconds) {
+                throw ScriptError(step, "more than \(firingsPerWait) timers fell due in it (a looping story turns a page at each), "
+                    + "so the run stopped at t=\(JSONValue.formatNumber(TimedEvent.roundMillis(now))); give a shorter wait")
+            }
         case "key":
             guard let k = Key(name: step.argument) else {
                 throw ScriptError(step, "unknown key; use left, right, up, down, enter, space, esc, tab, backspace or one character")
@@ -98,12 +102,18 @@ public final class HeadlessRunner {
         scene.handle(e, at: now)
     }
 
-    /// Advance the simulated clock by `seconds`, stopping at every deadline and every moment on the way.
-    public func wait(_ seconds: Double) {
+    /// Advance the simulated clock by `seconds`, stopping at every deadline and every moment on the way. False when
+    /// more than `firingsPerWait` deadlines fell due on the way: the clock then stands at the last one fired.
+    @discardableResult
+    public func wait(_ seconds: Double) -> Bool {
         let target = now + seconds
         reachMoments(upTo: target)
-        settle(to: target)
+        return settle(to: target)
     }
+
+    /// The most deadlines one wait fires: a `wait 1e9` over a looping story would otherwise turn pages (and write
+    /// their events) for days of real time.
+    public var firingsPerWait = 1_000_000
 
     /// Hand every moment up to `time` to `onMoment`, the scene advanced to each (never back in time).
     func reachMoments(upTo time: Double) {
@@ -114,17 +124,21 @@ public final class HeadlessRunner {
         }
     }
 
-    /// Advance the clock to `target`, firing every deadline on the way at its exact time.
-    func settle(to target: Double) {
-        var guardCount = 0
+    /// Advance the clock to `target`, firing every deadline on the way at its exact time. False, with the clock left at
+    /// the last deadline fired, when more than `firingsPerWait` fell due (a scene that never settles must not hang a
+    /// run, nor catch up the rest on its own in one `advance`).
+    @discardableResult
+    func settle(to target: Double) -> Bool {
+        var fired = 0
         while let d = scene.nextDeadline(), d <= target + 1e-9, scene.exitStatus == nil {
-            guardCount += 1
-            if guardCount > 5_000_000 { break }  // a scene that never settles must not hang a run
+            fired += 1
+            if fired > firingsPerWait { return false }
             now = max(now, d)
             scene.advance(to: now)
         }
         now = target
         scene.advance(to: now)
+        return true
     }
 
     /// The last frame written, so the implicit final frame is not a copy of it.
