@@ -42,9 +42,11 @@ screen | grep -q "Bus error\|Fatal error" && die "pushsim crashed"
 wait_for "Final 1233" || die "the last version did not show"
 wait_for "feed.json changed: reloaded, 1234 messages" || die "the status line does not tell the last reload"
 # Bounded work: once the writes stop, nothing is left to do (no reload queued per change, no spin).
-sleep 1
+# (A spinning or still-reloading process makes hundreds in 2 s; a handful is the terminal's own traffic and the
+# scheduler's, more of it on a loaded machine.)
+sleep 2
 n=$(idle_switches "$pid" 2)
-[ "$n" -le 4 ] || die "pushsim still worked after the rewrites stopped ($n context switches in 2 s)"
+[ "$n" -le 8 ] || die "pushsim still worked after the rewrites stopped ($n context switches in 2 s)"
 rss=$(awk '/VmHWM/ {print $2}' /proc/"$pid"/status)
 [ "$rss" -lt 400000 ] || die "peak memory $rss kB after 500 reloads of a 1 MB feed"
 keys q
