@@ -14,32 +14,18 @@ export XDG_CACHE_HOME="$WORK/cache" XDG_DATA_HOME="$WORK/data"
 PAIRS=${PAIRS:-7}
 . "$(dirname "$0")/lib/result.sh"
 
-# pair_ios PAIRS ARGS…: CPU (user + system, from wait4) of `pushsim ARGS --ios 26` and `… --ios 18`, one warm-up
-# of each, then PAIRS alternating pairs; prints the median of the ratios and the medians of both, in ms.
+# pair_ios PAIRS ARGS…: `pushsim ARGS --ios 26` against `… --ios 18` through bench/lib/result.sh's pair_peer (one
+# warm-up of each, then PAIRS alternating rounds, CPU of every thread from wait4); prints the median of the ratios and
+# both medians in ms, then pair_peer's wall times and peak RSS.
 pair_ios() {
-  python3 - "$BIN" "$@" <<'PY'
-import os, statistics, sys
-binary, pairs, args = sys.argv[1], int(sys.argv[2]), sys.argv[3:]
-def cpu(ios):
-    pid = os.fork()
-    if pid == 0:
-        fd = os.open(os.devnull, os.O_WRONLY); os.dup2(fd, 1); os.dup2(fd, 2)
-        os.execv(binary, [binary] + args + ["--ios", ios])
-    _, status, ru = os.wait4(pid, 0)
-    if status: sys.exit(f"{binary} {' '.join(args)} --ios {ios} failed")
-    return (ru.ru_utime + ru.ru_stime) * 1000
-cpu("26"); cpu("18")
-g, c = [], []
-for _ in range(pairs):
-    g.append(cpu("26")); c.append(cpu("18"))
-print("%.3f %.1f %.1f" % (statistics.median(a / b for a, b in zip(g, c)), statistics.median(g), statistics.median(c)))
-PY
+  local pairs=$1; shift
+  pair_peer "$pairs" "$(printf '%q ' "$BIN" "$@" --ios 26)" "$(printf '%q ' "$BIN" "$@" --ios 18)"
 }
 
 LOCK=(snapshot stories "$ROOT/Resources/stories/spring-sale.json" --collapsed --scale 3 -o "$WORK/lock.png")
 ALERT=(snapshot primer --config "$ROOT/Resources/primer/alert.json" --script "wait 1" --scale 3 -o "$WORK/alert.png")
-read -r lr lg lc < <(pair_ios "$PAIRS" "${LOCK[@]}")
-read -r ar ag ac < <(pair_ios "$PAIRS" "${ALERT[@]}")
+read -r lr lg lc _ < <(pair_ios "$PAIRS" "${LOCK[@]}")
+read -r ar ag ac _ < <(pair_ios "$PAIRS" "${ALERT[@]}")
 echo "lock screen at 3x: iOS 26 ${lg} ms CPU, iOS 18 ${lc} ms CPU (medians of $PAIRS pairs), ratio ${lr}"
 echo "primer alert at 3x: iOS 26 ${ag} ms CPU, iOS 18 ${ac} ms CPU (medians of $PAIRS pairs), ratio ${ar}"
 result "snapshot of the lock-screen notification at 3x, iOS 26 over iOS 18 (paired)" "${lr}x CPU" "<= 1.3x" "$lr <= 1.3"

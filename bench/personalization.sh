@@ -24,30 +24,14 @@ export XDG_CACHE_HOME="$WORK/cache" XDG_DATA_HOME="$WORK/data" NO_COLOR=1 LANG=C
 PAIRS=${PAIRS:-5}
 . "$(dirname "$0")/lib/result.sh"
 
-# pair PAIRS A-ARGS… -- B-ARGS…: CPU of `pushsim A-ARGS` and `pushsim B-ARGS`, one warm-up of each, then PAIRS
-# alternating pairs; prints the median of the A/B ratios and the medians of both, in ms. A run that fails stops the
-# bench (a personalised run that errs is not a fast one).
+# pair PAIRS A-ARGS… -- B-ARGS…: `pushsim A-ARGS` against `pushsim B-ARGS` through bench/lib/result.sh's pair_peer
+# (one warm-up of each, then PAIRS alternating rounds, CPU of every thread from wait4); prints the median of the A/B
+# ratios and both medians in ms, then pair_peer's wall times and peak RSS. A run that fails stops the bench (a
+# personalised run that errs is not a fast one).
 pair() {
-  python3 - "$BIN" "$@" <<'PY'
-import os, statistics, sys
-binary, pairs = sys.argv[1], int(sys.argv[2])
-rest = sys.argv[3:]
-cut = rest.index("--")
-a_args, b_args = rest[:cut], rest[cut + 1:]
-def cpu(args):
-    pid = os.fork()
-    if pid == 0:
-        fd = os.open(os.devnull, os.O_WRONLY); os.dup2(fd, 1); os.dup2(fd, 2)
-        os.execv(binary, [binary] + args)
-    _, status, ru = os.wait4(pid, 0)
-    if status: sys.exit(f"{binary} {' '.join(args)} failed (status {status})")
-    return (ru.ru_utime + ru.ru_stime) * 1000
-cpu(a_args); cpu(b_args)
-a, b = [], []
-for _ in range(pairs):
-    a.append(cpu(a_args)); b.append(cpu(b_args))
-print("%.3f %.1f %.1f" % (statistics.median(x / y for x, y in zip(a, b)), statistics.median(a), statistics.median(b)))
-PY
+  local pairs=$1 a=(); shift
+  while [ "$1" != -- ]; do a+=("$1"); shift; done; shift
+  pair_peer "$pairs" "$(printf '%q ' "$BIN" "${a[@]}")" "$(printf '%q ' "$BIN" "$@")"
 }
 
 # 1. validate 10,000 native configs, personalised (with --tags) and plain.
@@ -64,7 +48,7 @@ for i in range(10000):
     json.dump(p, open(f"{plain}/c{i:05}.json", "w")); json.dump(t, open(f"{tagged}/c{i:05}.json", "w"))
 PY
 echo '{"FirstName":"anna","City":"de, berlin","Discount":"15","Language":"de"}' > "$WORK/anna.json"
-read -r r a b < <(pair 3 validate --tags "$WORK/anna.json" "$WORK/tagged" -- validate "$WORK/plain")
+read -r r a b _ < <(pair 3 validate --tags "$WORK/anna.json" "$WORK/tagged" -- validate "$WORK/plain")
 echo "validate 10,000 native configs: personalised with --tags $a ms CPU, plain $b ms CPU (medians of 3 pairs), ratio $r"
 result "validate 10,000 personalised native configs with --tags over the same configs plain (paired)" "${r}x CPU" "<= 1.2x" "$r <= 1.2"
 
@@ -79,10 +63,10 @@ json.dump(feed("Hi {{FirstName|CapitalizeFirst|there}}, message {i}", "{{{{ coun
 json.dump(feed("Hi there, message {i}", "4 new looks for order {i}"), open(sys.argv[2], "w"))
 PY
 DUMP=(--dump --now 2026-11-23T12:00:00Z --store "$WORK/inbox.sqlite")
-read -r r a b < <(pair "$PAIRS" inbox "$WORK/feed.json" "${DUMP[@]}" --tags "$WORK/anna.json" -- inbox "$WORK/feed.json" "${DUMP[@]}")
+read -r r a b _ < <(pair "$PAIRS" inbox "$WORK/feed.json" "${DUMP[@]}" --tags "$WORK/anna.json" -- inbox "$WORK/feed.json" "${DUMP[@]}")
 echo "inbox --dump of 100,000 messages with placeholders: with --tags $a ms CPU, without $b ms CPU (medians of $PAIRS pairs), ratio $r"
 result "inbox --dump of a 100,000-message feed with placeholders, --tags over without (paired)" "${r}x CPU" "<= 1.2x" "$r <= 1.2"
-read -r r a b < <(pair "$PAIRS" inbox "$WORK/feed.json" "${DUMP[@]}" -- inbox "$WORK/feed-plain.json" "${DUMP[@]}")
+read -r r a b _ < <(pair "$PAIRS" inbox "$WORK/feed.json" "${DUMP[@]}" -- inbox "$WORK/feed-plain.json" "${DUMP[@]}")
 echo "inbox --dump of 100,000 messages: with placeholders (and their warnings) $a ms CPU, without $b ms CPU, ratio $r"
 result "inbox --dump of a 100,000-message feed, placeholders (warned per field) over none (paired)" "${r}x CPU" "<= 1.2x" "$r <= 1.2"
 
@@ -95,7 +79,7 @@ for i in $(seq 0 19); do
   tags+=("$WORK/d$i.json")
 done
 SHEET=(snapshot stories "$ROOT/Resources/personalization/campaign.json" --collapsed --scale 1)
-read -r r a b < <(pair 3 "${SHEET[@]}" -o "$WORK/tags.png" --matrix device=iphone-se,iphone-15 --matrix "tags=$(IFS=,; echo "${tags[*]}")" \
+read -r r a b _ < <(pair 3 "${SHEET[@]}" -o "$WORK/tags.png" --matrix device=iphone-se,iphone-15 --matrix "tags=$(IFS=,; echo "${tags[*]}")" \
   -- "${SHEET[@]}" -o "$WORK/langs.png" --matrix device=iphone-se,iphone-15 --matrix "language=$(IFS=,; echo "${langs[*]}")")
 echo "contact sheet, 40 cells at 1x: 20 devices x 2 phones $a ms CPU (the issue's goal: < 3 s), 20 languages x 2 phones $b ms CPU, ratio $r"
 result "contact sheet of 20 --tags devices x 2 phones over 20 languages x 2 phones, 1x (paired)" "${r}x CPU" "<= 1.2x" "$r <= 1.2"
@@ -103,7 +87,7 @@ info "contact sheet of 20 --tags devices x 2 phones at 1x, CPU (the issue's goal
 
 # 4. render of the personalised campaign, filled against as written.
 CAMPAIGN="$ROOT/Resources/personalization/campaign.json"
-read -r r a b < <(pair "$PAIRS" render "$CAMPAIGN" --tags "$ROOT/Resources/personalization/anna-de.json" -- render "$CAMPAIGN" --raw-placeholders)
+read -r r a b _ < <(pair "$PAIRS" render "$CAMPAIGN" --tags "$ROOT/Resources/personalization/anna-de.json" -- render "$CAMPAIGN" --raw-placeholders)
 echo "render of the personalised campaign: with --tags $a ms CPU, --raw-placeholders $b ms CPU, ratio $r"
 result "render of the personalised campaign with --tags over --raw-placeholders (paired)" "${r}x CPU" "<= 1.2x" "$r <= 1.2"
 
