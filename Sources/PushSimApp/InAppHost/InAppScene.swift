@@ -1,14 +1,27 @@
-// In-app banners over a host app: keys, mouse, script steps and the socket feed the presenter; it draws them.
+// `pushsim inapp`'s host app: its screen, the socket, the demo, and the layers over it (banners, foreground pushes,
+// native messages), composed in `HostLayers`: time, keys, mouse, steps and socket lines go to the layers top first.
 
 import Foundation
 import PushSimEngine
 import PushSimScreens
 import PushSimStore
 
-public final class InAppScene: ScriptableScene, Leavable {
-    public private(set) var presenter = BannerPresenter()
+public final class InAppScene: ScriptableScene, Leavable, HostLayerContext {
+    lazy var banners = BannerLayer(host: self)
+    lazy var foregroundPushes = ForegroundPushLayer(host: self)
+    /// The native messages' layer, once `attachNative` has put it on top.
+    private(set) var nativeLayer: NativeInAppLayer?
+    /// The layers over the app: foreground pushes are subviews of the app's window, under the banner's own window;
+    /// a line on the socket that neither a later layer nor a foreground push claims is a banner.
+    lazy var layers = HostLayers(drawn: [foregroundPushes, banners], advanced: [banners, foregroundPushes],
+                                 keyed: [banners, foregroundPushes], pressed: [banners, foregroundPushes],
+                                 lines: [foregroundPushes, banners])
+    public var presenter: BannerPresenter { banners.presenter }
     /// The SDK's own foreground-push banners (PushwooshForegroundPush), configured by the host.
-    public var foreground = ForegroundPushPresenter()
+    public var foreground: ForegroundPushPresenter {
+        get { foregroundPushes.presenter }
+        set { foregroundPushes.presenter = newValue }
+    }
     public private(set) var host = InAppHostState()
     public let sink: EventSink
     let images: ImageSource
@@ -24,8 +37,8 @@ public final class InAppScene: ScriptableScene, Leavable {
     public private(set) var exitStatus: Int32?
     public private(set) var showHelp = false
     public var leaveAction = LeaveAction.quit
-    /// Every URL a tap opened, in order (the simulator's stand-in for UIApplication.open).
-    public private(set) var openedURLs: [String] = []
+    /// Every URL a banner's tap opened, in order (the simulator's stand-in for UIApplication.open).
+    public var openedURLs: [String] { banners.openedURLs }
     /// The last event, in words, for the status line.
     public private(set) var lastEvent: String?
     /// The URL the last tap opened, shown on the status line until the next banner.
@@ -42,7 +55,10 @@ public final class InAppScene: ScriptableScene, Leavable {
     /// How long the opened URL keeps the status line against newer banners (seconds).
     static let openedURLHold = 5.0
     var now: Double = 0
-    var pressed: (x: Int, y: Int, onBanner: Bool)?
+    /// A press no layer took: a click on the app if it lets go in place.
+    var pressed: (x: Int, y: Int)?
+    /// The layer a press went to: its drag and release go there too.
+    var pressedLayer: (any HostLayer)?
     /// Demo banners fired in turn every `demoInterval` seconds, from `demoStart`, round and round.
     let demo: [JSONValue]
     let demoStart: Double
@@ -54,15 +70,9 @@ public final class InAppScene: ScriptableScene, Leavable {
     var accountedFor = 0
 
     /// The SDK's native in-app messages (PushwooshInApp), when the command turned them on (see `attachNative`).
-    public private(set) var native: NativeInApp?
-    /// Where a click the native messages let through landed (`host_click`'s cell).
-    var passThroughAt: (x: Int, y: Int)?
-    /// The mouse button went down on a native message.
-    var nativePressed = false
+    public var native: NativeInApp? { nativeLayer?.native }
     /// No colours (NO_COLOR): the native templates tell their parts apart by shade and glyph.
     public var monochrome = false
-    /// The last frame drew a native message's spinner.
-    var nativeSpinning = false
 
     /// Animation frames are drawn at this step, and no faster.
     static let frameStep = 0.05
@@ -92,57 +102,35 @@ public final class InAppScene: ScriptableScene, Leavable {
     var nextDemo: Double? { demo.isEmpty ? nil : demoStart + Double(demoFired) * demoInterval }
 
     public func advance(to t: Double) {
-        // Fire every timer and demo arrival due by `t`, each at its own time and in time order.
-        while true {
-            let timer = presenter.timer
-            let d = nextDemo
-            if let timer, timer.at <= t + 1e-9, d.map({ timer.at <= $0 }) ?? true {
-                now = max(now, timer.at)
-                apply(presenter.reduce(.timerFired(generation: timer.generation), at: timer.at))
-            } else if let d, d <= t + 1e-9 {
-                now = max(now, d)
-                let json = demo[demoFired % demo.count]
-                demoFired += 1
-                _ = notify(json, at: d)
-            } else {
-                break
-            }
+        // Every demo arrival due by `t`, each at its own time, after the banners' timers due by then.
+        while let d = nextDemo, d <= t + 1e-9 {
+            banners.fireTimers(until: d)
+            now = max(now, d)
+            let json = demo[demoFired % demo.count]
+            demoFired += 1
+            _ = notify(json, at: d)
         }
-        advanceForegroundPushes(to: t)
+        for layer in layers.advanced { layer.advance(to: t) }
         now = max(now, t)
-        native?.advance(to: t)
         if let listener {
             for m in listener.poll() {
                 received += 1
-                if let native, let d = InAppDelivery(socketLine: m.line) {
-                    listener.reply(m, native.deliver(d, at: now).reply)
-                    continue
-                }
-                switch receiveForegroundPush(m.line, at: now) ?? notify(text: m.line, at: now) {
-                case .success(let id): listener.reply(m, "ok \(id)")
-                case .failure(let e): listener.reply(m, "error \(e.sentence)")
-                }
+                listener.reply(m, receive(m.line))
             }
         }
-        if let img = presenter.current?.banner.image { _ = images.slot(for: img, size: BannerOverlay.thumbnail) }
+        for layer in layers.drawn { layer.prefetch() }
         for d in images.takeDiagnostics() { emit(.warning(d), at: now) }
     }
 
+    /// A line from the socket, answered by the topmost layer that reads it (a line no layer reads is a banner's).
+    func receive(_ line: String) -> String {
+        for layer in layers.lines { if let reply = layer.receive(line, at: now) { return reply } }
+        return "error not shown: no surface of this app reads that line"
+    }
+
+    /// The soonest of the demo's next banner and every layer's own deadline.
     public func nextDeadline() -> Double? {
-        var next = [presenter.nextDeadline, nextDemo].compactMap { $0 }.min()
-        func wake(_ at: Double) { next = min(next ?? at, at) }
-        if let end = presenter.animationEnd(at: now) { wake(min(end, now + Self.frameStep)) }
-        if presenter.current?.banner.image != nil && images.isBusy { wake(now + Self.frameStep) }
-        if let f = foregroundDeadline(now: now) { wake(f) }
-        if let native {
-            if let d = native.nextDeadline { wake(d) }
-            if native.presenter.isMoving(at: now) { wake(now + Self.frameStep) }
-            if let tick = native.presenter.nextTick(after: now) { wake(tick) }
-            // A spinner on the last frame (an image or a video loading) turns a step at a time, 8 a second; an image
-            // that lands wakes the loop through its pipe, and the frame after it has no spinner: nothing to wake for.
-            if nativeSpinning { wake(InAppSpinner.nextStep(after: now)) }
-        }
-        return next
+        ([nextDemo] + layers.drawn.map { $0.nextDeadline(now: now) }).compactMap { $0 }.min()
     }
 
     /// The run loop sleeps on the socket and wakes only when a banner comes (no polling deadline).
@@ -167,7 +155,7 @@ public final class InAppScene: ScriptableScene, Leavable {
             showHelp = false  // any key closes help, q included: q backs out one level at a time
             return
         }
-        if let native, native.key(k, at: t) { return }
+        for layer in layers.keyed where layer.key(k, at: t) { return }
         let visible = InAppHostScreen.listRect(in: size).height
         switch k {
         case .up: host.move(by: -1, visible: visible)
@@ -179,9 +167,6 @@ public final class InAppScene: ScriptableScene, Leavable {
         case .enter, .space:
             let y = InAppHostScreen.screenY(ofRow: host.selection, host: host, size: size) ?? InAppHostScreen.listRect(in: size).y
             hostClick(x: 2, y: y, at: t)
-        case .char("t"): apply(presenter.reduce(.tap, at: t))
-        case .char("f"): tapForegroundPush(at: t)
-        case .char("s"), .char("x"): apply(presenter.reduce(.swipe, at: t))
         case .char("?"): showHelp = true
         case _ where leaveAction.leaves(on: k): quit()
         default: break
@@ -200,42 +185,27 @@ public final class InAppScene: ScriptableScene, Leavable {
     func mouse(_ m: MouseEvent, at t: Double) {
         switch m.kind {
         case .press:
-            let onBanner = presenter.current.map { !$0.isLeaving } == true && bannerRect(at: t).contains(x: m.x, y: m.y)
-            // A native message above the app takes the press first (the SDK's window sits over the app's).
-            if !onBanner, let native, native.press(x: m.x, y: m.y, in: size, at: t) { nativePressed = true; return }
-            pressed = (m.x, m.y, onBanner)
+            pressed = nil
+            pressedLayer = nil
+            for layer in layers.pressed where layer.press(x: m.x, y: m.y, at: t) { pressedLayer = layer; return }
+            pressed = (m.x, m.y)
         case .drag:
-            if nativePressed { native?.drag(x: m.x, y: m.y, in: size, at: t); return }
-            guard let p = pressed, p.onBanner else { return }
-            apply(presenter.reduce(.drag(fraction: fraction(from: p.y, to: m.y)), at: t))
+            pressedLayer?.drag(x: m.x, y: m.y, at: t)
         case .release:
-            if nativePressed {
-                nativePressed = false
-                passThroughAt = (m.x, m.y)
-                native?.release(x: m.x, y: m.y, in: size, at: t)
-                passThroughAt = nil
+            if let layer = pressedLayer {
+                pressedLayer = nil
+                layer.release(x: m.x, y: m.y, at: t)
                 return
             }
             guard let p = pressed else { return }
             pressed = nil
-            if p.onBanner {
-                let f = fraction(from: p.y, to: m.y)
-                let dragged: Bool
-                if case .dragging = presenter.current?.phase { dragged = true } else { dragged = false }
-                // Moved up: a drag decided on release. Not moved: a tap. Pulled down: it settles back.
-                if f > 0 || dragged { apply(presenter.reduce(.release(fraction: f), at: t)) }
-                else if m.y == p.y { apply(presenter.reduce(.tap, at: t)) }
-                return
-            }
-            if abs(p.x - m.x) <= 1 && p.y == m.y && !tapForegroundPush(x: m.x, y: m.y, at: t) { hostClick(x: m.x, y: m.y, at: t) }
+            // Down and up in place: a click, on the topmost layer there, else on the app.
+            guard abs(p.x - m.x) <= 1 && p.y == m.y else { return }
+            for layer in layers.keyed where layer.click(x: m.x, y: m.y, at: t) { return }
+            hostClick(x: m.x, y: m.y, at: t)
         case .wheelUp: host.move(by: -1, visible: InAppHostScreen.listRect(in: size).height)
         case .wheelDown: host.move(by: 1, visible: InAppHostScreen.listRect(in: size).height)
         }
-    }
-
-    /// How far up a drag from row `y0` to row `y1` moved the banner, as a fraction of its height.
-    func fraction(from y0: Int, to y1: Int) -> Double {
-        max(0, Double(y0 - y1) / Double(BannerOverlay.height))
     }
 
     func hostClick(x: Int, y: Int, at t: Double) {
@@ -244,34 +214,37 @@ public final class InAppScene: ScriptableScene, Leavable {
         emit(Event("host_click", ["x": .number(Double(x + column.x)), "y": .number(Double(y + column.y))]), at: t)
     }
 
-    // MARK: Banners
+    // MARK: Layers
 
     public struct Refusal: Error, Equatable {
         public var sentence: String
     }
 
     /// A banner arrives as JSON text (the socket, `notify`): shown or queued; the result is its id.
-    public func notify(text: String, at t: Double) -> Result<String, Refusal> {
-        let (banner, diags) = BannerParser.parse(text: text, defaultID: presenter.nextGeneratedID)
-        return arrive(banner, diags, at: t)
+    public func notify(text: String, at t: Double) -> Result<String, Refusal> { banners.notify(text: text, at: t) }
+
+    public func notify(_ json: JSONValue, at t: Double) -> Result<String, Refusal> { banners.notify(json, at: t) }
+
+    /// A push arrives (`showForegroundPush(userInfo:)`): its id, or why it cannot be shown. Warnings are emitted.
+    public func foregroundPush(_ payload: JSONValue, file: String = "push", at t: Double) -> Result<String, Refusal> {
+        foregroundPushes.push(payload, file: file, at: t)
     }
 
-    public func notify(_ json: JSONValue, at t: Double) -> Result<String, Refusal> {
-        let (banner, diags) = BannerParser.parse(json, defaultID: presenter.nextGeneratedID)
-        return arrive(banner, diags, at: t)
-    }
+    /// A line from the socket that is a foreground push: answered here; nil for any other line.
+    func receiveForegroundPush(_ line: String, at t: Double) -> Result<String, Refusal>? { foregroundPushes.receivePush(line, at: t) }
 
-    func arrive(_ banner: Banner?, _ diags: [Diagnostic], at t: Double) -> Result<String, Refusal> {
-        guard let banner else {
-            let e = diags.first { $0.severity == .error } ?? Diagnostic(.error, path: "", "not a banner")
-            return .failure(Refusal(sentence: e.description))
-        }
-        for d in diags { emit(.warning(d), at: t) }
-        // A banner the presenter drops (its queue is full) is refused, so the sender hears it was not shown.
-        let refusal = presenter.refusal(of: banner)
-        apply(presenter.reduce(.arrive(banner), at: t))
-        if let refusal { return .failure(Refusal(sentence: refusal)) }
-        return .success(banner.id)
+    /// The middle of the topmost foreground banner, where `foreground-tap` touches; nil when none shows.
+    var foregroundCell: (x: Int, y: Int)? { foregroundPushes.cell }
+
+    /// Put a surface over everything (see `HostLayers.putOnTop`).
+    func putOnTop(_ layer: any HostLayer) { layers.putOnTop(layer) }
+
+    /// The native messages' layer: over everything, but a press on a banner stays the banner's (its window is tried
+    /// first, as `pushsim inapp` has always done).
+    func setNative(_ layer: NativeInAppLayer) {
+        if let old = nativeLayer { layers.remove(old) }
+        nativeLayer = layer
+        layers.putOnTop(layer, pressesAfter: banners)
     }
 
     /// Emit an event and remember it for the status line, so an interactive user sees what a script would.
@@ -286,53 +259,11 @@ public final class InAppScene: ScriptableScene, Leavable {
         if e.name == "banner_show" { bannerSinceOpened = true }
     }
 
-    func apply(_ effects: [BannerEffect]) {
-        for e in effects {
-            switch e {
-            case .emit(let ev): emit(ev, at: now)
-            case .openURL(let url):
-                openedURLs.append(url)
-                emit(Event("open_url", ["url": .string(url)]), at: now)
-            }
-        }
-    }
-
     // MARK: Steps
 
-    /// A native step with its finger's touches, at the elements it names on this screen.
-    func nativeTouches(_ step: ScriptStep, _ prims: [PrimitiveStep], _ native: NativeInApp) -> [PrimitiveStep] {
-        native.touches(for: step, prims, size: { [unowned self] in size })
-    }
-
     public func expand(_ step: ScriptStep) throws -> [PrimitiveStep]? {
-        if let native, let r = try native.expand(step) { return nativeTouches(step, r, native) }
+        for layer in layers.keyed { if let r = try layer.expand(step) { return r } }
         switch step.name {
-        case "notify":
-            guard !step.argument.isEmpty else { throw ScriptError(step, "expected a banner as JSON, such as notify {\"title\":\"Hi\",\"body\":\"There\"}") }
-            let (banner, diags) = BannerParser.parse(text: step.argument, defaultID: presenter.nextGeneratedID)
-            if banner == nil {
-                let e = diags.first { $0.severity == .error }?.description ?? "not a banner"
-                throw ScriptError(step, e)
-            }
-            return [.call { [unowned self] t in advance(to: t); _ = arrive(banner, diags, at: t) }]
-        case "banner-tap", "banner-swipe":
-            try requireBanner(step)
-            let action: BannerAction = step.name == "banner-tap" ? .tap : .swipe
-            let call: [PrimitiveStep] = [.call { [unowned self] t in advance(to: t); apply(presenter.reduce(action, at: t)) }]
-            let banner = { [unowned self] in bannerRect(at: now).centerCell }
-            return action == .tap ? PrimitiveStep.tap(at: banner, call) : PrimitiveStep.swipe(from: banner, by: 0, -4, call)
-        case "banner-drag":
-            guard let f = Double(step.argument), f.isFinite, f >= 0, f <= 1 else {
-                throw ScriptError(step, "expected a fraction of the banner's height from 0 to 1, such as banner-drag 0.3")
-            }
-            try requireBanner(step)
-            let banner = { [unowned self] in bannerRect(at: now).centerCell }
-            let rows = -Int((f * Double(max(1, BannerOverlay.rect(in: size, offset: 0).height))).rounded())
-            return PrimitiveStep.swipe(from: banner, by: 0, rows, [.call { [unowned self] t in
-                advance(to: t)
-                apply(presenter.reduce(.drag(fraction: f), at: t))
-                apply(presenter.reduce(.release(fraction: f), at: t))
-            }])
         case "receive":
             guard let listener else {
                 throw ScriptError(step, "this run is not listening; give --socket PATH to receive banners from pushsim notify")
@@ -340,13 +271,8 @@ public final class InAppScene: ScriptableScene, Leavable {
             let limit = step.argument.isEmpty ? 5 : try Script.seconds(step)
             return [.call { [unowned self] t in receive(from: listener, within: limit, at: t) }]
         default:
-            return try expandForegroundStep(step)
+            return nil
         }
-    }
-
-    func requireBanner(_ step: ScriptStep) throws {
-        guard let cur = presenter.current else { throw ScriptError(step, "no banner is on screen; send one first with notify {…}") }
-        if cur.isLeaving { throw ScriptError(step, "banner \(cur.banner.id) is already leaving") }
     }
 
     /// Headless `receive`: wait in real time (the simulated clock stands still) for one banner on the socket. Each
@@ -378,12 +304,10 @@ public final class InAppScene: ScriptableScene, Leavable {
         func join(_ parts: [String?]) -> String { parts.compactMap { $0 }.joined(separator: " · ") }
         var candidates: [[String?]] = [[long, last, source], [mid, last, source]]
         if opened != nil { candidates.append([mid, opened]) }
-        if let native, native.focused != nil {
-            // A native message's keys come first; what it did and where messages come from follow when they fit.
-            let h = InAppKeys.hints(for: native.presentations(at: now), leave: leaveAction)
-            // A flood says how many wait behind the message on screen.
-            let n = native.presenter.queue.count
-            let waiting: String? = n > 0 ? "\(n) waiting" : nil
+        if let keys = layers.keyed.lazy.compactMap({ $0.keyHints(leave: self.leaveAction) }).first {
+            // A layer with the keyboard (a native message) puts its keys first; what it did and where messages come
+            // from follow when they fit.
+            let h = keys.hints, waiting = keys.note
             for parts in [[h, waiting, last, source], [h, waiting, last], [h, waiting, source], [h, waiting], [h]]
             where TextWidth.of(join(parts)) <= width { return join(parts) }
             return TextWidth.truncate(h, to: width)
@@ -402,22 +326,7 @@ public final class InAppScene: ScriptableScene, Leavable {
     public func render(at t: Double) -> Canvas {
         var c = Canvas(size: size)
         InAppHostScreen.draw(host, appName: appName, statusLine: statusLine(width: size.width - 2), on: &c)
-        drawForegroundPushes(at: t, on: &c)  // a subview of the app's window: under the banner's own window
-        if let cur = presenter.current {
-            let slot = cur.banner.image.map { images.slot(for: $0, size: BannerOverlay.thumbnail) } ?? .none
-            BannerOverlay.draw(cur.banner, image: slot, offset: presenter.offset(at: max(t, now)), appName: appName, on: &c)
-        }
-        if let native {
-            let images = self.images
-            let maps = InAppScreen.draw(native.presentations(at: max(t, now)), images: { u, s in images.slot(for: u, size: s) }, at: t,
-                                        options: InAppDrawOptions(monochrome: monochrome), on: &c)
-            nativeSpinning = maps.contains { $0.spinning }
-            if let notice = native.notice, c.width > 4 {
-                // The SDK only logs why it refused a config; the tester reads it here until the next one arrives.
-                let line = " " + TextWidth.truncate(TextWidth.sanitized(notice), to: c.width - 4) + " "
-                c.text(line, x: 1, y: 1, style: Style(fg: .white, bg: .rgb(160, 40, 40), attrs: .bold))
-            }
-        }
+        for layer in layers.drawn { layer.draw(at: t, on: &c) }
         if showHelp { drawHelp(on: &c) }
         guard size != terminalSize else { return c }
         var whole = Canvas(size: terminalSize)
@@ -438,38 +347,23 @@ public final class InAppScene: ScriptableScene, Leavable {
             "",
             "Send banners:  pushsim notify --title T --body B",
         ]
-        if let native, native.focused != nil {
-            HelpBox.draw(InAppKeys.helpLines(for: native.presentations(at: now), leave: leaveAction) + ["", "Send one:  pushsim notify --inapp FILE"],
-                         title: "Native in-app", into: &c)
+        if let h = layers.keyed.lazy.compactMap({ $0.help(leave: self.leaveAction) }).first {
+            HelpBox.draw(h.lines, title: h.title, into: &c)
             return
         }
         HelpBox.draw(lines, title: "In-app banners", into: &c)
     }
 
     /// The part of the banner on screen at `t`, from the layout (a headless run may never have drawn a frame).
-    public func bannerRect(at t: Double) -> Rect {
-        guard presenter.current != nil else { return Rect(x: 0, y: 0, width: 0, height: 0) }
-        return BannerOverlay.rect(in: size, offset: presenter.offset(at: t)).intersection(Rect(x: 0, y: 0, width: size.width, height: size.height))
-    }
+    public func bannerRect(at t: Double) -> Rect { banners.rect(at: t) }
 }
 
-extension InAppScene {
-    /// Turn on the native in-app messages: their events go through this scene's event log and status line, and a tap
-    /// they let through reaches the host app as `host_click`.
-    public func attachNative(intake: InAppIntake, options: InAppPresenterOptions, capsEnabled: Bool, isDark: Bool,
-                             store: Store?) -> NativeInApp {
-        let n = NativeInApp(intake: intake, options: options, capsEnabled: capsEnabled, isDark: isDark, store: store) { [unowned self] e, t in
-            self.emit(e, at: t)
+extension Result where Success == String, Failure == InAppScene.Refusal {
+    /// The socket's answer: `ok ID`, or `error` and why.
+    var socketReply: String {
+        switch self {
+        case .success(let id): return "ok \(id)"
+        case .failure(let e): return "error \(e.sentence)"
         }
-        n.onPassThrough = { [unowned self] t in
-            // A step's tap-outside lands beside the message: the middle of the app's list, left edge.
-            let at = passThroughAt ?? (2, InAppHostScreen.listRect(in: size).y + InAppHostScreen.listRect(in: size).height / 2)
-            hostClick(x: at.x, y: at.y, at: t)
-        }
-        n.onUnavailableImages = { [images] unavailable in
-            for (url, why) in unavailable { images.markUnavailable(url, reason: why) }
-        }
-        native = n
-        return n
     }
 }
