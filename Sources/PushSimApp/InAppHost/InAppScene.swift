@@ -236,6 +236,9 @@ public final class InAppScene: ScriptableScene, Leavable, HostLayerContext {
     /// The middle of the topmost foreground banner, where `foreground-tap` touches; nil when none shows.
     var foregroundCell: (x: Int, y: Int)? { foregroundPushes.cell }
 
+    /// A tap at a cell: true when it landed on a foreground banner (the topmost one there takes it).
+    func tapForegroundPush(x: Int, y: Int, at t: Double) -> Bool { foregroundPushes.click(x: x, y: y, at: t) }
+
     /// Put a surface over everything (see `HostLayers.putOnTop`).
     func putOnTop(_ layer: any HostLayer) { layers.putOnTop(layer) }
 
