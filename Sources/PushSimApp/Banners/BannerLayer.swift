@@ -162,6 +162,11 @@ final class BannerLayer: HostLayer {
 
     // MARK: Drawing
 
+    /// `t` and `s` act on a banner on screen that is not already leaving (BannerPresenter's tap and swipe).
+    func liveKeys() -> String? { presenter.current.map { !$0.isLeaving } == true ? "t tap  s swipe" : nil }
+
+    func isShowing(_ e: Event) -> Bool { e.name == "banner_show" }
+
     func draw(at t: Double, on c: inout Canvas) {
         guard let cur = presenter.current else { return }
         let slot = cur.banner.image.map { host.images.slot(for: $0, size: BannerOverlay.thumbnail) } ?? .none

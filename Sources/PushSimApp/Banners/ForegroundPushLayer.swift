@@ -116,6 +116,11 @@ final class ForegroundPushLayer: HostLayer {
         return true
     }
 
+    /// `f` taps the topmost push while one shows (not one already hiding).
+    func liveKeys() -> String? { cell == nil ? nil : "f tap push" }
+
+    func isShowing(_ e: Event) -> Bool { e.name == "foreground_push_show" }
+
     /// A subview of the app's window: drawn under the banner's own window.
     func draw(at t: Double, on c: inout Canvas) {
         let images = host.images

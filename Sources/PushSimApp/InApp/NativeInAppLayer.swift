@@ -75,6 +75,8 @@ final class NativeInAppLayer: HostLayer {
         return (InAppKeys.hints(for: native.presentations(at: host.now), leave: leave), n > 0 ? "\(n) waiting" : nil)
     }
 
+    func isShowing(_ e: Event) -> Bool { e.name == "inapp_did_present" }
+
     func help(leave: LeaveAction) -> (title: String, lines: [String])? {
         guard native.focused != nil else { return nil }
         return ("Native in-app", InAppKeys.helpLines(for: native.presentations(at: host.now), leave: leave) + ["", "Send one:  pushsim notify --inapp FILE"])

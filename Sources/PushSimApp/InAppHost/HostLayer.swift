@@ -32,6 +32,11 @@ protocol HostLayer: AnyObject {
     func keyHints(leave: LeaveAction) -> (hints: String, note: String?)?
     /// The help box (`?`) while this layer has the keyboard; nil when it has not.
     func help(leave: LeaveAction) -> (title: String, lines: [String])?
+    /// The keys it answers now, for the status line (`t tap  s swipe` while a banner shows); nil while none does
+    /// anything, so the line never offers a key that does nothing.
+    func liveKeys() -> String?
+    /// Whether `e`, one of its own events, says something new appeared on it (the host's "opened …" gives way then).
+    func isShowing(_ e: Event) -> Bool
 }
 
 extension HostLayer {
@@ -48,6 +53,8 @@ extension HostLayer {
     func draw(at t: Double, on c: inout Canvas) {}
     func keyHints(leave: LeaveAction) -> (hints: String, note: String?)? { nil }
     func help(leave: LeaveAction) -> (title: String, lines: [String])? { nil }
+    func liveKeys() -> String? { nil }
+    func isShowing(_ e: Event) -> Bool { false }
 }
 
 /// What a layer has of the host it is shown over: the clock, the phone's screen, images, the event log.

@@ -44,13 +44,21 @@ public final class InAppScene: ScriptableScene, Leavable, HostLayerContext {
     /// The URL the last tap opened, shown on the status line until the next banner.
     public private(set) var lastOpened: String?
     var openedAt: Double?
-    var bannerSinceOpened = false
-    /// The URL a tap opened, while the status line still shows it: until a newer banner shows, and for at least
-    /// `openedURLHold` seconds even then (a banner that was waiting its turn shows right after the tap, and used to
-    /// replace it within a second).
+    /// Some layer showed something new after the tap (a banner, a foreground push, a native message).
+    var shownSinceOpened = false
+    /// The URL a tap opened, while the status line still shows it: until any layer shows something newer, and for at
+    /// least `openedURLHold` seconds even then (a banner that was waiting its turn shows right after the tap, and used
+    /// to replace it within a second). Once a later message has shown, the line follows the newest event instead:
+    /// a message that came and closed after the tap leaves no stale "opened".
     var openedShown: String? {
         guard let lastOpened, let openedAt else { return nil }
-        return !bannerSinceOpened || now - openedAt < Self.openedURLHold ? lastOpened : nil
+        return !shownSinceOpened || now < openedAt + Self.openedURLHold ? lastOpened : nil
+    }
+    /// When the opened URL gives way to newer news: the status line changes then, with no input to wake for. The
+    /// same sum as `openedShown` compares with, so at that instant the hold is over and the deadline is not due again.
+    var openedHoldEnds: Double? {
+        guard shownSinceOpened, let openedAt, now < openedAt + Self.openedURLHold else { return nil }
+        return openedAt + Self.openedURLHold
     }
     /// How long the opened URL keeps the status line against newer banners (seconds).
     static let openedURLHold = 5.0
@@ -78,7 +86,7 @@ public final class InAppScene: ScriptableScene, Leavable, HostLayerContext {
     /// Animation frames are drawn at this step, and no faster.
     static let frameStep = 0.05
 
-    public init(sink: EventSink, images: ImageSource = NoImages(), listener: SocketListener? = nil, appName: String = "Shop",
+    public init(sink: EventSink, images: ImageSource = NoImages(), listener: SocketListener? = nil, appName: String = InAppHostContent.defaultAppName,
                 demo: [JSONValue] = [], demoStart: Double = 1, demoInterval: Double = 6) {
         self.sink = sink
         self.images = images
@@ -131,7 +139,7 @@ public final class InAppScene: ScriptableScene, Leavable, HostLayerContext {
 
     /// The soonest of the demo's next banner and every layer's own deadline.
     public func nextDeadline() -> Double? {
-        ([nextDemo] + layers.drawn.map { $0.nextDeadline(now: now) }).compactMap { $0 }.min()
+        ([nextDemo, openedHoldEnds] + layers.drawn.map { $0.nextDeadline(now: now) }).compactMap { $0 }.min()
     }
 
     /// The run loop sleeps on the socket and wakes only when a banner comes (no polling deadline).
@@ -260,8 +268,8 @@ public final class InAppScene: ScriptableScene, Leavable, HostLayerContext {
             return v.stringValue ?? v.jsonText()
         }
         lastEvent = ([e.name] + (e.name == "banner_show" ? Array(values.prefix(1)) : values)).joined(separator: " ")
-        if e.name == "open_url" { lastOpened = e["url"]?.stringValue; openedAt = t; bannerSinceOpened = false }
-        if e.name == "banner_show" { bannerSinceOpened = true }
+        if e.name == "open_url" { lastOpened = e["url"]?.stringValue; openedAt = t; shownSinceOpened = false }
+        else if lastOpened != nil, layers.drawn.contains(where: { $0.isShowing(e) }) { shownSinceOpened = true }
     }
 
     // MARK: Steps
@@ -293,12 +301,16 @@ public final class InAppScene: ScriptableScene, Leavable, HostLayerContext {
 
     // MARK: Drawing
 
-    /// The bottom line: key hints, the last event (and the URL a tap opened) and where banners come from. The banner's
-    /// keys stay while a banner shows: when the line does not fit, the last event is shortened first, then the hints,
-    /// and the socket path (needed for `pushsim notify --socket`) stays readable.
+    /// The bottom line: key hints, the last event (and the URL a tap opened) and where banners come from. The hints
+    /// are the keys that do something now: the app's, and each layer's while it has something on screen (`t tap  s
+    /// swipe` only while a banner shows). A layer's keys stay while it shows: when the line does not fit, the last
+    /// event is shortened first, then the app's hints, and the socket path (needed for `pushsim notify --socket`)
+    /// stays readable.
     func hostStatusLine(width: Int) -> String {
         let q = leaveAction.hint
-        let long = "↑↓ scroll  ⏎ click  t tap  s swipe  ? help  \(q)", mid = "t tap  s swipe  ? help  \(q)", short = "? help  \(q)"
+        let layerKeys = layers.keyed.compactMap { $0.liveKeys() }
+        let long = (["↑↓ scroll  ⏎ click"] + layerKeys + ["? help  \(q)"]).joined(separator: "  ")
+        let mid = (layerKeys + ["? help  \(q)"]).joined(separator: "  "), short = "? help  \(q)"
 
         var source: String?
         if let listener { source = "listening on \(listener.path)" }
