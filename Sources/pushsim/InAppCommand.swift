@@ -80,7 +80,7 @@ struct InAppCommand: ParsableCommand {
                 // A config's relative image paths are relative to its folder (the first file's, when there are several).
                 let first = files.first { $0 != "-" }.map { URL(fileURLWithPath: $0).standardized.path }
                 let images = terminal.imageSource(payload: first ?? FileManager.default.currentDirectoryPath + "/banner.json", appGroup: nil, fetch: inapp.fetch)
-                scene = InAppScene(sink: sink, images: images, listener: listener, appName: inapp.appName)
+                scene = InAppScene(sink: sink, images: images, listener: listener, appName: inapp.displayName)
             }
             scene.foreground.configuration = inapp.foreground.configuration(ios: inapp.sdk.ios)
             scene.phoneStatus = PhoneStatus(phone: native.device.map { Phone.named($0)?.marketingName ?? $0 } ?? Phone.default.marketingName, ios: inapp.sdk.ios)

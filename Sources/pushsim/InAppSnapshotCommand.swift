@@ -45,7 +45,7 @@ struct InAppSnapshotCommand: SnapshotSubcommand {
 
     func shot() -> PictureShot {
         let sink = EventSink()
-        let scene = InAppScene(sink: sink, images: NoImages(), listener: nil, appName: inapp.appName)
+        let scene = InAppScene(sink: sink, images: NoImages(), listener: nil, appName: inapp.displayName)
         scene.foreground.configuration = inapp.foreground.configuration(ios: inapp.sdk.ios)
         var steps: [String] = []
         if title != nil || body != nil || image != nil {

@@ -57,10 +57,7 @@ struct StoriesExperienceOptions: ParsableArguments {
         guard imageDelay.isFinite, imageDelay >= 0, imageDelay <= 600 else {
             throw ValidationError("--image-delay must be a number of seconds from 0 to 600, such as 2.5 (got \(imageDelay))")
         }
-        let name = appName.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !name.isEmpty, name.count <= 64, !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
-            throw ValidationError("--app-name must be the app's display name, 1 to 64 characters without control characters (got \(appName.debugDescription))")
-        }
+        _ = try AppDisplayName.checked(appName)
         if let notification, notification < 0 {
             throw ValidationError("--notification counts from 0 (got \(notification))")
         }
@@ -87,7 +84,7 @@ struct StoriesExperienceOptions: ParsableArguments {
         }
         let config = StoriesScene.Configuration(options: options, collapsed: isHeadless ? collapsed : true,
                                                 eventsPane: eventsPane, bell: bell,
-                                                appName: appName.trimmingCharacters(in: .whitespacesAndNewlines), wakeForAnimation: !isHeadless,
+                                                appName: AppDisplayName.trimmed(appName), wakeForAnimation: !isHeadless,
                                                 delivery: delivery.options(device: device, imageDelay: imageDelay),
                                                 payloadFolder: MediaImageSource.folder(of: file), attachmentsOverNetwork: isHeadless)
         return StoriesScene(input: input, configuration: config, sink: sink, images: images)

@@ -1,6 +1,6 @@
 // The SDK's native in-app messages inside `pushsim inapp`: configs arrive (files, steps, the socket), the SDK's parser
-// takes or drops them, the presenter queues and plays them, and every callback becomes an event. The host scene
-// (`InAppScene`) forwards its time, keys, mouse and steps here and draws what `presentations` says is on screen.
+// takes or drops them, the presenter queues and plays them, and every callback becomes an event. Its layer over the
+// host app (`NativeInAppLayer`) forwards time, keys, mouse and steps here and draws what `presentations` says is on screen.
 
 import Foundation
 import PushSimEngine

@@ -6,10 +6,8 @@ import PushSimScreens
 
 public enum BannerPicture {
     public static func draw(_ scene: InAppScene, at t: Double, on p: Picture, device: PictureDevice, images: PictureImages) {
-        let host = scene.host
-        let rows = InAppHostState.rows.dropFirst(host.scroll).map { ($0.0, $0.1) }
         // The list scrolled as the scene has it; the selection is the terminal's keyboard focus, which a phone has not.
-        HostApp.draw(on: p, device: device, title: scene.appName, subtitle: "Your orders and offers", rows: Array(rows))
+        HostApp.draw(on: p, device: device, InAppHostContent(scene.host, appName: scene.appName))
         // Foreground pushes are subviews of the app's window: under the banner, which has a window of its own.
         ForegroundPushPicture.draw(scene, at: t, on: p, device: device, images: images)
         guard let current = scene.presenter.current else { return }

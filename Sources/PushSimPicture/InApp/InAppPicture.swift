@@ -7,10 +7,9 @@ import PushSimScreens
 public enum InAppPicture {
     /// Draw the host app (its list scrolled by `scroll` rows) and over it every message on screen.
     public static func draw(_ shown: [InAppPresentation], on p: Picture, device: PictureDevice, images: PictureImages, dark: Bool,
-                            appName: String = "Shop", scroll: Int = 0) {
-        let rows = InAppHostState.rows.dropFirst(max(0, scroll)).map { ($0.0, $0.1) }
+                            appName: String = InAppHostContent.defaultAppName, scroll: Int = 0) {
         p.dark = dark
-        HostApp.draw(on: p, device: device, title: appName, subtitle: "Your orders and offers", rows: Array(rows))
+        HostApp.draw(on: p, device: device, InAppHostContent(InAppHostState(scroll: scroll), appName: appName))
         drawMessages(shown, InAppDrawing(picture: p, device: device, images: images, dark: dark))
     }
 

@@ -1,5 +1,7 @@
 // The app a primer or a banner appears over: status bar, large title, subtitle and a grouped list of rows.
 
+import PushSimScreens
+
 public enum HostApp {
     // systemGroupedBackground, secondaryLabel, the grouped cells and separators: light, or dark when the picture is.
     static func background(_ p: Picture) -> PictureColor { p.dark ? .black : PictureColor(242, 242, 247) }
@@ -30,5 +32,10 @@ public enum HostApp {
             }
         }
         StatusBar.drawHomeIndicator(on: p, device: device, color: label(p))
+    }
+
+    /// `pushsim inapp`'s host app, from the words the terminal draws too.
+    public static func draw(on p: Picture, device: PictureDevice, _ content: InAppHostContent) {
+        draw(on: p, device: device, title: content.title, subtitle: content.subtitle, rows: content.rows.map { ($0.title, $0.detail) })
     }
 }

@@ -65,12 +65,13 @@ public enum InAppHostScreen {
         guard size.height >= 3 else { return }
         let bar = Rect(x: 0, y: 1, width: size.width, height: 2)
         canvas.fill(bar, with: Cell(" ", bg: IOSColor.systemBackground))
-        canvas.text(TextWidth.truncate(appName, to: max(0, size.width - 2)), x: 1, y: 1, style: Style(fg: IOSColor.label, attrs: [.bold]))
-        canvas.text(TextWidth.truncate("Your orders and offers", to: max(0, size.width - 2)), x: 1, y: 2, style: Style(fg: IOSColor.secondaryLabel))
+        let content = InAppHostContent(host, appName: appName)
+        canvas.text(TextWidth.truncate(content.title, to: max(0, size.width - 2)), x: 1, y: 1, style: Style(fg: IOSColor.label, attrs: [.bold]))
+        canvas.text(TextWidth.truncate(content.subtitle, to: max(0, size.width - 2)), x: 1, y: 2, style: Style(fg: IOSColor.secondaryLabel))
         let list = listRect(in: size)
         for y in list.y..<list.maxY {
-            guard let i = row(atY: y, host: host, size: size) else { break }
-            let (name, detail) = InAppHostState.rows[i]
+            guard let i = row(atY: y, host: host, size: size), content.rows.indices.contains(i - host.scroll) else { break }
+            let (name, detail) = content.rows[i - host.scroll]
             let selected = i == host.selection
             let rowStyle = Style(fg: selected ? .white : IOSColor.label, bg: selected ? IOSColor.systemBlue : IOSColor.systemBackground)
             canvas.fill(Rect(x: 1, y: y, width: max(0, size.width - 2), height: 1), with: Cell(" ", bg: rowStyle.bg ?? .default))
