@@ -73,8 +73,8 @@ info "a contact sheet, 3 phones x 2 appearances x 2 languages at 1x, time" "${wm
 budget "a contact sheet, 3 phones x 2 appearances x 2 languages at 1x, whole process (callgrind)" "$WORK/callgrind.sheet" "${SHEET_BUDGET:-6990}" \
   "$(valgrind_bin "$BIN" "$WORK")" snapshot stories "$ROOT/Resources/stories/spring-sale.json" --script "wait 1" --scale 1 "${keys[@]}" -o "$WORK/mv.png"
 # A frame after the first where little changed (a page playing on: its progress bar moves) against the first frame:
-# one second of the first page at 3x, 15 frames, each counted alone (callgrind dumps a count as every frame starts,
-# pushsim_anim_frame_starts): the median of frames 2 to 14 (the 15th also writes the file) over frame 1. Frame 1 draws
+# one second of the first page at 3x, 16 frames, each counted alone (callgrind dumps a count as every frame starts,
+# pushsim_anim_frame_starts): the median of frames 2 to 15 (the 16th also writes the file) over frame 1. Frame 1 draws
 # everything and encodes the whole picture; a later one copies the layer kept from the frame before (the lock screen,
 # the status bar, the page's photo and text), draws the bar on it, and encodes the rectangle that changed.
 if counting; then
