@@ -22,7 +22,23 @@ python3 -c "print('\n'.join('resize %dx%d' % (500 - i, 200 - i) for i in range(2
 read -r cost whole base < <(pair_cpu 5 "$WORK/resize.txt" "$WORK/none.txt" "$BIN" stories "$PAYLOAD" --headless --events /dev/null)
 per=$(py "round($cost / 2000, 4)")
 echo "resize: 2000 resize steps up to 500x200, no frames: ${cost} ms CPU for the steps, ${per} ms each (${whole} ms the whole process, ${base} ms with no steps)"
-result "2,000 resize steps up to 500x200, no frames (CPU per step)" "${per} ms" "< 0.1 ms" "$per < 0.1"
+info "2,000 resize steps up to 500x200, no frames (CPU per step)" "${per} ms (median of 5 paired differences)"
+# Judged by instructions (issue 40: no absolute time): the same two runs under callgrind, the steps' count over the run
+# without them, per step. No other tool lays out a story at a new size. The budget: this branch's 40.9 k (163.99 M -
+# 82.26 M over 2,000 steps, callgrind, release build, 2026-12-02) and 5 %.
+if counting; then
+  VBIN=$(valgrind_bin "$BIN" "$WORK")
+  if callgrind "$WORK/callgrind.resize" "$VBIN" stories "$PAYLOAD" --headless --events /dev/null --script-file "$WORK/resize.txt" \
+     && callgrind "$WORK/callgrind.none" "$VBIN" stories "$PAYLOAD" --headless --events /dev/null --script-file "$WORK/none.txt"; then
+    a=$(awk '/^(summary|totals):/ {print $2; exit}' "$WORK/callgrind.resize"); b=$(awk '/^(summary|totals):/ {print $2; exit}' "$WORK/callgrind.none")
+    k=$(py "round(($a - $b) / 2000 / 1000, 1)")
+    result "2,000 resize steps up to 500x200, no frames: instructions per step (callgrind)" "$k k ($(py "round($a / 1e6, 1)") M - $(py "round($b / 1e6, 1)") M)" "<= ${RESIZE_BUDGET_K:-43} k" "$k <= ${RESIZE_BUDGET_K:-43}"
+  else
+    result "2,000 resize steps up to 500x200, no frames: instructions per step (callgrind)" "not counted (the run under valgrind failed)" "<= ${RESIZE_BUDGET_K:-43} k" "False"
+  fi
+else
+  result "2,000 resize steps up to 500x200, no frames (CPU per step)" "${per} ms" "< 0.1 ms" "$per < 0.1"
+fi
 read -r fcost _ _ < <(pair_cpu 5 "$WORK/framed.txt" "$WORK/none.txt" "$BIN" stories "$PAYLOAD" --headless --events /dev/null --frames /dev/null)
 echo "resize: 20 resize steps from 500x200 down, a frame after each (--frames): $(py "round($fcost / 20, 1)") ms CPU per step (the picture rendered at each frame's size)"
 exit $((BENCH_MISSES > 0))

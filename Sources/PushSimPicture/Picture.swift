@@ -22,6 +22,8 @@ public final class Picture {
     public var dark = false
     /// Text that did not fit where it was drawn (cut with an ellipsis), in the order drawn: a contact sheet's report.
     public private(set) var cuts: [TextCut] = []
+    /// What a recording kept of the frame before (`base`); nil for a picture drawn alone.
+    public var layers: FrameLayers?
 
     public enum Corners: Sendable { case all, top }
     public enum Align: Sendable { case left, center, right }
@@ -313,6 +315,9 @@ public final class Picture {
         pango_layout_get_size(l, &w, &h)
         return Double(h) / Double(pushsim_pango_scale())
     }
+
+    /// Texts a kept layer cut when it was drawn (`base`), as if drawn again.
+    func appendCuts(_ more: [TextCut]) { cuts += more }
 
     // MARK: - Output
 

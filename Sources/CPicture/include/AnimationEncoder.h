@@ -31,4 +31,9 @@ void pushsim_anim_abandon(pushsim_anim *anim);
 /// How many frames were encoded (changed frames; an unchanged one lengthens the one before).
 int pushsim_anim_encoded_frames(const pushsim_anim *anim);
 
+/// Called as each frame of a recording starts to be drawn (frame `index`, from 0): does nothing. It names the frame's
+/// start for a profiler (`valgrind --tool=callgrind --dump-before=pushsim_anim_frame_starts`: one count per frame),
+/// which bench/record.sh uses to compare a frame after the first with the first.
+void pushsim_anim_frame_starts(int index);
+
 #endif

@@ -1,6 +1,7 @@
 // A scripted run drawn at a fixed frame rate on the simulated clock: each frame is the picture `snapshot` draws at that
 // moment, handed on as soon as it is drawn (to an encoder), so no more than one frame is ever held.
 
+import CPicture
 import Foundation
 import PushSimApp
 import PushSimScreens
@@ -11,6 +12,8 @@ public enum Recording {
         public var frames: Int
         /// Seconds of the run the animation lasts: the script's end plus the tail.
         public var duration: Double
+        /// Frames that started from the frame before's kept layer instead of drawing it (`Picture.base`).
+        public var copiedLayers = 0
     }
 
     /// The time of frame `k` at `fps`; the same sum whatever came before, so a frame's moment is exact.
@@ -31,6 +34,8 @@ public enum Recording {
         var limit = Double.infinity
         var failure: PictureError?
         let marks = TouchMarks()
+        // A frame starts from the last one's bottom layer when its drawing says nothing in it changed (Picture.base).
+        let layers = FrameLayers()
         if touches {
             let scene = runner.scene
             // A finger keeps the mapping it went down with: what it does may change the scene's layout (a tap that
@@ -62,8 +67,10 @@ public enum Recording {
                     return m < limit - 1e-9 ? m : nil
                 }
                 runner.onMoment = { m in
+                    pushsim_anim_frame_starts(Int32(truncatingIfNeeded: k))
                     do throws(PictureError) {
                         let p = try Picture(width: device.width, height: device.height, scale: scale)
+                        p.layers = layers
                         draw(p, m)
                         if touches { marks.draw(on: p, at: m) }
                         try frame(p, m, k)
@@ -82,6 +89,6 @@ public enum Recording {
         if let failure { throw failure }
         // A run that ends on a frame's own moment still shows that frame for one frame's time.
         let end = max(limit, time(ofFrame: k, fps: fps))
-        return Outcome(frames: k, duration: end)
+        return Outcome(frames: k, duration: end, copiedLayers: layers.copied)
     }
 }

@@ -24,11 +24,26 @@ public enum StoriesPicture {
     /// `dark`: the phone in dark appearance (the lock screen's notification material; the story view is always black).
     public static func draw(_ scene: StoriesScene, at t: Double, on p: Picture, device: PictureDevice, images: PictureImages, dark: Bool = false) {
         p.dark = dark
-        // A playing story fills its rectangle opaquely (black, then the page): the wallpaper shows only around it and
-        // through its rounded corners, so the part at least a corner's radius inside is left out.
-        let playing = scene.expanded && scene.stopped == nil
-        Wallpaper.draw(on: p, device: device, covered: playing ? storyRect(scene, device: device).insetBy(dx: radius, dy: radius) : nil)
-        StatusBar.draw(on: p, device: device, color: .white)
+        // A page that plays on, the same as in the frame before but for its progress bar: everything under the bar is
+        // the recording's kept layer (in the bar's rows the page's photo and scrim, never the text, the pill or the
+        // home indicator, so the bar is drawn over what it is drawn over in full).
+        if let key = stillKey(scene, at: t, device: device, images: images, dark: dark) {
+            let story = storyRect(scene, device: device)
+            p.base(key) {
+                drawLockScreen(scene, on: p, device: device)
+                p.clipped(to: story, radius: radius) {
+                    p.translated(dx: story.x, dy: story.y) {
+                        drawStory(scene, at: t, on: p, size: (story.width, story.height), images: images, bar: false)
+                    }
+                }
+            }
+            p.clipped(to: story, radius: radius) {
+                p.translated(dx: story.x, dy: story.y) { drawBar(scene.state.segmentFractions(at: t), on: p, width: story.width) }
+            }
+            StatusBar.drawHomeIndicator(on: p, device: device, color: .white)
+            return
+        }
+        drawLockScreen(scene, on: p, device: device)
         if let stop = scene.stopped, stop.rejected != nil || scene.expanded {
             drawStopped(scene, reason: stop.rejected?.reason ?? stop.defaultReason ?? "", rejected: stop.rejected != nil, on: p,
                         device: device, images: images)
@@ -53,6 +68,49 @@ public enum StoriesPicture {
             }
         }
         StatusBar.drawHomeIndicator(on: p, device: device, color: .white)
+    }
+
+    /// The wallpaper and the status bar. A playing story fills its rectangle opaquely (black, then the page): the
+    /// wallpaper shows only around it and through its rounded corners, so the part at least a corner's radius inside
+    /// is left out.
+    static func drawLockScreen(_ scene: StoriesScene, on p: Picture, device: PictureDevice) {
+        let playing = scene.expanded && scene.stopped == nil
+        Wallpaper.draw(on: p, device: device, covered: playing ? storyRect(scene, device: device).insetBy(dx: radius, dy: radius) : nil)
+        StatusBar.draw(on: p, device: device, color: .white)
+    }
+
+    /// What a playing page's picture shows but for its progress bar: equal keys, equal pixels (`Picture.base`). Nil
+    /// when the picture changes from frame to frame anyway (a crossfade) or is drawn otherwise (not expanded, stopped,
+    /// the fallback text, the spinner of an image still downloading, the dismissed page, whose shade covers the bar).
+    struct StillKey: Equatable {
+        var scene: ObjectIdentifier
+        var device: PictureDevice
+        var dark: Bool
+        var index: Int
+        var page: StoryPage
+        var allowHTTP: Bool
+        /// The page's image as drawn: its pixels' identity and size, or why it failed.
+        var image: [Int]
+        var failure: String?
+    }
+
+    static func stillKey(_ scene: StoriesScene, at t: Double, device: PictureDevice, images: PictureImages, dark: Bool) -> StillKey? {
+        let s = scene.state
+        guard scene.expanded, scene.stopped == nil, s.phase != .fallback, s.phase != .dismissed, let page = s.page,
+              scene.imageArrived(page.image), scene.crossfade(at: t) == nil else { return nil }
+        let http = scene.arrival?.check.applies == true ? scene.configuration.delivery?.allowHTTP ?? true : true
+        var key = StillKey(scene: ObjectIdentifier(scene), device: device, dark: dark, index: s.index, page: page, allowHTTP: http,
+                           image: [], failure: nil)
+        if !DeliveryImages.isRefused(page.image, allowHTTP: http) {
+            switch images.image(page.image) {
+            case .image(let img):
+                let buffer = img.rgba.withUnsafeBufferPointer { $0.baseAddress.map { Int(bitPattern: $0) } ?? 0 }
+                key.image = [buffer, img.width, img.height]
+            case .failed(let reason):
+                key.failure = reason
+            }
+        }
+        return key
     }
 
     /// Where the expanded story is on the phone: the extension's height is width × storyAspectRatio, and a tall ratio
@@ -127,7 +185,9 @@ public enum StoriesPicture {
     }
 
     /// The story view in its own coordinates (origin top-left, `size` points).
-    static func drawStory(_ scene: StoriesScene, at t: Double, on p: Picture, size: (w: Double, h: Double), images: PictureImages) {
+    /// `bar`: false leaves the progress bar out (a recording's kept layer, the bar drawn over it).
+    static func drawStory(_ scene: StoriesScene, at t: Double, on p: Picture, size: (w: Double, h: Double), images: PictureImages,
+                          bar: Bool = true) {
         let s = scene.state
         let bounds = PictureRect(x: 0, y: 0, width: size.w, height: size.h)
         p.fill(bounds, .black)
@@ -152,7 +212,7 @@ public enum StoriesPicture {
             drawImage(page.image, on: p, bounds: bounds, images: images, allowHTTP: http)
         }
         drawText(page, on: p, bounds: bounds)
-        drawBar(s.segmentFractions(at: t), on: p, width: size.w)
+        if bar { drawBar(s.segmentFractions(at: t), on: p, width: size.w) }
         if s.phase == .dismissed {
             p.fill(bounds, PictureColor.black.alpha(0.6))
             p.text("Dismissed", x: 0, y: bounds.midY - 12, width: size.w, font: PictureFont(20, .semibold), color: .white, align: .center)
