@@ -1,6 +1,7 @@
 // One tab's run: a scene driven as the terminal drives it (the monotonic clock, input, deadlines), drawn as pictures.
 
 import Foundation
+import NIOCore
 import PushSimApp
 import PushSimCanvas
 import PushSimEngine
@@ -69,7 +70,7 @@ final class BrowserRun {
     var experience: BrowserExperience?
     var start = ContinuousClock.now
     var lastPicture: [UInt8] = []
-    var timer: Task<Void, Never>?
+    var timer: Scheduled<Void>?
     var timerDeadline: Double?
     var ended = false
 
@@ -188,11 +189,9 @@ final class BrowserRun {
         guard let deadline else { return }
         let delay = max(0, deadline - now)
         let inputs = self.inputs
-        timer = Task {
-            // Rounded up to the millisecond, so the wake lands at or after the deadline, never a hair before.
-            try? await Task.sleep(for: .milliseconds(Int(min(delay * 1000, 86_400_000).rounded(.up))))
-            if !Task.isCancelled { inputs.post(.tick) }
-        }
+        // Rounded up to the millisecond, so the wake lands at or after the deadline, never a hair before. On NIO's
+        // loops, not Task.sleep (LoopTimer says why).
+        timer = LoopTimer.after(milliseconds: Int64(min(delay * 1000, 86_400_000).rounded(.up))) { inputs.post(.tick) }
     }
 
     /// Draw the moment and queue the picture if it differs from the last one sent; say when the run has ended.

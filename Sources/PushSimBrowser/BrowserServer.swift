@@ -101,6 +101,17 @@ final class TabRegistry: Sendable {
 
 public enum BrowserServer {
     /// Serve until SIGINT or SIGTERM, then close every connection and return.
+    /// Runs Swift concurrency's jobs on NIO's event-loop threads instead of libdispatch's worker pool. Call it once, on
+    /// the main thread, before the server's first task. On Linux the first dispatch worker thread starts libdispatch's
+    /// pool monitor, a timer on its manager thread that fires every second for as long as the process lives
+    /// (`_dispatch_workq_init_once` in apple/swift-corelibs-libdispatch `src/event/workqueue.c`): an idle server woke
+    /// once a second for nothing. With NIO's loops as the global executor no dispatch worker exists, so nothing does.
+    /// Returns false when a worker already ran (then the server still works, with the monitor's wake-up).
+    @discardableResult
+    public static func runTasksOnEventLoops() -> Bool {
+        NIOSingletons.unsafeTryInstallSingletonPosixEventLoopGroupAsConcurrencyGlobalExecutor()
+    }
+
     public static func run(_ configuration: BrowserConfiguration) async throws {
         let c = configuration
         let tabs = TabRegistry(limit: c.maxTabs)
@@ -243,10 +254,7 @@ public enum BrowserServer {
         // The run ends when the page goes or on Ctrl-C; its writer then sends the close frame, which the page answers
         // and the reader ends. A client that never answers is given 2 seconds.
         await run.value
-        let patience = Task {
-            try? await Task.sleep(for: .seconds(2))
-            reader.cancel()
-        }
+        let patience = LoopTimer.after(milliseconds: 2000) { reader.cancel() }
         await reader.value
         patience.cancel()
         writer.cancel()

@@ -14,6 +14,9 @@ public final class Store {
     /// Closes the database now (checkpointing the WAL, so no -wal and -shm files are left beside the store), for a
     /// process about to exit without tearing down its objects.
     public func close() { try? db.close() }
+
+    // `pushsim serve` keeps the queue rather than free it (StoreQueueParking says why).
+    deinit { StoreQueueParking.park(db) }
     /// Sentences to show the user about what happened while opening (a corrupt file moved aside).
     public private(set) var warnings: [String] = []
 
@@ -108,6 +111,7 @@ public final class Store {
             }
             try source.backup(to: scratch.db)
             try source.close()
+            StoreQueueParking.park(source)
             try migrator.migrate(scratch.db)
         } catch let e as StoreError {
             throw e

@@ -75,6 +75,9 @@ struct ServeSubcommand<S: SnapshotSubcommand>: ParsableCommand {
     }
 
     func run() throws {
+        // Every store a tab's run drops is kept closed instead of freed: freeing one wakes an idle server every
+        // second from then on (StoreQueueParking says why). 4,096 runs' worth, a few KB each.
+        StoreQueueParking.keepUntilExit(limit: 4096)
         let name = S.configuration.commandName ?? "experience"
         let given = ContactSheet.baseArguments(after: name, command: "serve")
         let base = ServePlan<S>.removingServerOptions(given.args, given: CommandLine.arguments)
@@ -106,6 +109,8 @@ struct ServeSubcommand<S: SnapshotSubcommand>: ParsableCommand {
         let failure = Mutex<String?>(nil)
 
         configuration.ended = { done.signal() }
+        // Before the first task: an idle server must not wake (BrowserServer.runTasksOnEventLoops says why).
+        BrowserServer.runTasksOnEventLoops()
         Task {
             do { try await BrowserServer.run(configuration) } catch {
                 failure.withLock { $0 = "could not serve on \(host):\(port) (\(error))" }

@@ -17,7 +17,7 @@ if [ $# -gt 0 ]; then tests=(); for n in "$@"; do tests+=("$HERE/${n%.sh}.sh"); 
 jobs=${E2E_JOBS:-2}
 case "$jobs" in ''|*[!0-9]*|0) echo "run.sh: E2E_JOBS must be a whole number of at least 1 (it is \"$jobs\")" >&2; exit 2 ;; esac
 # Alone, after the others: what these tests assert is measured on the process (see above).
-ALONE=" test_idle_wakeups test_inapp_spinner test_inapp_celebration test_stories_shortest_page test_inbox_watch_rewrites test_serve test_serve_report test_serve_security test_frame_writes test_flow_control test_playback_bytes test_decode_memory test_start_libraries \
+ALONE=" test_idle_wakeups test_serve_idle test_inapp_spinner test_inapp_celebration test_stories_shortest_page test_inbox_watch_rewrites test_serve test_serve_report test_serve_security test_frame_writes test_flow_control test_playback_bytes test_decode_memory test_start_libraries \
 test_pixels_real_terminal test_image_wait_bound test_c_statics_once test_signals test_suspend "
 results=$(mktemp -d "${TMPDIR:-/tmp}/pushsim-e2e-results.XXXXXX")
 trap 'rm -rf "$results"' EXIT
