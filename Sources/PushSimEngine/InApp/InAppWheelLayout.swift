@@ -64,5 +64,6 @@ public enum InAppWheelLayout {
             "the wheel's pointer is \(seen) on a \(dark ? "dark" : "light") phone: the SDK fills it with UIColor.label (\(dark ? "white in dark appearance" : "black in light appearance")), drawn over the card's background \(colours), a contrast of \(InAppLegibility.format(best)):1 (\(source), makePointer); \(dark ? "give the spinwheel's dark overlay a darker background" : "use a lighter background, and keep the dark one for dark phones in the spinwheel's dark overlay")")
     }
 
-    static func points(_ v: Double) -> String { "\(Int(v.rounded())) pt" }
+    /// Whole points; a measure is finite and small, but clamped so no value can trap the conversion.
+    static func points(_ v: Double) -> String { "\(Int((v.isFinite ? min(max(v, -1e6), 1e6) : 0).rounded())) pt" }
 }
