@@ -49,12 +49,14 @@ echo "installed $dest/share/pushsim (bundled samples)"
 echo "installed completions for bash, zsh and fish"
 
 # Man pages: swift-argument-parser's generate-manual reads the binary's --experimental-dump-help. The tool is built
-# once in its own scratch folder (a few seconds; it does not touch the project's builds).
-gm=.build-manual/release/generate-manual
+# once in its own scratch folder (it does not touch the project's builds), as a debug build: it runs for a second
+# per install, and a debug build compiles in about half the time of a release one (23 s against 42 s on 2 busy
+# cores), with the same pages byte for byte.
+gm=.build-manual/debug/generate-manual
 if [ ! -x "$gm" ]; then
   ap=$(find .build/checkouts -maxdepth 1 -name 'swift-argument-parser' | head -1)
   [ -n "$ap" ] || { echo "install: swift-argument-parser's checkout is missing (run make build first)" >&2; exit 1; }
-  swift build -c release --package-path "$ap" --scratch-path .build-manual --product generate-manual >/dev/null
+  swift build -c debug --package-path "$ap" --scratch-path .build-manual --product generate-manual >/dev/null
 fi
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 mkdir "$tmp/pages"

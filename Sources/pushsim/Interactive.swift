@@ -26,7 +26,8 @@ struct InteractiveOptions: ParsableArguments {
 }
 
 /// Run `scene` until it exits, restoring the terminal on every path; exits the process with the scene's status.
-func runInteractive(_ scene: Scene, options: InteractiveOptions) -> Never {
+/// `afterwards` runs once the terminal is restored, before the exit: what it writes to standard error stays on screen.
+func runInteractive(_ scene: Scene, options: InteractiveOptions, afterwards: () -> Void = {}) -> Never {
     do {
         let env = ProcessInfo.processInfo.environment
         let setting = PixelSetting(rawValue: options.pixels.lowercased()) ?? .auto
@@ -34,8 +35,10 @@ func runInteractive(_ scene: Scene, options: InteractiveOptions) -> Never {
             recordPath: options.record, environment: env, pixels: setting,
             chafaPixelHint: setting == .auto ? PixelRenderer.chafaHint(environment: env) : [],
             wakeDescriptors: MediaImageSource.arrivals.map { [$0.descriptor] } ?? []))
+        afterwards()
         exit(status)
     } catch {
+        afterwards()
         fail(UserError(error.message))
     }
 }

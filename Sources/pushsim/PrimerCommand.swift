@@ -171,25 +171,45 @@ struct PrimerWalkthroughCommand: ParsableCommand {
         for path in [report, junit].compactMap({ $0 }) where path != "-" {
             do { try ReplacingFile(path: path).abandon() } catch { fail(UserError(error.message)) }
         }
+        let outputs = [report, junit].compactMap { $0 }
         if headless {
             let results = PrimerWalkthrough.runHeadless(config: config)
             for r in results {
                 let tag = r.verdict == .pass ? "ok  " : r.verdict == .fail ? "FAIL" : "skip"
                 print("\(tag) \(r.row.name)" + (r.comment.isEmpty ? "" : " — \(r.comment)"))
             }
+            for note in WalkthroughReport.replacedSettings(config) { print("note " + note) }
             print(WalkthroughReport.summary(results))
-            Self.write(results, config: config, mode: "headless (engine)", report: report, junit: junit, context: context)
-            if WalkthroughReport.counts(results).fail > 0 { throw ExitCode(1) }
+            let said: [String]
+            do { said = try Self.write(results, config: config, mode: "headless (engine)", report: report, junit: junit, context: context) }
+            catch { fail(error) }
+            for line in said { StandardStreams.error(line + "\n") }
+            if let failed = WalkthroughReport.failureLine(results, reports: outputs) {
+                StandardStreams.error("pushsim: \(failed)\n")
+                throw ExitCode(1)
+            }
             return
         }
         // The hero image, drawn as `pushsim primer` draws it (a relative path in --config is relative to the file).
         let images = MediaImageSource(payloadFolder: MediaImageSource.folder(of: primer.config ?? "./primer.json"),
                                       mode: .background, colorMode: ColorMode.detect(terminalColors: terminalImageColors()))
+        // What the walkthrough has to say once it ends (where the report went, why the status is 1, or why nothing
+        // was written): kept while the screen is up, where a line written to standard error is lost when the
+        // screen closes, and said after the terminal is restored.
+        let farewell = Farewell()
         let scene = PrimerWalkthroughScene(config: config, wallClock: Date().timeIntervalSince1970,
-                                           reportPaths: [report, junit].compactMap { $0 }, images: images) { results in
-            Self.write(results, config: config, mode: "interactive (tester)", report: report, junit: junit, context: context)
+                                           reportPaths: outputs, images: images) { [context] results in
+            do throws(UserError) {
+                farewell.lines = try Self.write(results, config: config, mode: "interactive (tester)", report: report,
+                                                junit: junit, context: context)
+            } catch {
+                farewell.error = error
+            }
+            if let failed = WalkthroughReport.failureLine(results, reports: outputs) { farewell.lines.append("pushsim: " + failed) }
         }
-        runInteractive(scene, options: interactive)
+        // Ctrl-C finishes the walkthrough after the terminal is restored and then ends the process: say it at once.
+        scene.onInterrupted = { farewell.say() }
+        runInteractive(scene, options: interactive, afterwards: { farewell.say() })
     }
 
     /// The report's header: when, which pushsim and SDK rules, which config, and the command that runs it again.
@@ -202,20 +222,36 @@ struct PrimerWalkthroughCommand: ParsableCommand {
         s.allSatisfy({ $0.isLetter || $0.isNumber || "-_./=:,@%+".contains($0) }) && !s.isEmpty ? s : "'" + s.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 
+    /// Write the reports asked for; returns the lines that say where each went (`wrote r.md (88 rows)`).
     static func write(_ results: [WalkthroughResult], config: PrimerConfig, mode: String, report: String?, junit: String?,
-                      context: WalkthroughReportContext) {
+                      context: WalkthroughReportContext) throws(UserError) -> [String] {
+        var said: [String] = []
         if let report {
-            save(WalkthroughReport.markdown(results, config: config, mode: mode, context: context), to: report, rows: results.count)
+            said += try save(WalkthroughReport.markdown(results, config: config, mode: mode, context: context), to: report, rows: results.count)
         }
-        if let junit { save(WalkthroughReport.junit(results, config: config), to: junit, rows: results.count) }
+        if let junit { said += try save(WalkthroughReport.junit(results, config: config), to: junit, rows: results.count) }
+        return said
     }
 
-    static func save(_ text: String, to path: String, rows: Int) {
+    static func save(_ text: String, to path: String, rows: Int) throws(UserError) -> [String] {
         // Standard output goes through print, like the row lines before it, so the two cannot interleave.
-        if path == "-" { print(text, terminator: ""); return }
+        if path == "-" { print(text, terminator: ""); return [] }
         // Whole or not at all: a full disk leaves the previous report (or nothing) under the name, never half of one.
-        do { try ReplacingFile.write(text, to: path) } catch { fail(UserError(error.message)) }
-        // Said on standard error, once the terminal is back: the tester knows the record exists and where.
-        StandardStreams.error("wrote \(path) (\(rows) rows)\n")
+        do { try ReplacingFile.write(text, to: path) } catch { throw UserError(error.message) }
+        return ["wrote \(path) (\(rows) rows)"]
+    }
+}
+
+/// The walkthrough's last words, said on standard error once, after the terminal is restored.
+final class Farewell {
+    var lines: [String] = []
+    var error: UserError?
+    private var said = false
+
+    func say() {
+        guard !said else { return }
+        said = true
+        for line in lines { StandardStreams.error(line + "\n") }
+        if let error { fail(error) }
     }
 }

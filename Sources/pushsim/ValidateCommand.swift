@@ -93,6 +93,8 @@ struct ValidateCommand: ParsableCommand {
         var options = PayloadValidation.Options(kind: kind == .auto ? nil : PayloadKind(rawValue: kind.rawValue),
                                                 now: now.flatMap(ISODate.parse), sdk: sdk.version,
                                                 delivery: delivery.options(device: device))
+        // The spin wheel's labels are measured in the font the picture layer draws them in.
+        options.wheelLabelWidth = { InAppWheelLabelMeasure.width($0) }
         if !personalization.tagFiles.isEmpty {
             do { options.devices = try personalization.input(language: delivery.language, phone: device, ios: sdk.iosText).devices } catch { fail(error) }
         }

@@ -198,3 +198,17 @@ expect_status() {
 }
 # has TEXT: the last expect_status's stdout contains TEXT (a test may define its own has after sourcing this file).
 has() { grep -qF -- "$1" "$WORK/out" || { echo "FAIL: output lacks: $1" >&2; cat "$WORK/out" >&2; exit 1; }; }
+
+# slow_story OUT: the bundled spring-sale story with 60-second pages and absolute image paths, written to OUT, so no
+# page ends by itself while a loaded machine delivers a key (a page of 4 to 7 s could, and the test would see two).
+slow_story() {
+  python3 - "$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)/Resources/stories/spring-sale.json" "$1" <<'PY'
+import json, os, sys
+src, dst = sys.argv[1:]
+d = json.load(open(src))
+for p in d["request"]["notifications"][0]["data"]["pw_stories"]["pages"]:
+    p["duration"] = 60
+    p["image"] = "file://" + os.path.normpath(os.path.join(os.path.dirname(src), p["image"][len("file:"):]))
+json.dump(d, open(dst, "w"), ensure_ascii=False)
+PY
+}

@@ -2,18 +2,9 @@
 # pushsim stories FILE: tap with keys and with SGR mouse sequences, hold to pause with p and with a held mouse
 # press (>= 0.3 s), and quit with q (status 0).
 . "$(dirname "$0")/lib.sh"
-ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 # The bundled sample with 60-second pages: every step below expects the page its key or tap leads to, and a page of
 # 4 to 7 s that ends by itself while a loaded machine delivers the key (a second 'page 2/5' → 3 → 4) fails the test.
-python3 - "$ROOT/Resources/stories/spring-sale.json" "$WORK/story.json" <<'PY'
-import json, os, sys
-src, dst = sys.argv[1:]
-d = json.load(open(src))
-for p in d["request"]["notifications"][0]["data"]["pw_stories"]["pages"]:
-    p["duration"] = 60
-    p["image"] = "file://" + os.path.normpath(os.path.join(os.path.dirname(src), p["image"][len("file:"):]))
-json.dump(d, open(dst, "w"), ensure_ascii=False)
-PY
+slow_story "$WORK/story.json"
 start 80 24
 run "$BIN" stories "$WORK/story.json" --long-press-pause
 wait_for "Enter or click to expand" || die "the collapsed notification did not appear"

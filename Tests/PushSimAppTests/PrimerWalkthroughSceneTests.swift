@@ -90,6 +90,32 @@ final class TestcaseCounter: NSObject, XMLParserDelegate {
         #expect(finished.count == PrimerWalkthroughTable.rows.count, "written once")
     }
 
+    /// Issue 39 item 5: the rows set fallbackToSettings and minInterval themselves (the SDK's PWPushPrimerPresenter.m,
+    /// 7.1.1–7.2.9, reads the first only when denied and the second only to throttle), and the screen says so in its
+    /// help and in the summary before finishing, one line each.
+    @Test func helpAndSummarySayTheRowsReplaceTheConfigsFallbackAndMinInterval() throws {
+        let scene = PrimerWalkthroughScene(config: PrimerConfig().style(.sheet).minInterval(60), wallClock: primerWall) { _ in }
+        let runner = HeadlessRunner(scene: scene, size: Size(width: 80, height: 30))
+        try runner.run(Script.parse("key ?"))
+        let help = scene.render(at: runner.now).plainText
+        for line in WalkthroughReport.replacedSettingsShort { #expect(help.contains(line)) }
+        try runner.run(Script.parse("key x; key q"))
+        #expect(scene.confirmingFinish)
+        let summary = scene.render(at: runner.now).plainText
+        for line in WalkthroughReport.replacedSettingsShort { #expect(summary.contains(line)) }
+    }
+
+    /// Ctrl-C finishes the walkthrough after the terminal is restored: the hook that says where the report went runs
+    /// after the results are handed over, once.
+    @Test func interruptCallsItsHookAfterTheResults() {
+        var order: [String] = []
+        let scene = PrimerWalkthroughScene(config: PrimerConfig(), wallClock: primerWall) { _ in order.append("results") }
+        scene.onInterrupted = { order.append("hook") }
+        scene.interrupted(at: 1)
+        #expect(order == ["results", "hook"])
+        #expect(scene.exitStatus == 0)
+    }
+
     @Test func typedComment() throws {
         var finished: [WalkthroughResult] = []
         let scene = PrimerWalkthroughScene(config: PrimerConfig(), wallClock: primerWall) { finished = $0 }

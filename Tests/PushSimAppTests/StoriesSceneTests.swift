@@ -199,7 +199,7 @@ final class FakeImages: ImageSource {
     @Test func tooSmallShowsOneLineAndHoldsPlayback() throws {
         let h = try StoriesHarness()
         try h.run("wait 1; resize 20x6; wait 10")
-        #expect(h.frames.last!.split(separator: "\n").filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty } == ["--- t=11 ---", "     Need 24×19", "     q dismiss"])
+        #expect(h.frames.last!.split(separator: "\n").filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty } == ["--- t=11 ---", "     Need 24×19", " q dismiss · ? keys"])
         try h.run("resize 60x10")
         #expect(h.frames.last!.contains("Terminal too small (60×10): enlarge it to at least 60×19"))
         #expect(h.scene.nextDeadline() == nil)

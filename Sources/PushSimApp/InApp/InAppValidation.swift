@@ -7,14 +7,39 @@ import PushSimEngine
 
 enum InAppValidation {
     static func lint(_ doc: JSONValue, source: PayloadValidation.Source, options: PayloadValidation.Options) -> PayloadValidation.Lint {
-        lint(doc, now: options.now.timeIntervalSince1970, what: "native in-app config", sdk: options.sdk)
+        lint(doc, now: options.now.timeIntervalSince1970, what: "native in-app config", sdk: options.sdk, wheel: WheelCheck(options))
+    }
+
+    /// The phone a spin wheel is laid out on (`--device`, default the delivery's) and how its labels are measured.
+    struct WheelCheck {
+        var deviceName = DeliveryOptions.defaultDevice.name
+        var deviceWidth = DeliveryOptions.defaultDevice.width
+        var labelWidth: ((String) -> Double)?
+
+        init(_ options: PayloadValidation.Options? = nil) {
+            if let d = options?.delivery { deviceName = d.deviceName; deviceWidth = d.deviceWidth }
+            labelWidth = options?.wheelLabelWidth
+        }
+
+        /// What the phone hides of a spin wheel in one appearance: labels under the hub, the pointer on its card.
+        func findings(_ m: InAppMessage, dark: Bool) -> [Diagnostic] {
+            guard case .spinwheel(let w) = m.content else { return [] }
+            var out: [Diagnostic] = []
+            // The labels do not depend on the appearance: said once, with the light parse.
+            if !dark, let labelWidth {
+                out += InAppWheelLayout.hiddenLabels(w, deviceWidth: deviceWidth, deviceName: deviceName, labelWidth: labelWidth)
+            }
+            if let p = InAppWheelLayout.hiddenPointer(w, dark: dark) { out.append(p) }
+            return out
+        }
     }
 
     /// `what` names the document in the summary (`native-config.json in sale.zip` for a ZIP); `sdk` is the release
     /// whose parser reads it (`--sdk`).
-    static func lint(_ doc: JSONValue, now: Double, what: String, sdk: SDKVersion = .newest) -> PayloadValidation.Lint {
+    static func lint(_ doc: JSONValue, now: Double, what: String, sdk: SDKVersion = .newest,
+                     wheel: WheelCheck = WheelCheck()) -> PayloadValidation.Lint {
         var light = InAppConfigParser.parse(doc, isDark: false, now: now, sdk: sdk)
-        if let m = light.message { light.warnings += InAppLegibility.findings(m, dark: false) }
+        if let m = light.message { light.warnings += InAppLegibility.findings(m, dark: false) + wheel.findings(m, dark: false) }
         var diagnostics: [Diagnostic] = []
         if let drop = light.drop {
             diagnostics.append(Diagnostic(.error, path: drop.path, "not shown: \(drop.sentence) (the SDK logs \"Invalid native in-app config, dropped at: \(drop.key)\")"))
@@ -23,11 +48,21 @@ enum InAppValidation {
         // A dark phone parses differently only when the block has an overlay (without one the light parse is repeated),
         // and only from 7.2.7: before, `dark` is a key no release reads (`SDKVersion.inAppDarkOverlay`).
         let layout = doc["displayType"]?.stringValue?.lowercased() ?? ""
-        if sdk.inAppDarkOverlay, let dark = doc[layout]?["dark"], !dark.isNull {
+        var overlaid = false
+        if sdk.inAppDarkOverlay, let overlay = doc[layout]?["dark"], !overlay.isNull {
             var dark = InAppConfigParser.parse(doc, isDark: true, now: now, sdk: sdk)
-            if let m = dark.message, m.darkApplied { dark.warnings += InAppLegibility.findings(m, dark: true) }
-            diagnostics += darkFindings(dark, light: light, layout: layout)
+            var pointer: [Diagnostic] = []
+            if let m = dark.message, m.darkApplied {
+                overlaid = true
+                dark.warnings += InAppLegibility.findings(m, dark: true)
+                // At the overlay's key when the overlay sets the background.
+                let path = overlay["background"].map { _ in "\(layout).dark.background" }
+                pointer = wheel.findings(m, dark: true).map { Diagnostic(path: path ?? $0.path, $0.message) }
+            }
+            diagnostics += darkFindings(dark, light: light, layout: layout) + pointer
         }
+        // Without an overlay a dark phone shows the light config, with the pointer turned white.
+        if !overlaid, let m = light.message { diagnostics += wheel.findings(m, dark: true) }
         var summary = what
         if let m = light.message {
             summary += " (\(m.layout.rawValue)\(m.id.map { ", id \(JSONValue.string($0).quoted)" } ?? ""))"
@@ -70,7 +105,7 @@ enum InAppValidation {
             ], unreadable: error.exitCode == 2, kinds: [.inapp])
         }
         let lint = lint(loaded.config, now: options.now.timeIntervalSince1970, what: "\(InAppSource.configName) in a campaign ZIP",
-                        sdk: options.sdk)
+                        sdk: options.sdk, wheel: WheelCheck(options))
         let findings = (loaded.warnings + lint.diagnostics).map {
             PayloadValidation.Finding(severity: $0.severity, file: name, path: $0.path, message: $0.message, kind: .inapp)
         }

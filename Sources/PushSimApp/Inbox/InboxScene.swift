@@ -274,6 +274,8 @@ public final class InboxScene: ScriptableScene, Leavable {
         if size != self.size { images.terminalResized() }
         self.size = size
         InboxScreen.reveal(&model, size: size)
+        // An overlay the new size cannot show closes, rather than taking the next key unseen.
+        if !HelpBox.fits(size) { helpShown = false; warningsShown = false }
     }
 
     public func render(at now: Double) -> Canvas {
@@ -453,9 +455,11 @@ public final class InboxScene: ScriptableScene, Leavable {
         case .char("c"):
             perform(model.feed.clearRead())
             InboxScreen.reveal(&model, size: size)
-        case .char("?"): helpShown = true
+        // An overlay opens only where it shows: one too small to draw would take the next key (q) unseen.
+        case .char("?"): helpShown = HelpBox.fits(size)
         case .char("w"):
-            if warnings.isEmpty { model.status = "No warnings: every message in the feed was read as written" } else { warningsShown = true }
+            if warnings.isEmpty { model.status = "No warnings: every message in the feed was read as written" }
+            else { warningsShown = HelpBox.fits(size) }
         case _ where leaveAction.leaves(on: k): leave()
         default: break
         }

@@ -57,6 +57,8 @@ public final class PrimerScene: ScriptableScene, Leavable, TouchArea {
     public func resize(to size: Size, at now: Double) {
         if size != self.size { images.terminalResized() }
         self.size = size
+        // A help the new size cannot show closes, rather than taking the next key unseen.
+        if !HelpBox.fits(size) { helpShown = false }
         advance(to: now)
     }
 
@@ -106,7 +108,8 @@ public final class PrimerScene: ScriptableScene, Leavable, TouchArea {
 
     func key(_ k: Key, at t: Double) {
         if helpShown { helpShown = false; return }  // any key closes help, q included (one level at a time)
-        if k == .char("?") { helpShown = true; return }
+        // The help opens only where it shows: one too small to draw would take the next key (q) unseen.
+        if k == .char("?") { helpShown = HelpBox.fits(size); return }
         if state.settingsOpen {
             switch k {
             case .space, .enter: send(.settingsNotifications(on: !state.device.notificationsOnInSettings), at: t)

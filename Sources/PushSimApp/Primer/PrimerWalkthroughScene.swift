@@ -100,7 +100,14 @@ public final class PrimerWalkthroughScene: ScriptableScene, Leavable, ClosingMes
     }
 
     /// Ctrl-C (or a closed terminal) keeps what was judged: the reports are written as on `q`, the rest "not tried".
-    public func interrupted(at now: Double) { finish() }
+    /// Called after `interrupted` has finished the walkthrough; the terminal is restored by then (Ctrl-C), so it can
+    /// say what a `q` would say after the screen closes.
+    public var onInterrupted: (() -> Void)?
+
+    public func interrupted(at now: Double) {
+        finish()
+        onInterrupted?()
+    }
 
     public func finish() {
         guard exitStatus == nil else { return }
@@ -115,6 +122,7 @@ public final class PrimerWalkthroughScene: ScriptableScene, Leavable, ClosingMes
 
     public func resize(to size: Size, at now: Double) {
         self.size = size
+        if !HelpBox.fits(size) { helpShown = false }
         row.resize(to: childSize, at: max(0, now - rowStart))
     }
 
@@ -154,7 +162,8 @@ public final class PrimerWalkthroughScene: ScriptableScene, Leavable, ClosingMes
             return
         }
         switch input {
-        case .key(.char("?")): helpShown = true
+        // The help opens only where it shows: one too small to draw would take the next key (q) unseen.
+        case .key(.char("?")): helpShown = HelpBox.fits(size)
         case .key(.char("p")): judge(.pass, at: t)
         case .key(.char("f")): judge(.fail, at: t)
         case .key(.char("s")): judge(.skip, at: t)
@@ -239,7 +248,8 @@ public final class PrimerWalkthroughScene: ScriptableScene, Leavable, ClosingMes
             "PgUp PgDn    previous / next row, without judging",
             "a d n Esc …  the primer's own keys, on the row's phone",
             "q            summary, then q again: \(leaveAction == .quit ? "finish" : "finish and go back")",
-        ]
+            "",
+        ] + WalkthroughReport.replacedSettingsShort
     }
 
     /// What `q` shows before finishing: how many rows were judged and how, how many were not tried, and where the
@@ -259,6 +269,7 @@ public final class PrimerWalkthroughScene: ScriptableScene, Leavable, ClosingMes
         } else {
             lines += reportPaths.map { "Results go to \($0)" }
         }
+        lines += [""] + WalkthroughReport.replacedSettingsShort
         lines += ["", "q finish · any other key goes back to the rows"]
         return lines
     }

@@ -64,8 +64,12 @@ public final class StoriesScene: ScriptableScene, Leavable, TouchArea {
     public private(set) var helpShown = false
     public private(set) var exitStatus: Int32?
     public private(set) var lastEvent: String?
-    /// The status line's word for `p` when a hold cannot pause (issue 39: `p` did nothing and nothing said why).
-    static let holdWithoutPause = "a hold pauses only with --long-press-pause"
+    /// The status line's word for `p` when a hold cannot pause (issue 39: `p` did nothing and nothing said why): the
+    /// option is off and how to turn it on. The SDK installs its 0.25 s long press always and its handler starts with
+    /// `guard longPressToPauseEnabled else { return }`, which is `false` unless a subclass overrides it
+    /// (`iOS_SDK/Pushwoosh/PushwooshNotificationUI/PushwooshStoriesViewController.swift`, `handleLongPress`,
+    /// 7.0.46–7.1.3), so a hold there does nothing at all, as here.
+    static let holdWithoutPause = "--long-press-pause is off: a hold does not pause (run with --long-press-pause)"
     /// The last URL a tap opened (button or link), kept on the status line after the dismiss that follows it.
     public private(set) var lastOpened: String?
     public var leaveAction = LeaveAction.quit
@@ -290,7 +294,10 @@ public final class StoriesScene: ScriptableScene, Leavable, TouchArea {
             takeImageDiagnostics()
         }
         let small = newSize.width < minimumSize.width || newSize.height < minimumSize.height
-        if small != tooSmall {
+        // A help the new size cannot show closes, rather than taking the next key unseen.
+        let helpGone = helpShown && !HelpBox.fits(newSize)
+        if helpGone { helpShown = false }
+        if small != tooSmall || helpGone {
             tooSmall = small
             syncSuspension(at: t)
         }
@@ -374,7 +381,12 @@ public final class StoriesScene: ScriptableScene, Leavable, TouchArea {
             syncSuspension(at: now)
             return
         }
-        if k == .char("?") { helpShown = true; syncSuspension(at: now); return }
+        // The help opens only where it shows (over the too-small line too, in what room there is): one that could not
+        // be seen would take the next q unseen.
+        if k == .char("?") {
+            if HelpBox.fits(size) { helpShown = true; syncSuspension(at: now) }
+            return
+        }
         // One rule (LeaveAction): q or Esc dismisses the story, showing the dismiss screen (r replays); there q
         // leaves. The collapsed notification and a finished pass are already that screen. A terminal too small for
         // the story pauses it and takes only q, Esc and ?: q means what it means on the story under it, so `q q`
@@ -626,8 +638,13 @@ public final class StoriesScene: ScriptableScene, Leavable, TouchArea {
     public func render(at t: Double) -> Canvas {
         var canvas = Canvas(size: size)
         if tooSmall {
-            let keys = state.phase == .dismissed || state.phase == .completed || !expanded ? leaveAction.hint : "q dismiss"
+            let q = state.phase == .dismissed || state.phase == .completed || !expanded ? leaveAction.hint : "q dismiss"
+            // ? opens the keys' help in what room there is (below HelpBox's smallest box it does not open, and the
+            // line does not offer it).
+            let withHelp = q + " · ? keys"
+            let keys = HelpBox.fits(size) && TextWidth.of(withHelp) <= size.width ? withHelp : q
             TooSmall.draw(need: minimumSize, into: &canvas, style: Style(), keys: keys)
+            if helpShown { StoriesScreen.drawHelp(into: &canvas, leave: leaveAction) }
             return canvas
         }
         let l = layout

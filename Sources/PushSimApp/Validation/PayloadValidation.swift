@@ -92,6 +92,9 @@ public enum PayloadValidation {
         public var readsFeedsDirectly = true
         /// The `--tags` devices: each one's placeholders and cut text are checked; empty checks without tags.
         public var devices: [PersonalizationDevice] = []
+        /// A spin-wheel label's width in points as drawn (14 pt bold), from the picture layer; nil skips the check
+        /// for labels that start under the hub (`InAppWheelLayout.hiddenLabels`), which needs a font to measure.
+        public var wheelLabelWidth: (@Sendable (String) -> Double)?
 
         public init(kind: PayloadKind? = nil, now: Date? = nil, timeZone: TimeZone = .current, sdk: SDKVersion = .newest,
                     delivery: DeliveryOptions? = nil) {

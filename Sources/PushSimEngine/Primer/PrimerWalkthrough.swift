@@ -133,6 +133,7 @@ public enum WalkthroughReport {
         out += config.image != nil || config.imageURL != nil ? "; with a hero image" : ""
         out += ". Each row starts on a fresh simulated iPhone set up as its Setup column says, calls `present`, then "
         out += "does what its Steps column says.\n\n"
+        out += replacedSettings(config).map { "- " + $0 + "\n" }.joined() + "\n"
         out += summary(results) + ".\n\n"
         out += "| # | Status | Fallback | Setup | Steps | Expected | Observed | Result | Comment |\n"
         out += "|---|---|---|---|---|---|---|---|---|\n"

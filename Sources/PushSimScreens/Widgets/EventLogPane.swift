@@ -7,10 +7,11 @@ public enum EventLogPane {
         let rows = rect.height - 2, width = rect.width - 4
         // Each event wraps onto as many lines as it needs (a warning's sentence is the part worth reading); the newest
         // events fill the pane from the bottom, an older one cut at its top when it no longer fits. Continuation lines
-        // are indented so each event still starts at the pane's edge.
+        // are indented so each event still starts at the pane's edge. A line breaks between JSON tokens (after `,`
+        // or `:`, or at a space in a string), never inside a key, a number or a word.
         var shown: [(text: String, continuation: Bool)] = []
         for line in lines.reversed() {
-            let wrapped = TextWidth.wrap(TextWidth.sanitized(line), width: max(1, width - 2))
+            let wrapped = TextWidth.wrapTokens(TextWidth.sanitized(line), width: max(1, width - 2))
             let event = wrapped.enumerated().map { (k, l) in (text: k == 0 ? l : "  " + l, continuation: k > 0) }
             shown.insert(contentsOf: event, at: 0)
             if shown.count >= rows { break }

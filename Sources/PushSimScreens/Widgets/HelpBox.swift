@@ -3,6 +3,10 @@
 public enum HelpBox {
     public static let style = Style(fg: .white, bg: .rgb(44, 44, 46))
 
+    /// Whether `draw` shows anything at `size` (a box at least 10 columns by 3 rows, within a 1-column margin). A
+    /// help that would not show must not open: it would take the next key (`q`) unseen.
+    public static func fits(_ size: Size) -> Bool { size.width - 2 >= 10 && size.height >= 3 }
+
     /// Draws `lines` in a box sized to them, titled, with "any key closes" on its bottom edge. On a small terminal the
     /// blank margins go first, long lines end in an ellipsis, and what does not fit is counted on the last line.
     public static func draw(_ lines: [String], title: String = "Keys", into canvas: inout Canvas) {

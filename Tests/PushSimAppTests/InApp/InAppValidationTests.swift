@@ -60,6 +60,37 @@ import PushSimEngine
         }
     }
 
+    /// Issue 39 item 8: the bundled spin wheel as the SDK lays it out (PWSpinWheelInAppView.swift, 7.2.0): labels
+    /// wider than the room before the hub, and the pointer (UIColor.label) on its dark card on a light phone.
+    @Test func theSpinWheelsHiddenLabelsAndPointerAreWarnedAtTheirPaths() {
+        var options = PayloadValidation.Options(now: validationNow)
+        options.wheelLabelWidth = { Double($0.count) * 8 }
+        let r = PayloadValidation.check(Self.samples + "spinwheel-daily-bonus.json", options: options)
+        let paths = r.findings.map(\.path)
+        // At 8 pt a character "Free ship", "10% off" and "Try again" (72, 56, 72 pt) do not fit iPhone 15's 54 pt;
+        // "5% off" (48 pt) does.
+        for i in 1...3 { #expect(paths.contains("spinwheel.segments[\(i)].message.text"), "\(paths)") }
+        #expect(!paths.contains("spinwheel.segments[0].message.text"))
+        let pointer = r.findings.filter { $0.path == "spinwheel.background" }
+        #expect(pointer.count == 1 && pointer.first?.message.contains("on a light phone") == true, "\(pointer)")
+        // Without a measure (no fonts), the labels are not guessed at; the pointer needs none.
+        let unmeasured = PayloadValidation.check(Self.samples + "spinwheel-daily-bonus.json", options: .init(now: validationNow))
+        #expect(!unmeasured.findings.contains { $0.path.hasSuffix(".message.text") })
+        #expect(unmeasured.findings.contains { $0.path == "spinwheel.background" })
+    }
+
+    @Test func aWhiteWheelCardHidesThePointerOnADarkPhoneAndTheOverlaySaysWhere() throws {
+        let base = ##"{"displayType":"spinwheel","inAppId":"w","spinwheel":{"background":"#FFFFFF","segments":[{"message":{"text":"A","color":"#000000"},"weight":1},{"message":{"text":"B","color":"#000000"},"weight":1}],"winIndex":0,"spinButton":{"text":{"text":"SPIN","color":"#000000"},"background":"#FFD60A","border":{"color":"#FFFFFF","radius":36}},"reward":{"title":{"text":"Prize","color":"#000000"}},"showClose":trueDARK}}"##
+        let plain = try report(base.replacingOccurrences(of: "DARK", with: ""))
+        #expect(plain.findings.filter { $0.path == "spinwheel.background" }.map(\.message).contains { $0.contains("invisible on a dark phone") },
+                "\(plain.findings)")
+        let overlaid = try report(base.replacingOccurrences(of: "DARK", with: ##","dark":{"background":"#1C1C1E"}"##))
+        #expect(!overlaid.findings.contains { $0.message.contains("pointer is invisible on a dark phone") }, "\(overlaid.findings)")
+        let stillWhite = try report(base.replacingOccurrences(of: "DARK", with: ##","dark":{"background":"#F2F2F7"}"##))
+        #expect(stillWhite.findings.contains { $0.path == "spinwheel.dark.background" && $0.message.contains("on a dark phone") },
+                "\(stillWhite.findings)")
+    }
+
     @Test func aBrokenOrRejectedDarkOverlayIsAWarning() throws {
         let broken = try report(Self.modal.replacingOccurrences(of: #""dimBackground":true"#, with: #""dimBackground":true,"dark":{"buttons":[{}]}"#))
         #expect(broken.errorCount == 0)
