@@ -237,13 +237,6 @@ enum FuzzTarget: String, CaseIterable {
         default: return true
         }
     }
-}
-
-/// One input, as libFuzzer's `LLVMFuzzerTestOneInput` (main.swift passes it to the driver).
-func fuzzTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
-    let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
-    FuzzTarget.current.run(bytes)
-    return 0
 
     /// Property of the tags-file reader: any document gives devices or one sentence; a device keeps at most
     /// `TagsFile.maxTags` tags and never an object value.
@@ -276,4 +269,11 @@ func fuzzTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         // The inbox's leftover check (InboxLeftoverTally) never misses what the warning scanner finds.
         if !PlaceholderScan.all(in: s).isEmpty, !PlaceholderScan.holdsAny(s) { fatalError("holdsAny missed a placeholder") }
     }
+}
+
+/// One input, as libFuzzer's `LLVMFuzzerTestOneInput` (main.swift passes it to the driver).
+func fuzzTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
+    FuzzTarget.current.run(bytes)
+    return 0
 }
