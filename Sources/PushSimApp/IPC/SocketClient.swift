@@ -44,7 +44,7 @@ public enum SocketClient {
             }
             guard n > 0 else {
                 // An instance that refuses a line part-way (one too large) answers why before it closes.
-                if let answer = readReply(fd), answer.hasPrefix("error ") { throw UserError(String(answer.dropFirst(6))) }
+                if let answer = readReply(fd), answer.hasPrefix("error ") { throw refusal(answer, path: path, service: service) }
                 throw UserError("the \(service.command) on \(path) closed the connection before the \(service.item) was sent")
             }
             sent += n
@@ -62,8 +62,18 @@ public enum SocketClient {
             throw UserError("the program on \(path) answered more than \(maxReply / 1024) KB without ending the line; it is not a \(service.command) (pass --socket with the path a \(service.command) listens on)")
         }
         if text.hasPrefix("ok ") { return String(text.dropFirst(3)) }
-        if text.hasPrefix("error ") { throw UserError(String(text.dropFirst(6))) }
+        if text.hasPrefix("error ") { throw refusal(text, path: path, service: service) }
         throw UserError("the \(service.command) on \(path) gave no answer; it may have quit")
+    }
+
+    /// An `error …` answer as the user's one line: its reason, or (a listener that gave none, found by `make fuzz`:
+    /// "error " alone printed an empty line) a sentence saying so.
+    static func refusal(_ answer: String, path: String, service: SocketService) -> UserError {
+        let reason = answer.dropFirst(6).trimmingCharacters(in: .whitespacesAndNewlines.union(.controlCharacters))
+        guard !reason.isEmpty else {
+            return UserError("the \(service.command) on \(path) refused the \(service.item) without saying why")
+        }
+        return UserError(reason)
     }
 
     /// The longest answer line read (`ok` and every code of a large notify fits many times over).
