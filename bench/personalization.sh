@@ -100,8 +100,11 @@ big = {"content": "{% for i in (1..16384) %}{{ word | upcase }}{% endfor %}", "t
 small = {"content": "{% for i in (1..1) %}{{ word | upcase | slice: 0 }}{% endfor %}", "template_bindings": {"word": "abcdefghijklmnopqrstuvwxyz012345"}}
 json.dump(big, open(sys.argv[1], "w")); json.dump(small, open(sys.argv[2], "w"))
 PY
+  # A copy without debug information: valgrind cannot read the release build's DWARF 5 and gives up (then this line
+  # was skipped on every machine).
+  VG=$(valgrind_bin "$BIN" "$WORK")
   allocated() {
-    valgrind --tool=dhat --dhat-out-file="$WORK/dhat.$1.json" "$BIN" render "$WORK/$1.json" > /dev/null 2> "$WORK/dhat.$1.log" || true
+    valgrind --tool=dhat --dhat-out-file="$WORK/dhat.$1.json" "$VG" render "$WORK/$1.json" > /dev/null 2> "$WORK/dhat.$1.log" || true
     sed -n 's/^==[0-9]*== Total: *\([0-9,]*\) bytes.*/\1/p' "$WORK/dhat.$1.log" | tr -d , | tail -1
   }
   big=$(allocated big) small=$(allocated small)
@@ -110,7 +113,8 @@ PY
     echo "render of a 512 KB Liquid output: $big bytes allocated, against $small for a 1-byte output: $per bytes per byte printed"
     result "Liquid render, bytes allocated per byte of output (DHAT, exact)" "$per" "<= 8" "$per <= 8"
   else
-    echo "DHAT gave no total (see $WORK/dhat.big.log); the allocation line is skipped"
+    sed -n '$p' "$WORK/dhat.big.log"
+    result "Liquid render, bytes allocated per byte of output (DHAT, exact)" "not counted (DHAT gave no total)" "<= 8" "False"
   fi
 fi
 exit $((BENCH_MISSES > 0))

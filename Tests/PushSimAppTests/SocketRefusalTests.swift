@@ -30,4 +30,10 @@ import Testing
             #expect(line.contains("without saying why"), "\(answer.debugDescription) gave \(line)")
         }
     }
+
+    @Test func aCRLFEndsTheLineAsALFDoes() throws {
+        #expect(try reply("ok abc\r\nsecond line\n") == "ok: abc")
+        #expect(try reply("ok a\r\n") == "ok: a")
+        #expect(try reply("error too large\r\nmore") == "too large")
+    }
 }

@@ -94,6 +94,10 @@ public enum SocketClient {
             guard n > 0 else { break }
             reply += buf[0..<n]
         }
-        return String(decoding: reply, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).first.map(String.init) ?? ""
+        // Cut at the first newline byte, before decoding: as a String, "\r\n" is one Character that a split on "\n"
+        // passes over, and "ok x\r\ny" gave an id of two lines (found by make fuzz). A CR ending the line goes too.
+        var line = reply.firstIndex(of: UInt8(ascii: "\n")).map { reply[..<$0] } ?? reply[...]
+        if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
+        return String(decoding: line, as: UTF8.self)
     }
 }
