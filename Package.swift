@@ -41,6 +41,9 @@ let package = Package(
         // gdk-pixbuf and GObject are not linked: CImaging/PixbufLibrary.c loads them with dlopen when an image needs them.
         // The dlopen-and-resolve step CImaging's gdk-pixbuf and CPicture's cairo/pango share (loaded when first needed).
         .target(name: "CLazyLibrary", linkerSettings: [.linkedLibrary("dl")]),
+        // The libcurl functions the static Foundation's URLSession calls, loaded on first call (CurlLazy.c): without
+        // them the release binary maps libcurl and its 30 dependencies at every start.
+        .target(name: "CCurlLazy", linkerSettings: [.linkedLibrary("dl")]),
         .target(name: "CImaging", dependencies: ["CChafa", "CLazyLibrary"], linkerSettings: [
             .linkedLibrary("glib-2.0"), .linkedLibrary("dl"),
             .linkedLibrary("png16"), .linkedLibrary("gif"), .linkedLibrary("webp"), .linkedLibrary("jpeg"),
@@ -103,7 +106,7 @@ let package = Package(
         ], swiftSettings: [.unsafeFlags(pictureHeaders.flatMap { ["-Xcc", $0] })]),
         // 6. CLI.
         .executableTarget(name: "pushsim", dependencies: [
-            "PushSimApp", "PushSimTerminal", "PushSimPicture", "PushSimBrowser",
+            "PushSimApp", "PushSimTerminal", "PushSimPicture", "PushSimBrowser", "CCurlLazy",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "MCP", package: "swift-sdk"), .product(name: "Logging", package: "swift-log"),
         ], swiftSettings: [.unsafeFlags(pictureHeaders.flatMap { ["-Xcc", $0] })],

@@ -42,6 +42,9 @@ archive() {
 
 args=() used=()
 for a in "${all[@]}"; do
+  # Foundation's URLSession module map names libcurl (`-lcurl`): left out here, it is named once more at the end under
+  # --as-needed, where Sources/CCurlLazy's definitions leave it unneeded (see the end).
+  [ "$a" = -lcurl ] && continue
   name=${a#-l}
   if [ "$a" != "$name" ] && [[ " ${STATIC[*]} " == *" $name "* ]]; then
     if archive "$name"; then
@@ -81,6 +84,8 @@ if [ ${#used[@]} -gt 0 ]; then
   args+=(--end-group)
 fi
 # The static Foundation's URLSession (FoundationNetworking, which the MCP library's HTTP code brings in) calls libcurl,
-# which the Swift toolchain leaves to the system: Debian's shared libcurl (libcurl4), named last and only if used.
+# which the Swift toolchain leaves to the system. Sources/CCurlLazy defines those functions (loading libcurl when one is
+# first called), so with --as-needed Debian's shared libcurl and its 30 dependencies are not named by the binary; the
+# library stays on the line for a build without that target.
 args+=(--as-needed -l:libcurl.so.4 --no-as-needed)
 exec "$LINKER" "${args[@]}"

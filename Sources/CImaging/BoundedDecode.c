@@ -68,7 +68,7 @@ int pushsim_bounded_format(const unsigned char *d, size_t n) {
 }
 
 /* The output size: the SDK's max side, or less when the cells need less (the JPEG DCT rule: the smallest of
-   1/8, 1/4, 1/2 that still leaves every cell 4x8 source pixels in either orientation). */
+   1/8, 1/4, 1/2 that still leaves every cell its source pixels, pushsim_crop_fits, in either orientation). */
 static void bd_target(PushsimBounded *b) {
     int w = b->declared_width, h = b->declared_height, ow = w, oh = h;
     if (b->max_side > 0 && (w > b->max_side || h > b->max_side)) {
@@ -80,7 +80,7 @@ static void bd_target(PushsimBounded *b) {
     }
     b->reduced_for_cells = 0;
     if (b->cells_width > 0 && b->cells_height > 0) {
-        int d = pushsim_cells_denominator(w, h, b->cells_width, b->cells_height);
+        int d = pushsim_cells_denominator(w, h, b->cells_width, b->cells_height, b->half_blocks);
         int cw = (w + d - 1) / d, ch = (h + d - 1) / d;
         if (d > 1 && (long long)cw * ch < (long long)ow * oh) { ow = cw; oh = ch; b->reduced_for_cells = 1; }
     }
@@ -432,7 +432,7 @@ static int jpeg_open(PushsimBounded *b, Impl *im) {
         d = pushsim_pixels_denominator(w, h, b->pixels_width, b->pixels_height, turned);
     } else if (b->cells_width > 0 && b->cells_height > 0) {
         /* The same rule as gdk-pixbuf's size-prepared handler (shim.h). */
-        d = pushsim_cells_denominator(w, h, b->cells_width, b->cells_height);
+        d = pushsim_cells_denominator(w, h, b->cells_width, b->cells_height, b->half_blocks);
         b->reduced_for_cells = d > 1;
     }
     /* Without a DCT reduction, a file over twice the cap is resized by gdk-pixbuf's loader to the cap. */

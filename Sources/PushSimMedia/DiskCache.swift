@@ -28,7 +28,12 @@ public struct DiskCache: Sendable {
 
     /// Lowercase hex SHA-256 of `bytes`.
     public static func hexDigest(_ bytes: [UInt8]) -> String {
-        let digest = SHA256.hash(data: bytes)
+        hex(SHA256.hash(data: bytes))
+    }
+
+    /// Lowercase hex of a digest's bytes (not `String(format: "%02x")`: its C varargs cost four protocol-conformance
+    /// lookups, each a scan of the static binary's conformance records, on a story's first frame).
+    static func hex<D: Sequence>(_ digest: D) -> String where D.Element == UInt8 {
         let hex: [UInt8] = Array("0123456789abcdef".utf8)
         var out = [UInt8]()
         out.reserveCapacity(64)

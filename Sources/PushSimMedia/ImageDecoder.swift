@@ -17,9 +17,12 @@ public struct DecodedImage: Sendable, Equatable, CustomStringConvertible {
     /// The cell size a reduced decode (a JPEG scaled in the DCT, a PNG, GIF or WebP box-filtered as it was read)
     /// was made for; nil for the SDK's full decode (≤ 1500 px).
     public var decodedFor: Size?
+    /// Whether that reduced decode was for half blocks, which need 2 × 4 source pixels a cell rather than the 4 × 8
+    /// of chafa's symbols (`pushsim_crop_fits`).
+    public var decodedForHalfBlocks: Bool
 
     public init(width: Int, height: Int, rgba: [UInt8], declaredWidth: Int? = nil, declaredHeight: Int? = nil,
-                format: String = "raw", decodedFor: Size? = nil) {
+                format: String = "raw", decodedFor: Size? = nil, decodedForHalfBlocks: Bool = false) {
         self.width = width
         self.height = height
         self.rgba = rgba
@@ -27,13 +30,18 @@ public struct DecodedImage: Sendable, Equatable, CustomStringConvertible {
         self.declaredHeight = declaredHeight ?? height
         self.format = format
         self.decodedFor = decodedFor
+        self.decodedForHalfBlocks = decodedFor != nil && decodedForHalfBlocks
     }
 
     /// True when these pixels are enough to render `cells` as well as the full decode would.
-    public func suffices(for cells: Size) -> Bool {
+    /// `halfBlocks`: the cells are drawn as half blocks (their smaller need); pixels decoded for half blocks are
+    /// never enough for symbols.
+    public func suffices(for cells: Size, halfBlocks: Bool = false) -> Bool {
         guard decodedFor != nil else { return true }
-        return pushsim_crop_fits(Double(width), Double(height), gint(cells.width), gint(cells.height)) != 0
-            && pushsim_crop_fits(Double(height), Double(width), gint(cells.width), gint(cells.height)) != 0
+        if decodedForHalfBlocks && !halfBlocks { return false }
+        let h: Int32 = halfBlocks ? 1 : 0
+        return pushsim_crop_fits(Double(width), Double(height), gint(cells.width), gint(cells.height), h) != 0
+            && pushsim_crop_fits(Double(height), Double(width), gint(cells.width), gint(cells.height), h) != 0
     }
 
     /// Short, so a failed test never prints megabytes of pixels.
@@ -96,11 +104,13 @@ public enum ImageDecoder {
     }
 
     /// With `cells`, a JPEG may be decoded at 1/2, 1/4 or 1/8 scale (in the DCT, the cheapest way there is) when
-    /// that still gives each cell 4×8 source pixels, and a PNG, GIF or WebP is box-filtered to that same size as its
-    /// rows arrive; such an image says so in `decodedFor`.
-    public static func decode(_ bytes: Data, limits: DecodeLimits = DecodeLimits(), cells: Size? = nil) throws(LoadFailure) -> DecodedImage {
+    /// that still gives each cell 4×8 source pixels (2×4 when `halfBlocks`: the cells are drawn by the half-block
+    /// average), and a PNG, GIF or WebP is box-filtered to that same size as its rows arrive; such an image says so in
+    /// `decodedFor`.
+    public static func decode(_ bytes: Data, limits: DecodeLimits = DecodeLimits(), cells: Size? = nil,
+                              halfBlocks: Bool = false) throws(LoadFailure) -> DecodedImage {
         var pixelBytes = 0
-        return try decode(bytes, limits: limits, cells: cells, pixelBytes: &pixelBytes)
+        return try decode(bytes, limits: limits, cells: cells, halfBlocks: halfBlocks, pixelBytes: &pixelBytes)
     }
 
     /// For a terminal picture of `pixels` (width × height, aspect-filled as the SDK's story image is, spec §1.7): a
@@ -124,14 +134,15 @@ public enum ImageDecoder {
     /// The same, also saying how many bytes of pixel buffer the loader allocated (0 when it refused the image from
     /// its header): what bounds a decode's memory, and what the tests check instead of timing it.
     /// `rowByRow: false` sends PNG, GIF, WebP and JPEG through gdk-pixbuf too (the tests compare the decoders).
-    static func decode(_ bytes: Data, limits: DecodeLimits, cells: Size?, pixelBytes: inout Int,
+    static func decode(_ bytes: Data, limits: DecodeLimits, cells: Size?, halfBlocks: Bool = false, pixelBytes: inout Int,
                        rowByRow: Bool = true) throws(LoadFailure) -> DecodedImage {
-        let out = try run(bytes, limits: limits, headerOnly: false, cells: cells, pixels: nil, pixelBytes: &pixelBytes, rowByRow: rowByRow)
+        let out = try run(bytes, limits: limits, headerOnly: false, cells: cells, halfBlocks: halfBlocks, pixels: nil,
+                          pixelBytes: &pixelBytes, rowByRow: rowByRow)
         guard let image = out.image else { throw LoadFailure("the image could not be decoded") }
         return image
     }
 
-    private static func run(_ bytes: Data, limits: DecodeLimits, headerOnly: Bool, cells: Size?, pixels: Size?,
+    private static func run(_ bytes: Data, limits: DecodeLimits, headerOnly: Bool, cells: Size?, halfBlocks: Bool = false, pixels: Size?,
                             pixelBytes: inout Int, rowByRow: Bool = true) throws(LoadFailure) -> (header: ImageHeader, image: DecodedImage?) {
         _ = setup
         pixelBytes = 0
@@ -141,7 +152,7 @@ public enum ImageDecoder {
         if let (w, h) = webpCanvasSize(bytes), w * h > limits.pixelBudget, !headerOnly {
             throw .overBudget(width: w, height: h, budget: limits.pixelBudget)
         }
-        if !headerOnly, rowByRow, let done = try decodeBounded(bytes, limits: limits, cells: cells, pixels: pixels, pixelBytes: &pixelBytes) {
+        if !headerOnly, rowByRow, let done = try decodeBounded(bytes, limits: limits, cells: cells, halfBlocks: halfBlocks, pixels: pixels, pixelBytes: &pixelBytes) {
             return (done.header, done.image)
         }
         guard let loader = gdk_pixbuf_loader_new() else { throw LoadFailure("the image decoder could not start") }
@@ -152,7 +163,8 @@ public enum ImageDecoder {
                                               prepared: 0, refused: 0, scale_denominator: 1, pixel_bytes: 0,
                                               size_handler: 0, area_handler: 0,
                                               pixels_width: gint(pixels?.width ?? 0), pixels_height: gint(pixels?.height ?? 0),
-                                              sides_swapped: pixels != nil && exifSwapsSides(bytes) ? 1 : 0))
+                                              sides_swapped: pixels != nil && exifSwapsSides(bytes) ? 1 : 0,
+                                              half_blocks: cells != nil && halfBlocks ? 1 : 0))
         pushsim_loader_watch(loader, state)
         var closed = false
         defer {
@@ -216,7 +228,10 @@ public enum ImageDecoder {
         // cost time (the box, not the cap, decides what is seen).
         let capped = pixels.map { max($0.width, $0.height) > limits.maxSide } ?? true
         var image = try self.pixels(of: pixbuf, header: header, limits: capped ? limits : DecodeLimits(maxSide: 0, pixelBudget: limits.pixelBudget))
-        if state.pointee.scale_denominator > 1 { image.decodedFor = cells }
+        if state.pointee.scale_denominator > 1, let cells {
+            image.decodedFor = cells
+            image.decodedForHalfBlocks = halfBlocks
+        }
         return (header, image)
     }
 
@@ -230,7 +245,7 @@ public enum ImageDecoder {
     /// read straight from libjpeg at its DCT scale, as gdk-pixbuf's loader would, without starting gdk-pixbuf (a
     /// picture's first frame waits for this decode). nil for what it leaves to gdk-pixbuf: other formats, animated
     /// WebP, CMYK JPEG and a JPEG the SDK's cap must resize.
-    static func decodeBounded(_ bytes: Data, limits: DecodeLimits, cells: Size?, pixels: Size? = nil,
+    static func decodeBounded(_ bytes: Data, limits: DecodeLimits, cells: Size?, halfBlocks: Bool = false, pixels: Size? = nil,
                                       pixelBytes: inout Int) throws(LoadFailure) -> (header: ImageHeader, image: DecodedImage)? {
         let kind = boundedFormat(bytes)
         guard let format = boundedFormats[Int(kind)] else { return nil }
@@ -239,6 +254,7 @@ public enum ImageDecoder {
         b.pixel_budget = Int64(limits.pixelBudget)
         b.cells_width = Int32(cells?.width ?? 0)
         b.cells_height = Int32(cells?.height ?? 0)
+        b.half_blocks = cells != nil && halfBlocks ? 1 : 0
         if kind == PUSHSIM_BOUNDED_JPEG {
             b.pixels_width = Int32(pixels?.width ?? 0)
             b.pixels_height = Int32(pixels?.height ?? 0)
@@ -269,7 +285,8 @@ public enum ImageDecoder {
             case PUSHSIM_BOUNDED_OK:
                 return .decoded(DecodedImage(width: Int(b.width), height: Int(b.height), rgba: rgba,
                                              declaredWidth: Int(b.declared_width), declaredHeight: Int(b.declared_height),
-                                             format: format, decodedFor: b.reduced_for_cells != 0 ? cells : nil))
+                                             format: format, decodedFor: b.reduced_for_cells != 0 ? cells : nil,
+                                             decodedForHalfBlocks: halfBlocks))
             case PUSHSIM_BOUNDED_UNHANDLED: return .unhandled
             case PUSHSIM_BOUNDED_NO_MEMORY: return .failed("the image could not be decoded (\(errorText(&b)))")
             default: return .failed("the image data is corrupt (\(errorText(&b)))")

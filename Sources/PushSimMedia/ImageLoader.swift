@@ -132,9 +132,14 @@ public final class ImageLoader: @unchecked Sendable {
         return image
     }
 
+    /// Whether this loader's cells are drawn by the half-block average, whose decode for cells can be smaller (2 × 4
+    /// source pixels a cell instead of 4 × 8; `pushsim_crop_fits`): a quarter of the pixels to decode and average for
+    /// a photo's first frame (10 % of its instructions, docs/performance.md).
+    var halfBlocks: Bool { CellRenderer.route(for: configuration.render) == .halfBlockAverage }
+
     /// `bytes`: the source bytes when the caller has already read them.
     func image(for url: String, cells: Size?, bytes known: SourceBytes?) throws(LoadFailure) -> DecodedImage {
-        func usable(_ img: DecodedImage) -> Bool { cells.map(img.suffices(for:)) ?? (img.decodedFor == nil) }
+        func usable(_ img: DecodedImage) -> Bool { cells.map { img.suffices(for: $0, halfBlocks: halfBlocks) } ?? (img.decodedFor == nil) }
         if let hit = decoded.value(for: url), usable(hit) { return hit }
         let l = lock(for: url)
         l.lock(); defer { l.unlock() }
@@ -173,12 +178,12 @@ public final class ImageLoader: @unchecked Sendable {
         if let known { source = known } else { source = try sourceBytes(for: url) }
         let image: DecodedImage
         do throws(LoadFailure) {
-            image = try ImageDecoder.decode(source.data, limits: configuration.decode, cells: cells)
+            image = try ImageDecoder.decode(source.data, limits: configuration.decode, cells: cells, halfBlocks: cells != nil && halfBlocks)
         } catch {
             guard !source.downloaded, case .remote(let remote) = try ImageLocation.resolve(url, base: configuration.baseDirectory) else { throw error }
             configuration.cache.remove(url)
             source = SourceBytes(data: try download(remote), downloaded: true)
-            image = try ImageDecoder.decode(source.data, limits: configuration.decode, cells: cells)
+            image = try ImageDecoder.decode(source.data, limits: configuration.decode, cells: cells, halfBlocks: cells != nil && halfBlocks)
         }
         if source.downloaded { try configuration.cache.write(source.data, for: url) }
         return image

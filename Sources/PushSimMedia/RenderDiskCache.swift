@@ -11,7 +11,7 @@ public struct RenderDiskCache: Sendable {
     /// Renders kept at most; a write beyond it removes the oldest half (by modification time).
     public let maxFiles: Int
     /// Bumped whenever the file layout or the renderer's output changes, so old files are never read.
-    static let formatVersion: UInt8 = 3
+    static let formatVersion: UInt8 = 4
     static let magic = Array("PSRC".utf8)
 
     public init(base: String, maxFiles: Int = 256) {
@@ -23,8 +23,8 @@ public struct RenderDiskCache: Sendable {
     public static func key(bytes: Data, size: Size, options: RenderOptions) -> String {
         var h = SHA256()
         h.update(data: bytes)
-        h.update(data: Data("|\(formatVersion)|\(size.width)x\(size.height)|\(options.colorMode.rawValue)|\(options.symbols.selectors)|\(options.dither)".utf8))
-        return h.finalize().map { String(format: "%02x", $0) }.joined()
+        h.update(data: Array("|\(formatVersion)|\(size.width)x\(size.height)|\(options.colorMode.rawValue)|\(options.symbols.selectors)|\(options.dither)".utf8))
+        return DiskCache.hex(h.finalize())
     }
 
     public func read(_ key: String, size: Size) -> Canvas? {

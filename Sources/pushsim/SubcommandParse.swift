@@ -25,7 +25,9 @@ enum SubcommandParse {
     static func subcommand(named name: String) -> ParsableCommand.Type? {
         // An option, or `help`, is never a subcommand's name; the root's tree handles both.
         guard !name.hasPrefix("-") else { return nil }
-        return PushSim.configuration.subcommands.first { commandName(of: $0) == name || $0.configuration.aliases.contains(name) }
+        // The registry itself, not `PushSim.configuration.subcommands`: building the root's configuration (its discussion
+        // and version texts) cost a start a conformance scan and string work for nothing.
+        return CommandRegistry.all.first { commandName(of: $0) == name || $0.configuration.aliases.contains(name) }
     }
 
     /// Whether `type` is `root` or one of the commands below it (so not argument-parser's own `help`).

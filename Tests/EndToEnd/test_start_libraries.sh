@@ -22,6 +22,22 @@ LD_DEBUG=files "$BIN" stories "$R/stories/spring-sale.json" --headless --script 
   >/dev/null 2>"$W/stories.log" || fail "stories --headless exited $?"
 [ -z "$(picture_libs "$W/stories.log")" ] || fail "pushsim stories loaded: $(picture_libs "$W/stories.log" | tr '\n' ' ')"
 
+# libcurl (and the 30 libraries it needs: TLS, Kerberos, LDAP, SSH...) loads only when something fetches over HTTP:
+# the static Foundation's URLSession calls it through Sources/CCurlLazy, and images through CImaging's own dlopen. A
+# binary with a shared Foundation (the debug build) has it as FoundationNetworking's dependency, so this is the release
+# binary's check (.ci/run runs this test on it too).
+if ! ldd "$BIN" | grep -q 'libFoundation'; then
+  ldd "$BIN" | grep -q 'libcurl' && fail "the binary names libcurl: $(ldd "$BIN" | grep -c '=>') libraries at start"
+  for log in version stories; do
+    grep -qE 'file=[^ ]*libcurl' "$W/$log.log" && fail "pushsim $log loaded libcurl at start"
+  done
+  # An http image still fetches: libcurl is opened when the first one is asked for (a refused connection is enough).
+  printf '{"pw_stories":{"pages":[{"image":"http://127.0.0.1:9/x.jpg","duration":1}]}}\n' > "$W/remote.json"
+  LD_DEBUG=files "$BIN" stories "$W/remote.json" --headless --script "wait 1" --store "$W/s.sqlite" \
+    >/dev/null 2>"$W/remote.log"
+  grep -qE 'file=[^ ]*libcurl.* dynamically loaded by' "$W/remote.log" || fail "an http image did not dlopen libcurl"
+fi
+
 # snapshot loads them when it draws, and draws.
 LD_DEBUG=files "$BIN" snapshot inapp --title "Flash sale" --scale 1 -o "$W/inapp.png" 2>"$W/snapshot.log" \
   || fail "snapshot inapp exited $?: $(grep -v '^ *[0-9]*:' "$W/snapshot.log")"

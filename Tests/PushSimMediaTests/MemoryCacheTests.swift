@@ -14,9 +14,12 @@ import Testing
     }
 
     // A reduced decode serves its size; a larger size decodes again from the original bytes and replaces it.
+    // chafa's symbols need 4×8 source pixels a cell (aurora.jpg is 1080 px wide: 1/8 is 135, the full decode 1000).
     @Test func loaderDecodesAgainWhenALargerSizeNeedsMorePixels() throws {
         let folder = Fixtures.imagesFolder
-        let loader = ImageLoader(configuration: .init(baseDirectory: folder, cache: DiskCache(base: Fixtures.tempFolder())))
+        let symbols = RenderOptions(colorMode: .truecolor, symbols: try SymbolSet(parsing: "block+border"))
+        #expect(CellRenderer.route(for: symbols) == .chafa)
+        let loader = ImageLoader(configuration: .init(baseDirectory: folder, cache: DiskCache(base: Fixtures.tempFolder()), render: symbols))
         _ = try loader.render("aurora.jpg", size: Size(width: 20, height: 15))
         #expect(loader.decoded.value(for: "aurora.jpg")?.width == 135)   // 1/8 scale
         _ = try loader.render("aurora.jpg", size: Size(width: 120, height: 90))
@@ -25,6 +28,30 @@ import Testing
         _ = try loader.render("aurora.jpg", size: Size(width: 10, height: 5))
         #expect(loader.decoded.value(for: "aurora.jpg")?.width == 1000)
         #expect(loader.renders.count == 3)
+    }
+
+    // Half blocks (the default route) need 2×4 source pixels a cell: 120×90 cells are drawn from the 1/2 decode, and only
+    // a size beyond it (300×100: a crop 600 px wide) decodes in full.
+    @Test func halfBlocksDecodeSmallerAndAgainOnlyWhenTheyNeedMore() throws {
+        let folder = Fixtures.imagesFolder
+        let loader = ImageLoader(configuration: .init(baseDirectory: folder, cache: DiskCache(base: Fixtures.tempFolder())))
+        #expect(loader.halfBlocks)
+        _ = try loader.render("aurora.jpg", size: Size(width: 20, height: 15))
+        #expect(loader.decoded.value(for: "aurora.jpg")?.width == 135)   // 1/8 scale
+        _ = try loader.render("aurora.jpg", size: Size(width: 120, height: 90))
+        #expect(loader.decoded.value(for: "aurora.jpg")?.width == 540)   // 1/2 scale (symbols would need the full decode)
+        #expect(loader.decoded.value(for: "aurora.jpg")?.decodedForHalfBlocks == true)
+        _ = try loader.render("aurora.jpg", size: Size(width: 300, height: 100))
+        #expect(loader.decoded.value(for: "aurora.jpg")?.width == 1000)
+        #expect(loader.renders.count == 3)
+    }
+
+    // Pixels decoded for half blocks never serve chafa's symbols, which need twice the pixels each way.
+    @Test func aHalfBlockDecodeDoesNotSufficeForSymbols() {
+        let image = DecodedImage(width: 540, height: 810, rgba: [], decodedFor: Size(width: 120, height: 90), decodedForHalfBlocks: true)
+        #expect(image.suffices(for: Size(width: 120, height: 90), halfBlocks: true))
+        #expect(!image.suffices(for: Size(width: 120, height: 90), halfBlocks: false))
+        #expect(!image.suffices(for: Size(width: 10, height: 5), halfBlocks: false))
     }
 
     @Test func countLimitEvictsTheLeastRecentlyUsed() {

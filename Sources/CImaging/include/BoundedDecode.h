@@ -27,6 +27,7 @@ typedef struct {
     int max_side;                 /* the SDK's longest side after decoding; 0 = keep */
     long long pixel_budget;       /* declared width x height above this is refused */
     int cells_width, cells_height;/* cells the image is decoded for (0 = unknown) */
+    int half_blocks;              /* 1 = those cells are half blocks: 2x4 source pixels each, not 4x8 (pushsim_crop_fits) */
     /* JPEG only. A terminal picture's pixel box (0 = none): decoded at the smallest DCT scale covering it. */
     int pixels_width, pixels_height;
     /* JPEG only: 1 = the SDK's cap (max_side) applies after decoding (0 for a picture's box within it). */

@@ -17,7 +17,7 @@ typedef struct {
     /* 1 = only read the header (format and size), then stop. */
     gint header_only;
     /* Cells the image is decoded for (0 = unknown): a JPEG is then decoded at 1/2, 1/4 or 1/8 scale in the DCT
-       when that still gives every cell at least 4x8 source pixels in either orientation. */
+       when that still gives every cell the source pixels it needs (pushsim_crop_fits) in either orientation. */
     gint cells_width;
     gint cells_height;
     /* Set by the handler. */
@@ -35,13 +35,20 @@ typedef struct {
     gint pixels_width;
     gint pixels_height;
     gint sides_swapped;
+    /* 1 = the cells are drawn by the half-block average (HalfBlockRenderer), which needs 2x4 source pixels per
+       cell; else chafa's symbol match's 4x8 (pushsim_crop_fits). */
+    gint half_blocks;
 } PushsimLoadState;
 
-/* Whether an iw x ih image, aspect-fill cropped to cw x ch cells (1 x 2 pixels each), leaves 4 x 8 pixels per cell. */
-static inline int pushsim_crop_fits(double iw, double ih, int cw, int ch) {
+/* Whether an iw x ih image, aspect-fill cropped to cw x ch cells (1 x 2 pixels each), leaves enough source pixels per
+   cell: 4 x 8 for chafa's symbol match (which resamples to 8 x 8 work pixels a cell), or
+   2 x 4 for the half-block average (each half cell the mean of at least 2 x 2 source pixels, already an area mean of
+   the DCT's own reduction; HalfBlockRenderer's box filter then takes every one of them). */
+static inline int pushsim_crop_fits(double iw, double ih, int cw, int ch, int half_blocks) {
     double t = (double)cw / (2.0 * ch), crop_w, crop_h;
+    double per_w = half_blocks ? 2.0 : 4.0, per_h = half_blocks ? 4.0 : 8.0;
     if (iw / ih > t) { crop_w = ih * t; crop_h = ih; } else { crop_w = iw; crop_h = iw / t; }
-    return crop_w >= 4.0 * cw && crop_h >= 8.0 * ch;
+    return crop_w >= per_w * cw && crop_h >= per_h * ch;
 }
 
 /* The largest JPEG DCT denominator (8, 4, 2, else 1) whose decode of a width x height image still covers a pw x ph
@@ -56,11 +63,11 @@ static inline int pushsim_pixels_denominator(int width, int height, int pw, int 
 }
 
 /* The largest JPEG DCT denominator (8, 4, 2, else 1) whose decode of a width x height image still leaves each of
-   cw x ch cells 4 x 8 source pixels in either orientation (libjpeg's scaled size is the ceiling). */
-static inline int pushsim_cells_denominator(int width, int height, int cw, int ch) {
+   cw x ch cells its source pixels (pushsim_crop_fits) in either orientation (libjpeg's scaled size is the ceiling). */
+static inline int pushsim_cells_denominator(int width, int height, int cw, int ch, int half_blocks) {
     for (int d = 8; d >= 2; d /= 2) {
         int w = (width + d - 1) / d, h = (height + d - 1) / d;
-        if (pushsim_crop_fits(w, h, cw, ch) && pushsim_crop_fits(h, w, cw, ch)) return d;
+        if (pushsim_crop_fits(w, h, cw, ch, half_blocks) && pushsim_crop_fits(h, w, cw, ch, half_blocks)) return d;
     }
     return 1;
 }
@@ -96,7 +103,7 @@ static inline void pushsim_on_size_prepared(GdkPixbufLoader *loader, gint width,
         }
     }
     if (s->cells_width > 0 && s->cells_height > 0 && jpeg) {
-        int d = pushsim_cells_denominator(width, height, s->cells_width, s->cells_height);
+        int d = pushsim_cells_denominator(width, height, s->cells_width, s->cells_height, s->half_blocks);
         if (d > 1) {
             /* Exactly libjpeg's scaled size: no extra scaling pass. */
             s->scale_denominator = d;

@@ -120,10 +120,14 @@ public struct JSONObject: Sendable, Equatable, ExpressibleByDictionaryLiteral, S
     /// Same members in the same order (the index is derived, so it does not take part).
     public static func == (a: JSONObject, b: JSONObject) -> Bool { a.members == b.members }
 
-    public func makeIterator() -> AnyIterator<Element> {
-        var it = members.makeIterator()
-        return AnyIterator { it.next().map { ($0.key, $0.value) } }
+    /// The members in order. A concrete iterator rather than `AnyIterator`: its box's first use cost a protocol-
+    /// conformance scan of the static binary on every start that walks a payload, and a closure call per member.
+    public struct Iterator: IteratorProtocol {
+        var base: IndexingIterator<[Member]>
+        public mutating func next() -> Element? { base.next().map { ($0.key, $0.value) } }
     }
+
+    public func makeIterator() -> Iterator { Iterator(base: members.makeIterator()) }
 }
 
 extension JSONValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral,
