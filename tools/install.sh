@@ -48,16 +48,15 @@ echo "installed $dest/share/pushsim (bundled samples)"
 "$bin" --generate-completion-script fish > "$dest/share/fish/vendor_completions.d/pushsim.fish"
 echo "installed completions for bash, zsh and fish"
 
-# Man pages: swift-argument-parser's generate-manual reads the binary's --experimental-dump-help. The tool is built
-# once in its own scratch folder (it does not touch the project's builds), as a debug build: it runs for a second
-# per install, and a debug build compiles in about half the time of a release one (23 s against 42 s on 2 busy
-# cores), with the same pages byte for byte.
-gm=.build-manual/debug/generate-manual
-if [ ! -x "$gm" ]; then
-  ap=$(find .build/checkouts -maxdepth 1 -name 'swift-argument-parser' | head -1)
-  [ -n "$ap" ] || { echo "install: swift-argument-parser's checkout is missing (run make build first)" >&2; exit 1; }
-  swift build -c debug --package-path "$ap" --scratch-path .build-manual --product generate-manual >/dev/null
-fi
+# Man pages: swift-argument-parser's generate-manual reads the binary's --experimental-dump-help. The tool is a product
+# of the argument-parser dependency, built once into the project's own debug build (.build/debug), where `make run`
+# and `make test` have already compiled the argument parser: the tool then takes a few seconds (without that build,
+# this compiles the debug argument parser first, about 25 s). A debug build of the tool: it runs for a second per
+# install, and writes the same pages byte for byte as a release one. Two installs at once (the end-to-end suite's)
+# wait for one build: SwiftPM locks .build.
+gm=$("${SWIFT:-swift}" build -c debug --show-bin-path)/generate-manual
+[ -x "$gm" ] || bash tools/swift-quiet.sh build -c debug --product generate-manual >/dev/null
+[ -x "$gm" ] || { echo "install: generate-manual was not built ($gm)" >&2; exit 1; }
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 mkdir "$tmp/pages"
 bash tools/man-pages.sh "$gm" "$dest/bin/pushsim" "$tmp/pages"

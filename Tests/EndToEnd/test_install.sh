@@ -3,6 +3,11 @@
 # completions for bash, zsh and fish, under any DESTDIR/PREFIX; the installed binary runs a bundled sample from
 # anywhere; make uninstall's script removes all of it. (make install builds a release binary first; this test
 # installs the binary under test, so it needs no release build.)
+# Issue 39 item 4, on the same install (one install for both: it is most of either test's time): every installed man
+# page renders with `man -l` under LANG=C and under a UTF-8 locale with no groff or mdoc warning (the help's blank
+# lines were "Empty input line"s), and keeps every character --help shows: each non-ASCII character of a command's
+# --help is in its page under UTF-8 (`←/→`, "0–1", `·`, `…`), and under LANG=C the page is plain ASCII that still says
+# them (`<-`, "0-1", `.`, `...`), none dropped.
 set -u
 . "$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/clean_env.sh"
 BIN=${BIN:-$(readlink -f .build/debug/pushsim)}
@@ -10,6 +15,7 @@ ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 W=$(mktemp -d "${TMPDIR:-/tmp}/pushsim-install.XXXXXX")
 trap 'rm -rf "$W"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }
+command -v man >/dev/null || fail "man is not installed (make test-deps installs man-db)"
 D="$W/prefix"
 bash "$ROOT/tools/install.sh" "$BIN" "$D" > "$W/out" 2>&1 || fail "install failed: $(cat "$W/out")"
 for f in bin/pushsim share/pushsim/README.md share/pushsim/stories/spring-sale.json share/man/man1/pushsim.1 \
@@ -22,6 +28,35 @@ grep -q "^\.Nm\|^\.TH\|pushsim" "$D/share/man/man1/pushsim.stories.1" || fail "t
 # From another folder, the installed binary finds its samples beside it (../share/pushsim).
 (cd "$W" && "$D/bin/pushsim" stories "$D/share/pushsim/stories/spring-sale.json" --headless --script "wait 1" --events -) \
   | grep -q '"event":"start"' || fail "the installed binary did not play a bundled sample"
+# The man pages (issue 39 item 4).
+pages=("$D"/share/man/man1/pushsim*.1)
+[ "${#pages[@]}" -ge 10 ] || fail "only ${#pages[@]} man pages were installed"
+export MANPAGER=cat PAGER=cat MANWIDTH=80
+for page in "${pages[@]}"; do
+  name=$(basename "$page" .1)
+  for loc in C C.UTF-8; do
+    LANG=$loc LC_ALL=$loc man -l "$page" > "$W/$name.$loc.txt" 2> "$W/err" || fail "man -l $name under $loc failed: $(cat "$W/err")"
+    [ -s "$W/err" ] && fail "man -l $name under $loc warned: $(head -3 "$W/err")"
+    [ -s "$W/$name.$loc.txt" ] || fail "man -l $name under $loc rendered nothing"
+  done
+  LC_ALL=C grep -q -P '[^\x00-\x7f]' "$W/$name.C.txt" && fail "$name under LANG=C is not plain ASCII"
+  # The command's own --help (without its list of subcommands, which have pages of their own): each non-ASCII
+  # character it shows is in the UTF-8 page.
+  read -r -a words <<< "${name//./ }"
+  "$BIN" "${words[@]:1}" --help 2>&1 | sed '/^SUBCOMMANDS:/,$d' > "$W/$name.help"
+  for ch in $(perl -CSD -ne 'print "$1\n" while /([^\x00-\x7f])/g' "$W/$name.help" | sort -u); do
+    grep -qF -- "$ch" "$W/$name.C.UTF-8.txt" || fail "$name lost '$ch' (in --help, not in the man page under UTF-8)"
+  done
+done
+# What the issue saw lost, by name, in both locales.
+s="$W/pushsim.stories"
+for want in "Enter expand · ←/h back · →/l/space next" "tap X (0–1)"; do
+  tr -s ' \n' ' ' < "$s.C.UTF-8.txt" | grep -qF -- "$want" || fail "pushsim.stories under UTF-8 does not say: $want"
+done
+for want in "Enter expand . <-/h back . ->/l/space next" "tap X (0-1)"; do
+  tr -s ' \n' ' ' < "$s.C.txt" | grep -qF -- "$want" || fail "pushsim.stories under LANG=C does not say: $want"
+done
+grep -l -- '\.\.\.' "$W"/*.C.txt >/dev/null || fail "no page says ... for … under LANG=C"
 bash "$ROOT/tools/install.sh" --uninstall "" "$D" > "$W/out2" 2>&1 || fail "uninstall failed: $(cat "$W/out2")"
 left=$(find "$D" -type f | wc -l)
 [ "$left" -eq 0 ] || fail "uninstall left $left files: $(find "$D" -type f | head -5)"

@@ -13,8 +13,18 @@ export XDG_DATA_HOME="$W/data" XDG_CACHE_HOME="$W/cache" XDG_RUNTIME_DIR="$W/run
 mkdir -p "$XDG_RUNTIME_DIR"
 fail() { echo "FAIL: $*" >&2; exit 1; }
 
+# `pushsim ARGS --help`, run once per ARGS (a debug build spends about 0.3 s making a help text; several checks below
+# read the same one): its standard output and error, kept in $W/help/.
+mkdir -p "$W/help"
+help_run() {
+  local key; key=$(printf '%s_' "$@" | tr -c 'a-z0-9_-' '_')
+  [ -e "$W/help/$key.out" ] || "$BIN" "$@" --help > "$W/help/$key.out" 2> "$W/help/$key.err"
+  echo "$W/help/$key"
+}
+help_out() { cat "$(help_run "$@").out"; }
+help_all() { local f; f=$(help_run "$@"); cat "$f.out" "$f.err"; }
 # The options a help text lists, sorted, one line.
-options() { "$BIN" "$@" --help 2>&1 | grep -oE '^  (-[a-z], )?--[a-z0-9-]+' | sed 's/^ *//; s/^-[a-z], //' | sort | tr '\n' ' '; }
+options() { help_all "$@" | grep -oE '^  (-[a-z], )?--[a-z0-9-]+' | sed 's/^ *//; s/^-[a-z], //' | sort | tr '\n' ' '; }
 TERMINAL="--headless --size --frames --symbols --colors --record --pixels --watch --events-pane --bell --socket --dump --demo"
 COMMON="--image-timeout --image-max-mb --script --script-file --events --store --sdk --ios --app-compat --version --help"
 sorted() { printf '%s\n' "$@" | sort | tr '\n' ' '; }
@@ -58,7 +68,7 @@ RECORDING="--fps --tail --touches --quality --lossless --max-seconds"
 [ "$(options record inapp)" = "$(sorted $want_inapp $PICTURE $NATIVE $RECORDING --title --body --link --image)" ] || fail "record inapp --help lists: $(options record inapp)"
 for c in stories "primer run" inbox inapp; do
   # shellcheck disable=SC2086
-  "$BIN" $c --help | grep -q '^TERMINAL OPTIONS:' || fail "$c --help has no Terminal options section"
+  help_out $c | grep -q '^TERMINAL OPTIONS:' || fail "$c --help has no Terminal options section"
 done
 
 # They still parse what decides the picture (and the experience commands what they always took).
@@ -92,7 +102,7 @@ done
 for c in "" stories primer "primer run" "primer walkthrough" inbox inapp notify validate prefetch reset home \
          snapshot "snapshot stories" "snapshot primer" "snapshot inbox" "snapshot inapp"; do
   # shellcheck disable=SC2086
-  usage=$("$BIN" $c --help 2>&1 | grep -A1 '^USAGE:' | tr '\n' ' ')
+  usage=$(help_all $c | grep -A1 '^USAGE:' | tr '\n' ' ')
   [ -n "$usage" ] || fail "pushsim $c --help printed no usage line"
   echo "$usage" | grep -qE '(^|[^[])<options>' && fail "pushsim $c --help: $usage"
 done
