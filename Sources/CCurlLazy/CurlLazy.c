@@ -37,8 +37,6 @@ static void *curl_symbol(const char *name) {
     return curl_handle ? dlsym(curl_handle, name) : NULL;
 }
 
-int pushsim_curl_lazy_loaded(void) { return curl_handle != NULL; }
-
 /* One forwarding function: RET NAME(PARAMS) calls the real NAME with ARGS, or returns FALLBACK. */
 #define FORWARD(ret, name, params, args, fallback)                                   \
     ret name params {                                                                \
@@ -52,7 +50,7 @@ int pushsim_curl_lazy_loaded(void) { return curl_handle != NULL; }
         if (!real) real = (void (*) params)curl_symbol(#name);                       \
         if (real) real args;                                                         \
     }
-#define FORWARD_ONE_MORE(name)                                                       \
+#define FORWARD_ONE_MORE(name, fallback)                                             \
     int name(void *handle, int option, ...) {                                        \
         static int (*real)(void *, int, ...);                                        \
         if (!real) real = (int (*)(void *, int, ...))curl_symbol(#name);             \
@@ -60,13 +58,13 @@ int pushsim_curl_lazy_loaded(void) { return curl_handle != NULL; }
         va_start(ap, option);                                                        \
         uintptr_t argument = va_arg(ap, uintptr_t);                                  \
         va_end(ap);                                                                  \
-        return real ? real(handle, option, argument) : 2;                            \
+        return real ? real(handle, option, argument) : (fallback);                   \
     }
 
 FORWARD(int, curl_global_init, (long flags), (flags), 2)
 FORWARD(void *, curl_easy_init, (void), (), NULL)
-FORWARD_ONE_MORE(curl_easy_setopt)
-FORWARD_ONE_MORE(curl_easy_getinfo)
+FORWARD_ONE_MORE(curl_easy_setopt, 2)
+FORWARD_ONE_MORE(curl_easy_getinfo, 2)
 FORWARD_VOID(curl_easy_cleanup, (void *handle), (handle))
 FORWARD(int, curl_easy_pause, (void *handle, int bitmask), (handle, bitmask), 2)
 FORWARD(const char *, curl_easy_strerror, (int code), (code), "libcurl is not installed")
@@ -86,13 +84,4 @@ FORWARD(int, curl_url_set, (void *url, int what, const char *part, unsigned int 
 FORWARD(char *, curl_version, (void), (), (char *)"libcurl is not installed")
 FORWARD(void *, curl_version_info, (int age), (age), NULL)
 
-/* curl_multi_setopt: variadic as curl_easy_setopt, but its failure code is CURLM's. */
-int curl_multi_setopt(void *handle, int option, ...) {
-    static int (*real)(void *, int, ...);
-    if (!real) real = (int (*)(void *, int, ...))curl_symbol("curl_multi_setopt");
-    va_list ap;
-    va_start(ap, option);
-    uintptr_t argument = va_arg(ap, uintptr_t);
-    va_end(ap);
-    return real ? real(handle, option, argument) : 4;
-}
+FORWARD_ONE_MORE(curl_multi_setopt, 4)

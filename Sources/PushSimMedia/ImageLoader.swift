@@ -178,12 +178,12 @@ public final class ImageLoader: @unchecked Sendable {
         if let known { source = known } else { source = try sourceBytes(for: url) }
         let image: DecodedImage
         do throws(LoadFailure) {
-            image = try ImageDecoder.decode(source.data, limits: configuration.decode, cells: cells, halfBlocks: cells != nil && halfBlocks)
+            image = try ImageDecoder.decode(source.data, limits: configuration.decode, cells: cells, halfBlocks: halfBlocks)
         } catch {
             guard !source.downloaded, case .remote(let remote) = try ImageLocation.resolve(url, base: configuration.baseDirectory) else { throw error }
             configuration.cache.remove(url)
             source = SourceBytes(data: try download(remote), downloaded: true)
-            image = try ImageDecoder.decode(source.data, limits: configuration.decode, cells: cells, halfBlocks: cells != nil && halfBlocks)
+            image = try ImageDecoder.decode(source.data, limits: configuration.decode, cells: cells, halfBlocks: halfBlocks)
         }
         if source.downloaded { try configuration.cache.write(source.data, for: url) }
         return image

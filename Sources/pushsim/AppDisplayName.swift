@@ -14,10 +14,10 @@ enum AppDisplayName {
         return name
     }
 
-    /// The name as the scene draws it (after `checked` passed in `validate`).
-    /// Without the white space around it: the Unicode White_Space scalars and the zero-width space, which are
-    /// Foundation's `.whitespacesAndNewlines` (AppDisplayNameTests compares the two). Not `trimmingCharacters(in:)`: it goes through NSString's
-    /// UTF-16, whose first use costs three protocol-conformance scans of the static binary on every story's start.
+    /// The name as the scene draws it (after `checked` passed in `validate`): without the white space around it, the
+    /// Unicode White_Space scalars and the zero-width space, which are Foundation's `.whitespacesAndNewlines`
+    /// (AppDisplayNameTests compares the two). Not `trimmingCharacters(in:)`: it goes through NSString's UTF-16, whose
+    /// first use costs three protocol-conformance scans of the static binary on every story's start.
     static func trimmed(_ raw: String) -> String {
         let scalars = raw.unicodeScalars
         func kept(_ s: Unicode.Scalar) -> Bool { !s.properties.isWhitespace && s != "\u{200B}" }

@@ -2,6 +2,4 @@
  * (see CurlLazy.c). This header exists because SwiftPM wants one per C target. */
 #ifndef PUSHSIM_CURL_LAZY_H
 #define PUSHSIM_CURL_LAZY_H
-/* Whether libcurl has been loaded by one of the forwarding functions (tests: a start that loads it is a regression). */
-int pushsim_curl_lazy_loaded(void);
 #endif
