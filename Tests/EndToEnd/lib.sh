@@ -7,6 +7,11 @@ BIN=${BIN:-$(readlink -f .build/debug/pushsim)}
 E2E_TIMEOUT=${E2E_TIMEOUT:-20}
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/pushsim-e2e.XXXXXX")
 SOCK="$WORK/tmux.sock"
+# A private runtime folder, for this script and the pane's shell alike: pushsim inapp's and inbox's default sockets
+# ($XDG_RUNTIME_DIR/pushsim/…, else /tmp/pushsim-$UID/…) are never shared with a test running beside this one. A test
+# may set its own before start.
+export XDG_RUNTIME_DIR="$WORK/run"
+mkdir -p -m 700 "$XDG_RUNTIME_DIR"
 T() { tmux -S "$SOCK" "$@"; }
 cleanup() { T kill-server >/dev/null 2>&1; rm -rf "$WORK" 2>/dev/null || { sleep 0.5; rm -rf "$WORK" 2>/dev/null; }; }
 trap cleanup EXIT
@@ -31,7 +36,7 @@ start() {
   # most), and try once more if the start still fails.
   local i
   for i in $(seq 20); do [ -S "$SOCK" ] || break; T kill-server >/dev/null 2>&1; sleep 0.1; done
-  local shell="env -i HOME=$WORK PATH=/usr/bin:/bin TERM=xterm-256color LANG=C.UTF-8 LC_ALL=C.UTF-8 PS1='$ ' bash --norc --noprofile -i"
+  local shell="env -i HOME=$WORK XDG_RUNTIME_DIR=$XDG_RUNTIME_DIR PATH=/usr/bin:/bin TERM=xterm-256color LANG=C.UTF-8 LC_ALL=C.UTF-8 PS1='$ ' bash --norc --noprofile -i"
   T -f /dev/null new-session -d -x "$w" -y "$h" "$shell" 2>/dev/null \
     || { sleep 0.5; rm -f "$SOCK"; T -f /dev/null new-session -d -x "$w" -y "$h" "$shell"; } \
     || die "tmux did not start"

@@ -2,17 +2,19 @@
 # End-to-end tests: run the built binary in tmux as a person would. Usage: run.sh PATH/TO/pushsim [test_name...]
 # (every test_*.sh, or only those named).
 #
-# E2E_JOBS=N (default 2) runs N tests at once: most of a test's time is spent waiting for a frame in tmux, so two at a
-# time on two cores roughly halves the suite. Each test already has its own tmux server, HOME, scratch folder, ports
-# (chosen by the kernel) and X display (-displayfd). The slowest tests start first (SLOW_FIRST, their order in the
-# last profile), so the suite does not end waiting for one long test while a core idles.
+# E2E_JOBS=N (default 3) runs N tests at once: most of a test's time is spent waiting for a frame in tmux (two at a
+# time used about 60% of two cores), so three at a time on two cores keeps both busy. Each test already has its own
+# tmux server, HOME, runtime folder (so pushsim's default sockets are never shared), scratch folder, ports (chosen by
+# the kernel) and X display (-displayfd). The slowest tests start first (SLOW_FIRST, their order in the last profile),
+# so the suite does not end waiting for one long test while a core idles.
 #
 # The tests that measure the process itself (wake-ups, CPU, bytes and writes per frame, idle context switches, peak
 # memory, start-up libraries, real terminals under Xvfb, and the browser tests' headless Chromium) run after the
-# others, one at a time, so a neighbour's load never reaches their numbers. E2E_ALONE_JOBS=2 runs two of them at once
-# (never two HEAVY ones: Chromium, Xvfb with xterm and kitty), which saves about a minute; it is not the default,
-# because two of them timing frames beside each other have not been shown to hold on a loaded machine. Each test's
-# output is printed whole when it ends, with its duration.
+# others, so the suite's heavy tests never run beside them: E2E_ALONE_JOBS (default 2) of them at once, and never two
+# HEAVY ones (Chromium, Xvfb with xterm and kitty) at once. Each counts only its own process, and spends most of its
+# window asleep, so a neighbour's load moves its counts by a few at most (each bound says how much it allows and why);
+# E2E_ALONE_JOBS=1 runs them one by one. Each test's output is printed whole when it ends, with its duration, and the
+# last line gives each phase's time.
 set -u
 BIN=$(readlink -f "${1:-.build/debug/pushsim}")
 HERE=$(cd "$(dirname "$0")" && pwd)
@@ -20,8 +22,8 @@ export BIN HERE
 shift $(( $# > 0 ? 1 : 0 ))
 named=$#
 if [ $# -gt 0 ]; then tests=(); for n in "$@"; do tests+=("$HERE/${n%.sh}.sh"); done; else tests=("$HERE"/test_*.sh); fi
-jobs=${E2E_JOBS:-2}
-alone_jobs=${E2E_ALONE_JOBS:-1}
+jobs=${E2E_JOBS:-3}
+alone_jobs=${E2E_ALONE_JOBS:-2}
 for v in "E2E_JOBS=$jobs" "E2E_ALONE_JOBS=$alone_jobs"; do
   case "${v#*=}" in ''|*[!0-9]*|0) echo "run.sh: ${v%%=*} must be a whole number of at least 1 (it is \"${v#*=}\")" >&2; exit 2 ;; esac
 done
@@ -114,6 +116,8 @@ done
 
 started=$SECONDS
 pool "$jobs" "${shared[@]}"
+middle=$SECONDS
 pool "$alone_jobs" "${alone[@]}"
-echo "e2e: $passed passed, $failed failed ($((SECONDS - started)) s, $jobs at a time, then $alone_jobs)"
+echo "e2e: $passed passed, $failed failed ($((SECONDS - started)) s: ${#shared[@]} tests $jobs at a time in $((middle - started)) s," \
+  "then ${#alone[@]} that measure the process $alone_jobs at a time in $((SECONDS - middle)) s)"
 [ "$failed" -eq 0 ]
