@@ -45,6 +45,13 @@ for a in "${all[@]}"; do
   # Foundation's URLSession module map names libcurl (`-lcurl`): left out here, it is named once more at the end under
   # --as-needed, where Sources/CCurlLazy's definitions leave it unneeded (see the end).
   [ "$a" = -lcurl ] && continue
+  # The Swift runtime's static link file asks for -export-dynamic: every symbol of the binary (44,679) in its dynamic
+  # symbol table. Nothing looks pushsim's own symbols up by name (each dlsym here has a library's handle), and the
+  # table cost every start: the runtime's start-up dladdr walks it (1.5 M instructions), and its 4 MB are paged in.
+  # It also let the libraries dlopen brings (pango, cairo, gdk-pixbuf, libcurl) bind to the binary's lazy wrappers of
+  # their own functions. Left out, the table has the 686 symbols the shared libraries need, and a story's cold first
+  # frame is about 1 ms sooner (docs/performance.md). PUSHSIM_EXPORT_DYNAMIC=1 keeps it, to compare.
+  case $a in -export-dynamic|--export-dynamic) [ -n "${PUSHSIM_EXPORT_DYNAMIC:-}" ] || continue ;; esac
   name=${a#-l}
   if [ "$a" != "$name" ] && [[ " ${STATIC[*]} " == *" $name "* ]]; then
     if archive "$name"; then

@@ -49,4 +49,21 @@ import Testing
         // A cut one still is.
         #expect(!ImageDecoder.hasEndMarker(Fixtures.image("city.png").dropLast(20), format: "png"))
     }
+
+    /// A JPEG is whole when an EOI marker (FF D9) is in it, looked for from the end: read in place, in a slice too.
+    @Test func aJPEGIsWholeWhenItsEndMarkerIsThere() {
+        let jpeg = Fixtures.image("aurora.jpg")
+        #expect(ImageDecoder.hasEndMarker(jpeg, format: "jpeg"))
+        #expect(!ImageDecoder.hasEndMarker(jpeg.prefix(jpeg.count / 2), format: "jpeg"))
+        // Trailing bytes after EOI (some cameras append them) are not a truncation.
+        #expect(ImageDecoder.hasEndMarker(jpeg + Data(count: 1000), format: "jpeg"))
+        // A slice whose indices do not start at 0, ending just after the marker, and one just before it.
+        let tail = jpeg.dropFirst(100)
+        #expect(ImageDecoder.hasEndMarker(tail, format: "jpeg"))
+        #expect(!ImageDecoder.hasEndMarker(Data([0xFF, 0xD8, 0xFF, 0xD9]).dropLast(), format: "jpeg"))
+        #expect(ImageDecoder.hasEndMarker(Data([0xFF, 0xD9]), format: "jpeg"))
+        #expect(!ImageDecoder.hasEndMarker(Data([0xD9, 0xFF]), format: "jpeg"))
+        #expect(!ImageDecoder.hasEndMarker(Data([0xFF]), format: "jpeg"))
+        #expect(!ImageDecoder.hasEndMarker(Data(), format: "jpeg"))
+    }
 }
