@@ -68,7 +68,8 @@ int pushsim_bounded_format(const unsigned char *d, size_t n) {
 }
 
 /* The output size: the SDK's max side, or less when the cells need less (the JPEG DCT rule: the smallest of
-   1/8, 1/4, 1/2 that still leaves every cell its source pixels, pushsim_crop_fits, in either orientation). */
+   1/8, 1/4, 1/2 that still leaves every cell its source pixels, pushsim_crop_fits, here in either orientation; a
+   JPEG's scale, in jpeg_open, covers only the orientation it is shown in). */
 static void bd_target(PushsimBounded *b) {
     int w = b->declared_width, h = b->declared_height, ow = w, oh = h;
     if (b->max_side > 0 && (w > b->max_side || h > b->max_side)) {
@@ -431,8 +432,9 @@ static int jpeg_open(PushsimBounded *b, Impl *im) {
     if (b->pixels_width > 0 && b->pixels_height > 0) {
         d = pushsim_pixels_denominator(w, h, b->pixels_width, b->pixels_height, turned);
     } else if (b->cells_width > 0 && b->cells_height > 0) {
-        /* The same rule as gdk-pixbuf's size-prepared handler (shim.h). */
-        d = pushsim_cells_denominator(w, h, b->cells_width, b->cells_height, b->half_blocks);
+        /* gdk-pixbuf's size-prepared handler (shim.h) cannot know the orientation yet, so it covers both; here the
+           EXIF orientation is read first, and only the one shown needs its cells covered. */
+        d = pushsim_cells_denominator_shown(w, h, b->cells_width, b->cells_height, b->half_blocks, turned);
         b->reduced_for_cells = d > 1;
     }
     /* Without a DCT reduction, a file over twice the cap is resized by gdk-pixbuf's loader to the cap. */

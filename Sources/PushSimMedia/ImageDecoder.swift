@@ -40,8 +40,8 @@ public struct DecodedImage: Sendable, Equatable, CustomStringConvertible {
         guard decodedFor != nil else { return true }
         if decodedForHalfBlocks && !halfBlocks { return false }
         let h: Int32 = halfBlocks ? 1 : 0
+        // The pixels are already as shown (their EXIF orientation applied), so that is the orientation to cover.
         return pushsim_crop_fits(Double(width), Double(height), gint(cells.width), gint(cells.height), h) != 0
-            && pushsim_crop_fits(Double(height), Double(width), gint(cells.width), gint(cells.height), h) != 0
     }
 
     /// Short, so a failed test never prints megabytes of pixels.
@@ -163,7 +163,7 @@ public enum ImageDecoder {
                                               prepared: 0, refused: 0, scale_denominator: 1, pixel_bytes: 0,
                                               size_handler: 0, area_handler: 0,
                                               pixels_width: gint(pixels?.width ?? 0), pixels_height: gint(pixels?.height ?? 0),
-                                              sides_swapped: pixels != nil && exifSwapsSides(bytes) ? 1 : 0,
+                                              sides_swapped: (pixels != nil || cells != nil) && exifSwapsSides(bytes) ? 1 : 0,
                                               half_blocks: cells != nil && halfBlocks ? 1 : 0))
         pushsim_loader_watch(loader, state)
         var closed = false

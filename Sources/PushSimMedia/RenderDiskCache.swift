@@ -11,7 +11,7 @@ public struct RenderDiskCache: Sendable {
     /// Renders kept at most; a write beyond it removes the oldest half (by modification time).
     public let maxFiles: Int
     /// Bumped whenever the file layout or the renderer's output changes, so old files are never read.
-    static let formatVersion: UInt8 = 4
+    static let formatVersion: UInt8 = 5
     static let magic = Array("PSRC".utf8)
 
     public init(base: String, maxFiles: Int = 256) {

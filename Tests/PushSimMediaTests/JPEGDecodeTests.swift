@@ -79,6 +79,20 @@ import Testing
         #expect((shown.width, shown.height) == ((5...8).contains(orientation) ? (40, 96) : (96, 40)))
     }
 
+    /// The DCT scale for cells covers the picture as it is shown: the upright portrait photo in a portrait story at
+    /// 1/4, the same photo turned a quarter by its EXIF tag (shown landscape, so cropped harder) at 1/2; both decoders
+    /// agree, and each decode serves the cells it was made for.
+    @Test(arguments: [1, 6, 8])
+    func theScaleForCellsCoversThePictureAsShown(orientation: Int) throws {
+        let jpeg = orientation == 1 ? Fixtures.image("aurora.jpg") : Fixtures.withExifOrientation(Fixtures.image("aurora.jpg"), UInt16(orientation))
+        let cells = Size(width: 53, height: 40)
+        try Self.expectSame(jpeg, .cells(53, 40), "aurora.jpg, orientation \(orientation)")
+        let image = try ImageDecoder.decode(jpeg, cells: cells)
+        let expected = orientation == 1 ? (270, 405) : (810, 540)
+        #expect((image.width, image.height) == expected, "orientation \(orientation): \(image)")
+        #expect(image.suffices(for: cells))
+    }
+
     /// Progressive and greyscale files (made by libjpeg-turbo's jpegtran from a bundled photo) decode the same too.
     @Test(arguments: [["-progressive"], ["-grayscale"], ["-grayscale", "-progressive"]])
     func progressiveAndGreyscaleFiles(options: [String]) throws {

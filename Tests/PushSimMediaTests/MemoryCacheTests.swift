@@ -14,7 +14,8 @@ import Testing
     }
 
     // A reduced decode serves its size; a larger size decodes again from the original bytes and replaces it.
-    // chafa's symbols need 4×8 source pixels a cell (aurora.jpg is 1080 px wide: 1/8 is 135, the full decode 1000).
+    // chafa's symbols need 4×8 source pixels a cell (aurora.jpg is 1080×1620: 1/8 is 135 wide, 1/2 540; 120×90 cells
+    // need a crop of 480×720, which the 1/2 decode's 540×810 covers).
     @Test func loaderDecodesAgainWhenALargerSizeNeedsMorePixels() throws {
         let folder = Fixtures.imagesFolder
         let symbols = RenderOptions(colorMode: .truecolor, symbols: try SymbolSet(parsing: "block+border"))
@@ -23,15 +24,18 @@ import Testing
         _ = try loader.render("aurora.jpg", size: Size(width: 20, height: 15))
         #expect(loader.decoded.value(for: "aurora.jpg")?.width == 135)   // 1/8 scale
         _ = try loader.render("aurora.jpg", size: Size(width: 120, height: 90))
-        #expect(loader.decoded.value(for: "aurora.jpg")?.width == 1000)
-        // The full decode serves every size from now on.
+        #expect(loader.decoded.value(for: "aurora.jpg")?.width == 540)   // 1/2 scale
+        // The larger decode serves the smaller sizes from now on.
         _ = try loader.render("aurora.jpg", size: Size(width: 10, height: 5))
+        #expect(loader.decoded.value(for: "aurora.jpg")?.width == 540)
+        // A size beyond it (200×100: a crop 800 px wide) decodes in full.
+        _ = try loader.render("aurora.jpg", size: Size(width: 200, height: 100))
         #expect(loader.decoded.value(for: "aurora.jpg")?.width == 1000)
-        #expect(loader.renders.count == 3)
+        #expect(loader.renders.count == 4)
     }
 
-    // Half blocks (the default route) need 2×4 source pixels a cell: 120×90 cells are drawn from the 1/2 decode, and only
-    // a size beyond it (300×100: a crop 600 px wide) decodes in full.
+    // Half blocks (the default route) need 2×4 source pixels a cell: 120×90 cells are drawn from the 1/4 decode (270×405
+    // against a crop of 240×360), and only a size beyond it (300×100: a crop 600 px wide) decodes in full.
     @Test func halfBlocksDecodeSmallerAndAgainOnlyWhenTheyNeedMore() throws {
         let folder = Fixtures.imagesFolder
         let loader = ImageLoader(configuration: .init(baseDirectory: folder, cache: DiskCache(base: Fixtures.tempFolder())))
@@ -39,7 +43,7 @@ import Testing
         _ = try loader.render("aurora.jpg", size: Size(width: 20, height: 15))
         #expect(loader.decoded.value(for: "aurora.jpg")?.width == 135)   // 1/8 scale
         _ = try loader.render("aurora.jpg", size: Size(width: 120, height: 90))
-        #expect(loader.decoded.value(for: "aurora.jpg")?.width == 540)   // 1/2 scale (symbols would need the full decode)
+        #expect(loader.decoded.value(for: "aurora.jpg")?.width == 270)   // 1/4 scale (symbols need the 1/2 decode)
         #expect(loader.decoded.value(for: "aurora.jpg")?.decodedForHalfBlocks == true)
         _ = try loader.render("aurora.jpg", size: Size(width: 300, height: 100))
         #expect(loader.decoded.value(for: "aurora.jpg")?.width == 1000)

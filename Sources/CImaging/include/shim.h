@@ -17,7 +17,7 @@ typedef struct {
     /* 1 = only read the header (format and size), then stop. */
     gint header_only;
     /* Cells the image is decoded for (0 = unknown): a JPEG is then decoded at 1/2, 1/4 or 1/8 scale in the DCT
-       when that still gives every cell the source pixels it needs (pushsim_crop_fits) in either orientation. */
+       when that still gives every cell the source pixels it needs (pushsim_crop_fits), the picture as shown. */
     gint cells_width;
     gint cells_height;
     /* Set by the handler. */
@@ -30,8 +30,9 @@ typedef struct {
     gulong size_handler;
     gulong area_handler;
     /* A pixel box the image is decoded for (0 = none): a terminal picture of pixels_width x pixels_height, aspect-
-       filled. A JPEG is then decoded at the smallest 1/8, 1/4, 1/2 scale still covering the box; sides_swapped = 1
-       when the file's EXIF orientation turns it a quarter (the box is then compared with the sides exchanged). */
+       filled. A JPEG is then decoded at the smallest 1/8, 1/4, 1/2 scale still covering the box (or the cells);
+       sides_swapped = 1 when the file's EXIF orientation turns it a quarter (the box, or the cells, are then compared
+       with the sides exchanged). */
     gint pixels_width;
     gint pixels_height;
     gint sides_swapped;
@@ -72,6 +73,17 @@ static inline int pushsim_cells_denominator(int width, int height, int cw, int c
     return 1;
 }
 
+/* The same, for a decoder that knows how the picture is shown (its EXIF orientation read before the decode): only
+   that orientation needs its cells covered, so an upright portrait photo in a portrait story is decoded at 1/8
+   where either orientation needed 1/4 (a quarter of the pixels to inverse-transform, convert and average). */
+static inline int pushsim_cells_denominator_shown(int width, int height, int cw, int ch, int half_blocks, int turned) {
+    for (int d = 8; d >= 2; d /= 2) {
+        int w = (width + d - 1) / d, h = (height + d - 1) / d;
+        if (turned ? pushsim_crop_fits(h, w, cw, ch, half_blocks) : pushsim_crop_fits(w, h, cw, ch, half_blocks)) return d;
+    }
+    return 1;
+}
+
 static inline void pushsim_on_size_prepared(GdkPixbufLoader *loader, gint width, gint height, gpointer data) {
     PushsimLoadState *s = (PushsimLoadState *)data;
     s->declared_width = width;
@@ -103,7 +115,9 @@ static inline void pushsim_on_size_prepared(GdkPixbufLoader *loader, gint width,
         }
     }
     if (s->cells_width > 0 && s->cells_height > 0 && jpeg) {
-        int d = pushsim_cells_denominator(width, height, s->cells_width, s->cells_height, s->half_blocks);
+        /* The orientation gdk-pixbuf applies at close, read from the bytes beforehand (sides_swapped): the cells of
+           the picture as shown are the ones to cover, as the direct decode does (BoundedDecode.c). */
+        int d = pushsim_cells_denominator_shown(width, height, s->cells_width, s->cells_height, s->half_blocks, s->sides_swapped);
         if (d > 1) {
             /* Exactly libjpeg's scaled size: no extra scaling pass. */
             s->scale_denominator = d;
