@@ -49,7 +49,7 @@ for a in "${all[@]}"; do
   # symbol table. Nothing looks pushsim's own symbols up by name (each dlsym here has a library's handle), and the
   # table cost every start: the runtime's start-up dladdr walks it (1.5 M instructions), and its 4 MB are paged in.
   # It also let the libraries dlopen brings (pango, cairo, gdk-pixbuf, libcurl) bind to the binary's lazy wrappers of
-  # their own functions. Left out, the table has the 686 symbols the shared libraries need, and a story's cold first
+  # their own functions. Left out, the table has the 686 entries the shared libraries need (27 of them defined here), and a story's cold first
   # frame is about 1 ms sooner (docs/performance.md). PUSHSIM_EXPORT_DYNAMIC=1 keeps it, to compare.
   case $a in -export-dynamic|--export-dynamic) [ -n "${PUSHSIM_EXPORT_DYNAMIC:-}" ] || continue ;; esac
   name=${a#-l}
@@ -95,4 +95,24 @@ fi
 # first called), so with --as-needed Debian's shared libcurl and its 30 dependencies are not named by the binary; the
 # library stays on the line for a build without that target.
 args+=(--as-needed -l:libcurl.so.4 --no-as-needed)
+# The one symbol of the binary something looks up by name: SwiftNIO finds Swift concurrency's global-executor hook with
+# dlsym(dlopen(NULL), "swift_task_enqueueGlobal_hook") to run tasks on its event loops (`pushsim serve`: without it,
+# tasks start libdispatch's worker pool, whose monitor wakes an idle server every second; test_serve_idle). The Swift
+# runtime's link file hides every symbol that comes from an archive (--exclude-libs ALL), so neither -export-dynamic
+# nor --export-dynamic-symbol could export it: the archive member that defines it is linked as a plain object (a copy
+# beside the output, OUTPUT.hooks/), and that one symbol is exported. If the member is not found, the binary works as
+# before, with the idle server's wake-up, and a line says so.
+out=
+for ((i = 0; i < ${#all[@]}; i++)); do [ "${all[i]}" = -o ] && out=${all[i + 1]:-}; done
+hooks=${out:-pushsim}.hooks
+concurrency=
+for f in "${folders[@]}"; do [ -f "$f/libswift_Concurrency.a" ] && { concurrency=$f/libswift_Concurrency.a; break; }; done
+member=
+[ -n "$concurrency" ] && member=$(nm -A --defined-only "$concurrency" 2>/dev/null \
+  | sed -n 's/^[^:]*:\([^:]*\):[0-9a-f]* [BD] swift_task_enqueueGlobal_hook$/\1/p' | head -1)
+if [ -n "$member" ] && rm -rf "$hooks" && mkdir -p "$hooks" && (cd "$hooks" && ar x "$concurrency" "$member"); then
+  args=("$hooks/$member" "${args[@]}" --export-dynamic-symbol=swift_task_enqueueGlobal_hook)
+elif [ -n "$concurrency" ]; then
+  echo "tools/link-static.sh: swift_task_enqueueGlobal_hook was not found in $concurrency; pushsim serve's tasks use libdispatch's pool" >&2
+fi
 exec "$LINKER" "${args[@]}"
