@@ -33,6 +33,7 @@ others = {
     ('performance.md', '--generate-completion-script'): 'swift-argument-parser (every command has it)',
     ('performance.md', '--experimental-dump-help'): 'swift-argument-parser (every command has it)',
     ('performance.md', '--as-needed'): 'ld, the linker',
+    ('performance.md', '--exclude-libs'): 'ld, the linker',
     ('performance.md', '--strip-debug'): 'strip (binutils)',
     ('performance.md', '--redefine-sym'): 'objcopy (binutils)',
     ('README.md', '--static-swift-stdlib'): 'swift build',
