@@ -10,22 +10,9 @@ import PushSimApp
 import PushSimEngine
 import PushSimScreens
 
-struct HeadlessOptions: ParsableArguments {
-    @Flag(help: "Run without a terminal: play --script on a simulated clock starting at 0, then exit.")
-    var headless = false
+// The headless options themselves (--headless, --size, --frames) are TerminalOptions' own (TerminalOptions.swift).
 
-    @Option(help: ArgumentHelp("Screen size in cells, WxH.", valueName: "WxH"))
-    var size: String = "80x24"
-
-    @Option(help: ArgumentHelp("Write the screen as text after every step ('-' = standard output).", valueName: "path"))
-    var frames: String?
-
-    func validate() throws {
-        guard Size(parsing: size) != nil else {
-            throw ValidationError("--size must be WxH with whole numbers from 1 to 1000, such as 80x24 (got '\(size)')")
-        }
-    }
-
+extension TerminalOptions {
     var parsedSize: Size { Size(parsing: size)! }
 
     /// `--size`'s default: the screen a headless run without it, and every `snapshot`, lays out on.

@@ -65,7 +65,7 @@ struct InAppCommand: ParsableCommand {
         let sink = EventSink()
         do {
             // Headless runs are scripted: they listen only when asked to, so a CI run never takes the user's socket.
-            let headless = terminal.headless.headless
+            let headless = terminal.headless
             let listenOn = headless ? socket : (socket ?? SocketPath.defaultPath(for: .inapp))
             let listener = try listenOn.map { p throws(UserError) in
                 try SocketListener(path: p, service: .inapp, secureFolder: socket == nil)
@@ -86,9 +86,9 @@ struct InAppCommand: ParsableCommand {
             scene.phoneStatus = PhoneStatus(phone: native.device.map { Phone.named($0)?.marketingName ?? $0 } ?? Phone.default.marketingName, ios: inapp.sdk.ios)
             try attachNative(to: scene)
             // No colours (NO_COLOR, --colors mono, a terminal without them): the wheel and the foil use glyphs.
-            scene.monochrome = terminal.media.colorMode(headless: headless) == .monochrome
+            scene.monochrome = terminal.colorMode(headless: headless) == .monochrome
             if headless {
-                terminal.headless.run(scene, sink: sink, script: inapp.script)
+                terminal.run(scene, sink: sink, script: inapp.script)
                 listener?.close()
             } else {
                 inapp.script.streamEvents(sink)
@@ -120,7 +120,7 @@ struct InAppCommand: ParsableCommand {
         for d in deliveries { n.deliver(d, at: 0) }
         // `u` with several --tags devices (interactive, as in stories): the files filled again for the next device, on
         // a fresh module (the one on screen goes), with the same settings and store.
-        if !terminal.headless.headless, people.devices.count > 1, !files.isEmpty, !files.contains("-") {
+        if !terminal.headless, people.devices.count > 1, !files.isEmpty, !files.contains("-") {
             let files = files, settings = native.settings, release = inapp.sdk.version, maxBytes = inapp.fetch.limits.maxBytes
             let options = native.presenterOptions, caps = native.frequencyCaps, dark = native.dark
             scene.deviceSwitch = InAppDeviceSwitch(names: people.devices.map(\.name), index: people.index) { scene, i, t throws(UserError) in

@@ -61,8 +61,8 @@ struct InboxCommand: ParsableCommand {
 
     func run() throws {
         let files = inbox.files, attributes = inbox.attributes, date = inbox.date
-        let headless = terminal.headless.headless
-        if bench { InboxBench.run(files: files, attributes: attributes, now: date, store: inbox.script.store, size: terminal.headless.parsedSize) }
+        let headless = terminal.headless
+        if bench { InboxBench.run(files: files, attributes: attributes, now: date, store: inbox.script.store, size: terminal.parsedSize) }
         let store: Store
         do { store = try Store(path: inbox.script.store ?? Store.defaultPath()) }
         catch { fail(UserError(error.message, exitCode: error.exitCode)) }
@@ -118,7 +118,7 @@ struct InboxCommand: ParsableCommand {
             Foundation.exit(0)
         }
         if headless {
-            terminal.headless.run(scene, sink: sink, script: inbox.script)
+            terminal.run(scene, sink: sink, script: inbox.script)
             scene.listener?.close()
             return
         }

@@ -5,22 +5,9 @@ import Foundation
 import PushSimApp
 import PushSimMedia
 
-struct MediaOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("Image symbols: half (default: exact colours), block, border, braille, ascii, all, or chafa selectors such as block+border.", valueName: "set"),
-            completion: .list(["half", "block", "border", "braille", "ascii", "all"]))
-    var symbols: String = "half"
+// The options themselves (--symbols, --colors) are TerminalOptions' own (TerminalOptions.swift).
 
-    @Option(help: ArgumentHelp("Image colours: truecolor, 256, 8 or mono (default: from NO_COLOR, COLORTERM and TERM).", valueName: "mode"),
-            completion: .list(["truecolor", "256", "8", "mono"]))
-    var colors: String?
-
-    func validate() throws {
-        _ = try symbolSet()
-        if let colors, ColorMode(parsing: colors) == nil {
-            throw ValidationError("--colors must be truecolor, 256, 8 or mono (got '\(colors)')")
-        }
-    }
-
+extension TerminalOptions {
     func symbolSet() throws -> SymbolSet {
         do {
             return try SymbolSet(parsing: symbols)

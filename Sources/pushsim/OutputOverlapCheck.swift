@@ -104,9 +104,9 @@ enum OutputOverlapCheck {
         func add<G: ParsableArguments>(_: G.Type) {
             readers["ArgumentParser.OptionGroup<\(_typeName(G.self, qualified: true))>"] = GroupReader(group: G.self) { ($0 as? OptionGroup<G>)?.wrappedValue }
         }
-        add(DeliveryOptionGroup.self); add(FetchOptions.self); add(ForegroundPushOptions.self); add(HeadlessOptions.self)
+        add(DeliveryOptionGroup.self); add(FetchOptions.self); add(ForegroundPushOptions.self)
         add(InAppExperienceOptions.self); add(InboxAttributeOptions.self); add(InboxExperienceOptions.self)
-        add(InteractiveOptions.self); add(MediaOptions.self); add(NativeInAppOptions.self); add(NativeInAppSettings.self)
+        add(InteractiveOptions.self); add(NativeInAppOptions.self); add(NativeInAppSettings.self)
         add(PersonalizationOptions.self); add(PictureOptions.self); add(PrimerConfigOptions.self)
         add(PrimerExperienceOptions.self); add(RecordingOptions.self); add(ScriptOptions.self); add(SDKOptions.self)
         add(ServeOptions.self); add(StoriesExperienceOptions.self); add(TerminalOptions.self); add(ValidateCIOptions.self)

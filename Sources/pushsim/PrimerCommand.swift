@@ -123,8 +123,8 @@ struct PrimerRunCommand: ParsableCommand {
         let sink = EventSink()
         let images = terminal.imageSource(payload: primer.imageFolderAnchor, appGroup: nil, fetch: primer.fetch)
         let scene = primer.makeScene(sink: sink, images: images)
-        if terminal.headless.headless {
-            terminal.headless.run(scene, sink: sink, script: primer.script)
+        if terminal.headless {
+            terminal.run(scene, sink: sink, script: primer.script)
         } else {
             primer.script.streamEvents(sink)
             runInteractive(scene, options: terminal.interactive)

@@ -98,7 +98,7 @@ struct RecordSubcommand<S: SnapshotSubcommand>: ParsableCommand {
             fail(UserError("the script records \(Self.describe(length)) s, over --max-seconds \(JSONValue.formatNumber(recording.maxSeconds)); shorten its waits or raise --max-seconds", exitCode: 2))
         }
         if let problem = Self.targetProblem(path) { fail(UserError(problem)) }
-        let runner = HeadlessRunner(scene: shot.scene, size: HeadlessOptions.defaultSize)
+        let runner = HeadlessRunner(scene: shot.scene, size: TerminalOptions.defaultSize)
         do {
             if let events = shot.script.events { ScriptOptions.tee(shot.sink, to: try OutputStream(path: events)) }
         } catch {

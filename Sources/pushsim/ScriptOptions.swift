@@ -62,7 +62,7 @@ struct ScriptOptions: ParsableArguments {
     /// a screen of `size` cells (where `click X,Y` lands; a snapshot keeps the default), and exit on a script error.
     /// Returns the runner, at the script's end, for whoever draws that moment.
     @discardableResult
-    func runHeadless(scene: ScriptableScene, sink: EventSink, size: Size = HeadlessOptions.defaultSize, frames: String? = nil,
+    func runHeadless(scene: ScriptableScene, sink: EventSink, size: Size = TerminalOptions.defaultSize, frames: String? = nil,
                      fallback: String = "") -> HeadlessRunner {
         do {
             let eventsOut = try events.map { p throws(UserError) in try OutputStream(path: p) }

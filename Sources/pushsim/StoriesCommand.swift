@@ -63,7 +63,7 @@ struct StoriesCommand: ParsableCommand {
 
     func run() throws {
         let sink = EventSink()
-        let isHeadless = terminal.headless.headless
+        let isHeadless = terminal.headless
         let images = terminal.imageSource(payload: stories.file, appGroup: stories.appGroup, fetch: stories.fetch)
         let scene = stories.makeScene(sink: sink, images: images, headless: isHeadless, device: device, eventsPane: eventsPane, bell: bell)
         scene.phoneStatus = PhoneStatus(phone: Phone.named(device)?.marketingName ?? device, ios: stories.sdk.ios)
@@ -89,7 +89,7 @@ struct StoriesCommand: ParsableCommand {
             }
         }
         if isHeadless {
-            terminal.headless.run(scene, sink: sink, script: stories.script)
+            terminal.run(scene, sink: sink, script: stories.script)
             return
         }
         stories.script.streamEvents(sink)

@@ -3,14 +3,47 @@
 
 import ArgumentParser
 import PushSimApp
+import PushSimEngine
+import PushSimMedia
+import PushSimScreens
 
+/// The headless options (the contract's headless table: --headless, --size, --frames; HeadlessOptions.swift has what
+/// they do) and the picture's cells (--symbols, --colors; MediaOptions.swift) are this group's own properties, not
+/// groups of their own: swift-argument-parser reflects on each option group of a command as it parses (about five
+/// protocol-conformance scans of the static binary a group), so each group less is about 3.5 M instructions off every
+/// experience command's start (docs/performance.md). Their order is their order in `--help`.
 struct TerminalOptions: ParsableArguments {
-    @OptionGroup var headless: HeadlessOptions
-    @OptionGroup var media: MediaOptions
+    @Flag(help: "Run without a terminal: play --script on a simulated clock starting at 0, then exit.")
+    var headless = false
+
+    @Option(help: ArgumentHelp("Screen size in cells, WxH.", valueName: "WxH"))
+    var size: String = "80x24"
+
+    @Option(help: ArgumentHelp("Write the screen as text after every step ('-' = standard output).", valueName: "path"))
+    var frames: String?
+
+    @Option(help: ArgumentHelp("Image symbols: half (default: exact colours), block, border, braille, ascii, all, or chafa selectors such as block+border.", valueName: "set"),
+            completion: .list(["half", "block", "border", "braille", "ascii", "all"]))
+    var symbols: String = "half"
+
+    @Option(help: ArgumentHelp("Image colours: truecolor, 256, 8 or mono (default: from NO_COLOR, COLORTERM and TERM).", valueName: "mode"),
+            completion: .list(["truecolor", "256", "8", "mono"]))
+    var colors: String?
+
     @OptionGroup var interactive: InteractiveOptions
+
+    func validate() throws {
+        guard Size(parsing: size) != nil else {
+            throw ValidationError("--size must be WxH with whole numbers from 1 to 1000, such as 80x24 (got '\(size)')")
+        }
+        _ = try symbolSet()
+        if let colors, ColorMode(parsing: colors) == nil {
+            throw ValidationError("--colors must be truecolor, 256, 8 or mono (got '\(colors)')")
+        }
+    }
 
     /// The image source for a payload at `file`, drawn in cells for this terminal (or headless frames).
     func imageSource(payload file: String, appGroup: String?, fetch: FetchOptions) -> MediaImageSource {
-        media.imageSource(payload: file, appGroup: appGroup, headless: headless.headless, fetch: fetch)
+        imageSource(payload: file, appGroup: appGroup, headless: headless, fetch: fetch)
     }
 }
