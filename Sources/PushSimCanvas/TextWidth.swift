@@ -18,9 +18,37 @@ public enum TextWidth {
     }
 
     public static func of(_ s: String) -> Int {
+        if let w = narrowWidth(s) { return w }
         var w = 0
         for g in s { w += of(g) }
         return w
+    }
+
+    /// The width of a string made only of U+0020–U+007E and U+00A0–U+02FF, read from its UTF-8 bytes; nil for any
+    /// other. No scalar there joins a neighbour into one grapheme (the first that extends one is U+0300), and
+    /// `of(Character)` gives each of them 1, so the width is their count, without breaking the string into
+    /// graphemes (most of a status line's or a title's cost a frame). `TextWidthTests` holds it to the grapheme sum.
+    static func narrowWidth(_ s: String) -> Int? {
+        var s = s
+        return s.withUTF8 { bytes -> Int? in
+            var i = 0, count = 0
+            let n = bytes.count
+            while i < n {
+                let b = bytes[i]
+                if b < 0x80 {
+                    guard b >= 0x20, b != 0x7F else { return nil }
+                    i += 1
+                } else if b >= 0xC2, b <= 0xCB, i + 1 < n {
+                    // U+0080–U+02FF; U+0080–U+009F (C2 80–C2 9F) are C1 controls, width 0.
+                    guard b != 0xC2 || bytes[i + 1] >= 0xA0 else { return nil }
+                    i += 2
+                } else {
+                    return nil
+                }
+                count += 1
+            }
+            return count
+        }
     }
 
     static func isWide(_ v: UInt32) -> Bool {
