@@ -80,6 +80,12 @@ public enum TextWidth {
     /// 50 MB title costs what one line of it does.
     public static func truncate(_ s: String, to width: Int) -> String {
         guard width > 0 else { return "" }
+        // No grapheme is wider than its UTF-8 bytes, so a string of at most `width` bytes fits as it is.
+        if s.utf8.count <= width { return s }
+        // Narrow text (see narrowWidth), read once from its bytes: one column per scalar.
+        if s.utf8.count <= 2 * width, let n = narrowWidth(s) {
+            return n <= width ? s : String(String.UnicodeScalarView(s.unicodeScalars.prefix(width - 1))) + "…"
+        }
         var out = "", w = 0, fits = true
         var kept = s.startIndex  // where the text fitting in width - 1 cells ends
         var i = s.startIndex

@@ -42,4 +42,37 @@ import Testing
             #expect(TextWidth.of(text) == graphemeSum(text), "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
         }
     }
+
+    /// truncate's shortcuts (a string of at most `width` bytes; narrow text) give what the grapheme walk gives.
+    @Test func truncateAgreesWithTheGraphemeWalk() {
+        func walk(_ s: String, _ width: Int) -> String {
+            guard width > 0 else { return "" }
+            var w = 0, kept = s.startIndex, i = s.startIndex
+            while i < s.endIndex {
+                let gw = TextWidth.of(s[i])
+                if w + gw > width { return String(s[..<kept]) + "…" }
+                w += gw
+                i = s.index(after: i)
+                if w <= width - 1 { kept = i }
+            }
+            return s
+        }
+        var seed: UInt64 = 0x7E47_2026
+        func next() -> UInt64 { seed = seed &* 6364136223846793005 &+ 1442695040888963407; return seed >> 33 }
+        let pools: [ClosedRange<UInt32>] = [0x20...0x7E, 0xA0...0x2FF, 0x300...0x36F, 0x4E00...0x4E80, 0x1F300...0x1F3FF, 0x00...0x1F]
+        var cases = ["Spring sale", "Crème brûlée", "東京の夜景", "👍🏽👍🏽", "e\u{301}e\u{301}e", "", "·"]
+        for _ in 0..<2000 {
+            var u = String.UnicodeScalarView()
+            for _ in 0..<Int(next() % 16) {
+                let pool = next() % 3 == 0 ? pools[Int(next() % UInt64(pools.count))] : pools[Int(next() % 2)]
+                if let c = Unicode.Scalar(pool.lowerBound + UInt32(next() % UInt64(pool.count))) { u.append(c) }
+            }
+            cases.append(String(u))
+        }
+        for s in cases {
+            for width in 0...18 {
+                #expect(TextWidth.truncate(s, to: width) == walk(s, width), "\(s.unicodeScalars.map { String($0.value, radix: 16) }) at \(width)")
+            }
+        }
+    }
 }
