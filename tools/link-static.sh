@@ -69,9 +69,9 @@ done
 # order, and so the same picture, by counting instead of ~60 million comparator calls (a fifth of a sixel story's
 # start; docs/performance.md). A copy of the archive beside the output (OUTPUT.chafa/), that one member changed, comes first.
 # If anything here fails, chafa's own archive is linked as it is, with a line saying so.
+out=
+for ((i = 0; i < ${#all[@]}; i++)); do [ "${all[i]}" = -o ] && out=${all[i + 1]:-}; done
 if [[ " ${used[*]} " == *" chafa "* ]]; then
-  out=
-  for ((i = 0; i < ${#all[@]}; i++)); do [ "${all[i]}" = -o ] && out=${all[i + 1]:-}; done
   copy=${out:-pushsim}.chafa
   source=
   for f in "${folders[@]}"; do [ -f "$f/libchafa.a" ] && { source=$f/libchafa.a; break; }; done
@@ -102,8 +102,6 @@ args+=(--as-needed -l:libcurl.so.4 --no-as-needed)
 # nor --export-dynamic-symbol could export it: the archive member that defines it is linked as a plain object (a copy
 # beside the output, OUTPUT.hooks/), and that one symbol is exported. If the member is not found, the binary works as
 # before, with the idle server's wake-up, and a line says so.
-out=
-for ((i = 0; i < ${#all[@]}; i++)); do [ "${all[i]}" = -o ] && out=${all[i + 1]:-}; done
 hooks=${out:-pushsim}.hooks
 concurrency=
 for f in "${folders[@]}"; do [ -f "$f/libswift_Concurrency.a" ] && { concurrency=$f/libswift_Concurrency.a; break; }; done

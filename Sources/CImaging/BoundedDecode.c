@@ -81,7 +81,7 @@ static void bd_target(PushsimBounded *b) {
     }
     b->reduced_for_cells = 0;
     if (b->cells_width > 0 && b->cells_height > 0) {
-        int d = pushsim_cells_denominator(w, h, b->cells_width, b->cells_height, b->half_blocks);
+        int d = pushsim_cells_denominator(w, h, b->cells_width, b->cells_height, b->half_blocks, -1);
         int cw = (w + d - 1) / d, ch = (h + d - 1) / d;
         if (d > 1 && (long long)cw * ch < (long long)ow * oh) { ow = cw; oh = ch; b->reduced_for_cells = 1; }
     }
@@ -434,7 +434,7 @@ static int jpeg_open(PushsimBounded *b, Impl *im) {
     } else if (b->cells_width > 0 && b->cells_height > 0) {
         /* gdk-pixbuf's size-prepared handler (shim.h) cannot know the orientation yet, so it covers both; here the
            EXIF orientation is read first, and only the one shown needs its cells covered. */
-        d = pushsim_cells_denominator_shown(w, h, b->cells_width, b->cells_height, b->half_blocks, turned);
+        d = pushsim_cells_denominator(w, h, b->cells_width, b->cells_height, b->half_blocks, turned);
         b->reduced_for_cells = d > 1;
     }
     /* Without a DCT reduction, a file over twice the cap is resized by gdk-pixbuf's loader to the cap. */

@@ -27,7 +27,7 @@ public enum TextWidth {
     /// The width of a string made only of U+0020–U+007E and U+00A0–U+02FF, read from its UTF-8 bytes; nil for any
     /// other. No scalar there joins a neighbour into one grapheme (the first that extends one is U+0300), and
     /// `of(Character)` gives each of them 1, so the width is their count, without breaking the string into
-    /// graphemes (most of a status line's or a title's cost a frame). `TextWidthTests` holds it to the grapheme sum.
+    /// graphemes (most of a status line's or a title's cost a frame). `TextWidthNarrowTests` holds it to the grapheme sum.
     static func narrowWidth(_ s: String) -> Int? {
         var s = s
         return s.withUTF8 { bytes -> Int? in

@@ -7,10 +7,10 @@ import PushSimEngine
 import PushSimMedia
 import PushSimScreens
 
-/// The headless options (the contract's headless table: --headless, --size, --frames; HeadlessOptions.swift has what
-/// they do) and the picture's cells (--symbols, --colors; MediaOptions.swift) are this group's own properties, not
-/// groups of their own: swift-argument-parser reflects on each option group of a command as it parses (about five
-/// protocol-conformance scans of the static binary a group), so each group less is about 3.5 M instructions off every
+/// The headless options (the contract's headless table: --headless, --size, --frames; what they do is in
+/// TerminalOptions+Headless.swift) and the picture's cells (--symbols, --colors; TerminalOptions+Media.swift) are this
+/// group's own properties, not groups of their own: swift-argument-parser reflects on each option group of a command as
+/// it parses (about five protocol-conformance scans of the static binary a group), so each group less is about 3.5 M instructions off every
 /// experience command's start (docs/performance.md). Their order is their order in `--help`.
 struct TerminalOptions: ParsableArguments {
     @Flag(help: "Run without a terminal: play --script on a simulated clock starting at 0, then exit.")

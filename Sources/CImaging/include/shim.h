@@ -64,22 +64,16 @@ static inline int pushsim_pixels_denominator(int width, int height, int pw, int 
 }
 
 /* The largest JPEG DCT denominator (8, 4, 2, else 1) whose decode of a width x height image still leaves each of
-   cw x ch cells its source pixels (pushsim_crop_fits) in either orientation (libjpeg's scaled size is the ceiling). */
-static inline int pushsim_cells_denominator(int width, int height, int cw, int ch, int half_blocks) {
+   cw x ch cells its source pixels (pushsim_crop_fits; libjpeg's scaled size is the ceiling), for the picture as it is
+   shown: turned = 0 upright, 1 turned a quarter by its EXIF orientation, -1 either (a decoder that cannot read the
+   orientation first, or a format without one here). Covering only the orientation shown lets an upright portrait
+   photo in a portrait story decode at 1/8 where either orientation needed 1/4. */
+static inline int pushsim_cells_denominator(int width, int height, int cw, int ch, int half_blocks, int turned) {
     for (int d = 8; d >= 2; d /= 2) {
         int w = (width + d - 1) / d, h = (height + d - 1) / d;
-        if (pushsim_crop_fits(w, h, cw, ch, half_blocks) && pushsim_crop_fits(h, w, cw, ch, half_blocks)) return d;
-    }
-    return 1;
-}
-
-/* The same, for a decoder that knows how the picture is shown (its EXIF orientation read before the decode): only
-   that orientation needs its cells covered, so an upright portrait photo in a portrait story is decoded at 1/8
-   where either orientation needed 1/4 (a quarter of the pixels to inverse-transform, convert and average). */
-static inline int pushsim_cells_denominator_shown(int width, int height, int cw, int ch, int half_blocks, int turned) {
-    for (int d = 8; d >= 2; d /= 2) {
-        int w = (width + d - 1) / d, h = (height + d - 1) / d;
-        if (turned ? pushsim_crop_fits(h, w, cw, ch, half_blocks) : pushsim_crop_fits(w, h, cw, ch, half_blocks)) return d;
+        int upright = turned == 1 || pushsim_crop_fits(w, h, cw, ch, half_blocks);
+        int sideways = turned == 0 || pushsim_crop_fits(h, w, cw, ch, half_blocks);
+        if (upright && sideways) return d;
     }
     return 1;
 }
@@ -117,7 +111,7 @@ static inline void pushsim_on_size_prepared(GdkPixbufLoader *loader, gint width,
     if (s->cells_width > 0 && s->cells_height > 0 && jpeg) {
         /* The orientation gdk-pixbuf applies at close, read from the bytes beforehand (sides_swapped): the cells of
            the picture as shown are the ones to cover, as the direct decode does (BoundedDecode.c). */
-        int d = pushsim_cells_denominator_shown(width, height, s->cells_width, s->cells_height, s->half_blocks, s->sides_swapped);
+        int d = pushsim_cells_denominator(width, height, s->cells_width, s->cells_height, s->half_blocks, s->sides_swapped);
         if (d > 1) {
             /* Exactly libjpeg's scaled size: no extra scaling pass. */
             s->scale_denominator = d;
