@@ -64,6 +64,25 @@ static inline mmask_t pushsim_button5_pressed(void) { return 0; }
 static inline mmask_t pushsim_report_mouse_position(void) { return REPORT_MOUSE_POSITION; }
 static inline mmask_t pushsim_all_mouse_events(void) { return ALL_MOUSE_EVENTS; }
 
+/* ncurses 6.4 reads the rest of an SGR (mode 1006) mouse report itself, in read_SGR (ncurses/base/lib_mouse.c), into a
+   nine-slot parameter array without counting the parameters: a report with dozens of ';' wrote past the array onto
+   the stack and the screen died with SIGSEGV (`make fuzz`, target input). Where this screen's reports are SGR (its
+   terminfo's kmous is ESC [ <, or its XM asks for 1006, which is how ncurses chooses), the prefix ESC [ < is given
+   `code` instead of KEY_MOUSE, so wget_wch hands the report's characters over unread by ncurses (SGRMouse.swift
+   reads them). 1 when the prefix is pushsim's, 0 when the reports are X10 (three bytes, which ncurses reads safely),
+   -1 when the binding failed (KEY_MOUSE is off then: the reports arrive as characters and are dropped as an unknown
+   sequence). Call after every mousemask(), which binds KEY_MOUSE again. */
+static inline int pushsim_claim_sgr_mouse(int code) {
+    const char *kmous = tigetstr("kmous");
+    const char *xm = tigetstr("XM");
+    int sgr = (kmous != NULL && kmous != (char *)-1 && strcmp(kmous, "\033[<") == 0)
+        || (xm != NULL && xm != (char *)-1 && strstr(xm, "1006") != NULL);
+    if (!sgr) return 0;
+    keyok(KEY_MOUSE, FALSE);
+    if (key_defined("\033[<") != code) define_key("\033[<", code);
+    return key_defined("\033[<") == code ? 1 : -1;
+}
+
 /// Put one grapheme (up to 8 code points) with attributes and an extended colour pair into a cell.
 static inline int pushsim_put_cell(WINDOW *win, int y, int x, const wchar_t *wch, attr_t attrs, int pair) {
     cchar_t c;

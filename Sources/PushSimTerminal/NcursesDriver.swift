@@ -15,7 +15,7 @@ final class NcursesDriver {
     /// Where ncurses writes; picture escapes go the same way, after ncurses' own output (GraphicsLayer).
     private let output: UnsafeMutablePointer<FILE>
     private var last: Canvas?
-    private var mouseDown = false
+    private var mouse = MouseTracking()
     /// The size the recording last announced.
     private var recordedSize: Size?
     private var active = true
@@ -88,7 +88,7 @@ final class NcursesDriver {
         // The cursor is hidden: leave it wherever the last change ended instead of moving it back to the window's
         // cursor after every frame (bytes per changed cell, issue 14).
         _ = leaveok(pushsim_stdscr(), true)
-        set_escdelay(25)
+        set_escdelay(Self.escapeDelay)
         // Before colours start: resuming a screen with colours on would send `oc` (OSC 104), resetting a palette
         // the user's shell set (base16 themes).
         Self.leaveInitialState()
@@ -131,16 +131,28 @@ final class NcursesDriver {
         }
     }
 
-    private func enableMouse() { Self.enableMouse() }
+    private func enableMouse() { Self.enableMouse(&mouse) }
 
-    static func enableMouse() {
-        // With REPORT_MOUSE_POSITION in the mask, ncurses asks xterm-like terminals for any-motion tracking
-        // (1003) in SGR encoding (1006): presses, releases, the wheel and drags arrive; plain hovering is dropped
-        // in the decoder and does not redraw.
-        let mask = pushsim_button1_pressed() | pushsim_button1_released() | pushsim_button4_pressed()
-            | pushsim_button5_pressed() | pushsim_report_mouse_position()
-        _ = mousemask(mask, nil)
+    /// The mouse events asked for. With REPORT_MOUSE_POSITION in it, ncurses asks xterm-like terminals for
+    /// any-motion tracking (1003) in SGR encoding (1006): presses, releases, the wheel and drags arrive; plain
+    /// hovering is dropped in the decoder and does not redraw.
+    static let mouseMask = pushsim_button1_pressed() | pushsim_button1_released() | pushsim_button4_pressed()
+        | pushsim_button5_pressed() | pushsim_report_mouse_position()
+
+    /// The key code ncurses gives an SGR mouse report's prefix (ESC [ <) in place of KEY_MOUSE, above every code
+    /// ncurses assigns (KEY_MAX and the terminfo's extended keys just after it); SGRMouse.swift says why.
+    static let sgrMouseKey: Int32 = 0x7E00
+
+    /// Milliseconds ncurses waits after an Esc for the rest of a sequence (ESCDELAY), and pushsim for the rest of a
+    /// mouse report.
+    static let escapeDelay: Int32 = 25
+
+    /// Switch the mouse on; `tracking` forgets the buttons held, as ncurses does.
+    static func enableMouse(_ tracking: inout MouseTracking) {
+        _ = mousemask(mouseMask, nil)
         _ = mouseinterval(0)
+        _ = pushsim_claim_sgr_mouse(sgrMouseKey)
+        tracking.held = 0
     }
 
     private func disableMouse() {
@@ -266,16 +278,27 @@ final class NcursesDriver {
 
     /// Everything ncurses has decoded so far (non-blocking).
     func readEvents() -> [InputEvent] {
-        Self.readEvents(mouseDown: &mouseDown, input: STDIN_FILENO) { refreshSize() }
+        Self.readEvents(mouse: &mouse, input: STDIN_FILENO, escapeDelay: Self.escapeDelay) { refreshSize() }
     }
 
     /// What the current screen's ncurses has decoded, as pushsim's events (`ByteInputDecoder` reads the same way).
     /// ncurses also answers ERR for bytes that are not a character (0xA3 alone, invalid UTF-8) with more behind
     /// them, in `input` or in its own buffer: reading stops only when both are empty, so the keys after such a byte
-    /// are not left waiting for the next key.
-    static func readEvents(mouseDown: inout Bool, input: Int32, resized: () -> Size) -> [InputEvent] {
+    /// are not left waiting for the next key. An SGR mouse report still unfinished when the bytes run out is waited
+    /// for once, as long as ncurses waits for the rest of an escape sequence (ESCDELAY), and dropped if its end
+    /// does not come: a report cut in two by the network arrives whole, and a stray prefix does not eat the next key.
+    static func readEvents(mouse: inout MouseTracking, input: Int32, escapeDelay: Int32, resized: () -> Size) -> [InputEvent] {
         var out: [InputEvent] = []
         var refusals = 0
+        var report: SGRMouseReader?
+        var waitedForReport = false
+        func emit(state: mmask_t, x: Int32, y: Int32) {
+            for m in InputDecoder.mouse(state: state, x: x, y: y, buttonDown: mouse.buttonDown) {
+                if m.kind == .press { mouse.buttonDown = true }
+                if m.kind == .release { mouse.buttonDown = false }
+                out.append(.mouse(m))
+            }
+        }
         while true {
             var ch: wint_t = 0
             errno = 0
@@ -289,29 +312,49 @@ final class NcursesDriver {
                 refusals += 1
                 let waiting = poll(&fd, 1, 0) == 1 && fd.revents & Int16(POLLIN) != 0
                 if refusals < 4096 && (waiting || !empty) { continue }
+                if report != nil && !waitedForReport {
+                    waitedForReport = true
+                    fd.revents = 0
+                    if poll(&fd, 1, max(escapeDelay, 0)) == 1 && fd.revents & Int16(POLLIN) != 0 { continue }
+                }
                 break
             }
             if r == KEY_CODE_YES {
                 let code = Int32(ch)
-                if code == KEY_RESIZE {
+                // A report begins (one left unfinished is dropped); any other key ends an unfinished one unread.
+                report = code == sgrMouseKey ? SGRMouseReader() : nil
+                if code == sgrMouseKey {
+                    continue
+                } else if code == KEY_RESIZE {
                     out.append(.resize(resized()))
                 } else if code == KEY_MOUSE {
-                    // getmouse hands queued events back newest first: a press and its release read together (a quick
-                    // click over SSH, a pasted pair) came out release, then press, leaving the finger down. Oldest first.
+                    // X10 reports, which ncurses reads. getmouse hands queued events back newest first: a press and its
+                    // release read together (a quick click over SSH, a pasted pair) came out release, then press,
+                    // leaving the finger down. Oldest first.
                     var queued: [MEVENT] = []
                     var ev = MEVENT()
                     while getmouse(&ev) == OK { queued.append(ev) }
-                    for ev in queued.reversed() {
-                        for m in InputDecoder.mouse(state: ev.bstate, x: ev.x, y: ev.y, buttonDown: mouseDown) {
-                            if m.kind == .press { mouseDown = true }
-                            if m.kind == .release { mouseDown = false }
-                            out.append(.mouse(m))
-                        }
-                    }
+                    for ev in queued.reversed() { emit(state: ev.bstate, x: ev.x, y: ev.y) }
                 } else if let k = InputDecoder.key(functionKey: code) {
                     out.append(.key(k))
                 }
-            } else if let k = InputDecoder.key(character: UInt32(ch)) {
+                continue
+            }
+            if report != nil {
+                switch report!.feed(UInt32(ch)) {
+                case .more:
+                    continue
+                case .finished(let sgr):
+                    report = nil
+                    if let sgr, let state = sgr.state(held: &mouse.held) {
+                        emit(state: state, x: sgr.cell.x, y: sgr.cell.y)
+                    }
+                    continue
+                case .interrupted:
+                    report = nil
+                }
+            }
+            if let k = InputDecoder.key(character: UInt32(ch)) {
                 out.append(.key(k))
             }
         }

@@ -32,6 +32,17 @@ mouse_release 230 20; expect_input "mouse release 229,19"
 # order they were sent: ncurses queues them newest first.
 raw $'\e[<0;21;9M\e[<0;21;9m'; expect_input "mouse release 20,8"
 raw $'\e[<0;22;9M\e[<32;23;9M\e[<32;24;9M\e[<0;24;9m'; expect_input "mouse release 23,8"
+# `make fuzz` (target input) found reports that killed ncurses 6.4 with SIGSEGV: its read_SGR stores each parameter in
+# a nine-slot array without counting them, and a report with dozens of `;` wrote past it. pushsim reads SGR reports
+# itself: these bytes (the fuzzer's finding as it was) leave the demo running and the next key decoded.
+T send-keys -H 1b 5d 20 3c 30 5b 3b 35 5b 3c 30 4d 1b 5b 3c 4d 1b 5b 3c 30 01 09 09 09 09 3b 31 3c 30 01 09 09 09 09 \
+  3b 31 30 $(printf "3b %.0s" $(seq 44)) 35 6d 1b 5b 1b 5b 3c 30 3b 31 1b 5b 3c
+# They end with an unfinished report (ESC [ <): a key within ESCDELAY (25 ms) would end it as its final byte.
+sleep 0.2
+keys x; expect_input "key x"
+# A report of sixty parameters is read by its first three, as xterm sends them.
+raw $'\e[<0;31;9'"$(printf ';%.0s7' $(seq 60))M"; expect_input "mouse press 30,8"
+raw $'\e[<0;31;9m'; expect_input "mouse release 30,8"
 keys q
 expect_exit 0
 expect_sane
