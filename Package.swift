@@ -11,6 +11,8 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "pushsim", targets: ["pushsim"]),
+        // `pushsim serve` and `pushsim mcp` run in this one (Sources/pushsim/ServerExecutable.swift says why).
+        .executable(name: "pushsim-server", targets: ["PushSimServer"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.0"),
@@ -42,7 +44,7 @@ let package = Package(
         // The dlopen-and-resolve step CImaging's gdk-pixbuf and CPicture's cairo/pango share (loaded when first needed).
         .target(name: "CLazyLibrary", linkerSettings: [.linkedLibrary("dl")]),
         // The libcurl functions the static Foundation's URLSession calls, loaded on first call (CurlLazy.c): without
-        // them the release binary maps libcurl and its 30 dependencies at every start.
+        // them pushsim-server (MCP imports FoundationNetworking) maps libcurl and its 30 dependencies at every start.
         .target(name: "CCurlLazy", linkerSettings: [.linkedLibrary("dl")]),
         .target(name: "CImaging", dependencies: ["CChafa", "CLazyLibrary"], linkerSettings: [
             .linkedLibrary("glib-2.0"), .linkedLibrary("dl"),
@@ -104,14 +106,21 @@ let package = Package(
             .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
             .product(name: "NIOPosix", package: "swift-nio"),
         ], swiftSettings: [.unsafeFlags(pictureHeaders.flatMap { ["-Xcc", $0] })]),
-        // 6. CLI.
+        // 6. CLI: every command; `serve` and `mcp` parse and check their arguments here and then run pushsim-server.
         .executableTarget(name: "pushsim", dependencies: [
-            "PushSimApp", "PushSimTerminal", "PushSimPicture", "PushSimBrowser", "CCurlLazy",
+            "PushSimApp", "PushSimTerminal", "PushSimPicture",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            .product(name: "MCP", package: "swift-sdk"), .product(name: "Logging", package: "swift-log"),
         ], swiftSettings: [.unsafeFlags(pictureHeaders.flatMap { ["-Xcc", $0] })],
         // Release: a fixed-address executable, so the loader applies none of the ~100,000 relative relocations of the
         // static Swift runtime's metadata at each start, nor copies the pages they would write (docs/performance.md).
+        linkerSettings: [.unsafeFlags(["-Xclang-linker", "-no-pie"], .when(configuration: .release))]),
+        // 6b. pushsim-server: the same commands (Sources/PushSimServer/Shared is a link to Sources/pushsim) with
+        // PUSHSIM_SERVER defined, and `serve`'s browser server and `mcp`'s MCP server linked in.
+        .executableTarget(name: "PushSimServer", dependencies: [
+            "PushSimApp", "PushSimTerminal", "PushSimPicture", "PushSimBrowser", "CCurlLazy",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            .product(name: "MCP", package: "swift-sdk"), .product(name: "Logging", package: "swift-log"),
+        ], swiftSettings: [.define("PUSHSIM_SERVER"), .unsafeFlags(pictureHeaders.flatMap { ["-Xcc", $0] })],
         linkerSettings: [.unsafeFlags(["-Xclang-linker", "-no-pie"], .when(configuration: .release))]),
 
         .testTarget(name: "PushSimEngineTests", dependencies: ["PushSimEngine"]),
@@ -127,6 +136,9 @@ let package = Package(
                     exclude: ["__Goldens__"], swiftSettings: [.unsafeFlags(pictureHeaders.flatMap { ["-Xcc", $0] })]),
         .testTarget(name: "PushSimCLITests", dependencies: [
             "pushsim", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ], swiftSettings: [.unsafeFlags(pictureHeaders.flatMap { ["-Xcc", $0] })]),
+        .testTarget(name: "PushSimServerTests", dependencies: [
+            "PushSimServer", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], swiftSettings: [.unsafeFlags(pictureHeaders.flatMap { ["-Xcc", $0] })]),
         .testTarget(name: "PushSimBrowserTests", dependencies: ["PushSimBrowser"],
                     swiftSettings: [.unsafeFlags(pictureHeaders.flatMap { ["-Xcc", $0] })]),

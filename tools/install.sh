@@ -2,6 +2,8 @@
 # make install / make uninstall. Usage: install.sh BINARY DEST   or   install.sh --uninstall "" DEST
 # DEST is $(DESTDIR)$(PREFIX). What goes where:
 #   DEST/bin/pushsim                                  the release binary
+#   DEST/lib/pushsim/pushsim-server                   the binary `pushsim serve` and `pushsim mcp` run (built beside
+#                                                     BINARY; Sources/pushsim/ServerExecutable.swift says why)
 #   DEST/share/pushsim/                               the bundled samples (the binary finds them at ../share/pushsim)
 #   DEST/share/man/man1/pushsim*.1                    one man page per command (swift-argument-parser's generate-manual)
 #   DEST/share/bash-completion/completions/pushsim    bash completion  (all three from pushsim
@@ -13,6 +15,7 @@ cd "$(dirname "$0")/.."
 files_of() {
   local dest=$1
   echo "$dest/bin/pushsim"
+  echo "$dest/lib/pushsim/pushsim-server"
   echo "$dest/share/bash-completion/completions/pushsim"
   echo "$dest/share/zsh/site-functions/_pushsim"
   echo "$dest/share/fish/vendor_completions.d/pushsim.fish"
@@ -24,16 +27,21 @@ if [ "${1:-}" = "--uninstall" ]; then
   rm -f "$dest"/share/man/man1/pushsim.1 "$dest"/share/man/man1/pushsim.*.1
   echo "removed $dest/share/man/man1/pushsim*.1"
   if [ -d "$dest/share/pushsim" ]; then rm -rf "$dest/share/pushsim"; echo "removed $dest/share/pushsim"; fi
+  rmdir "$dest/lib/pushsim" 2>/dev/null || true
   exit 0
 fi
 
 bin=$1 dest=$2
+server=$(dirname "$bin")/pushsim-server
 [ -x "$bin" ] || { echo "install: $bin is not built (run make release)" >&2; exit 1; }
+[ -x "$server" ] || { echo "install: $server is not built (run make release)" >&2; exit 1; }
 
-install -d "$dest/bin" "$dest/share/pushsim" "$dest/share/man/man1" "$dest/share/bash-completion/completions" \
+install -d "$dest/bin" "$dest/lib/pushsim" "$dest/share/pushsim" "$dest/share/man/man1" "$dest/share/bash-completion/completions" \
   "$dest/share/zsh/site-functions" "$dest/share/fish/vendor_completions.d"
 install -m 0755 "$bin" "$dest/bin/pushsim"
 echo "installed $dest/bin/pushsim"
+install -m 0755 "$server" "$dest/lib/pushsim/pushsim-server"
+echo "installed $dest/lib/pushsim/pushsim-server (pushsim serve, pushsim mcp)"
 
 # The samples, as in the source tree (payloads refer to their images by relative file: URLs).
 rm -rf "$dest/share/pushsim"

@@ -1,10 +1,10 @@
 /* libcurl, loaded when first called instead of at every start.
  *
  * The MCP library (modelcontextprotocol/swift-sdk, its OAuth and HTTP client transport) imports FoundationNetworking,
- * so the release build's static Foundation brings URLSession, whose C layer (swift-corelibs-foundation's
+ * so pushsim-server's static Foundation brings URLSession (`pushsim` itself links neither), whose C layer (swift-corelibs-foundation's
  * CFURLSessionInterface) calls the 23 libcurl functions below. Linked directly, Debian's libcurl4 and its dependency
  * chain (TLS, Kerberos, LDAP, SSH, IDN, PSL, brotli, zstd...: 30 shared objects) were mapped and relocated at every
- * start, `pushsim --version` included: `ldd` 37 entries, about 10 M instructions of the dynamic loader's before the
+ * start (`pushsim --version` included, before `serve` and `mcp` had a binary of their own): `ldd` 37 entries, about 10 M instructions of the dynamic loader's before the
  * first frame. pushsim itself never calls URLSession (images go through CImaging's own dlopen of libcurl, shim.h), and
  * `pushsim mcp` speaks over standard input and output, so nothing calls these in practice; they forward, exactly, in
  * case something does. With these definitions in the executable, tools/link-static.sh's `--as-needed` libcurl is

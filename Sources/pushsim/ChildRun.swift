@@ -4,9 +4,23 @@
 import Foundation
 
 enum ChildRun {
-    /// This executable (`/proc/self/exe`), or argv[0] where there is no /proc.
-    static var executable: String {
+    /// The running executable (`/proc/self/exe`), or argv[0] where there is no /proc.
+    static var ownPath: String {
         (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+    }
+
+    /// The `pushsim` a child runs: this executable, or in pushsim-server (`serve`, `mcp`) the `pushsim` beside it,
+    /// which starts faster (ServerExecutable says why); pushsim-server itself, a superset, if there is none.
+    static var executable: String {
+        let own = ownPath
+        #if PUSHSIM_SERVER
+        // Beside it in the build folder; installed, it is PREFIX/lib/pushsim/pushsim-server and pushsim PREFIX/bin/pushsim.
+        let folder = (own as NSString).deletingLastPathComponent
+        for main in [folder + "/pushsim", folder + "/../../bin/pushsim"] where FileManager.default.isExecutableFile(atPath: main) {
+            return (main as NSString).standardizingPath
+        }
+        #endif
+        return own
     }
 
     /// Run `pushsim ARGS`; its exit status and the last line it wrote to standard error that is not a warning

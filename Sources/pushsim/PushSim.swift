@@ -25,6 +25,7 @@ struct PushSim: ParsableCommand {
     )
 
     static func main() {
+        ServerExecutable.takeName()
         // Before anything opens a file: a closed standard descriptor would be handed to the next file opened.
         InputFile.reserveStandardDescriptors()
         // Whatever path ends the process: what `print` buffered must reach standard output, or the status says it

@@ -18,7 +18,7 @@ fail() { echo "FAIL: $*"; exit 1; }
 command -v man >/dev/null || fail "man is not installed (make test-deps installs man-db)"
 D="$W/prefix"
 bash "$ROOT/tools/install.sh" "$BIN" "$D" > "$W/out" 2>&1 || fail "install failed: $(cat "$W/out")"
-for f in bin/pushsim share/pushsim/README.md share/pushsim/stories/spring-sale.json share/man/man1/pushsim.1 \
+for f in bin/pushsim lib/pushsim/pushsim-server share/pushsim/README.md share/pushsim/stories/spring-sale.json share/man/man1/pushsim.1 \
          share/man/man1/pushsim.stories.1 share/bash-completion/completions/pushsim share/zsh/site-functions/_pushsim \
          share/fish/vendor_completions.d/pushsim.fish; do
   [ -s "$D/$f" ] || fail "$f was not installed: $(cat "$W/out")"
@@ -28,6 +28,16 @@ grep -q "^\.Nm\|^\.TH\|pushsim" "$D/share/man/man1/pushsim.stories.1" || fail "t
 # From another folder, the installed binary finds its samples beside it (../share/pushsim).
 (cd "$W" && "$D/bin/pushsim" stories "$D/share/pushsim/stories/spring-sale.json" --headless --script "wait 1" --events -) \
   | grep -q '"event":"start"' || fail "the installed binary did not play a bundled sample"
+# serve and mcp run the installed pushsim-server (PREFIX/lib/pushsim), and its children are the installed pushsim.
+(cd "$W" && timeout 10 "$D/bin/pushsim" serve stories "$D/share/pushsim/stories/spring-sale.json" > "$W/serve.out" 2> "$W/serve.err" &
+  for _ in $(seq 100); do grep -q '^serving http' "$W/serve.out" 2>/dev/null && break; sleep 0.1; done
+  pkill -INT -f "^$D/bin/pushsim serve" ; wait)
+grep -q '^serving http://127.0.0.1:' "$W/serve.out" || fail "the installed pushsim serve did not serve: $(cat "$W/serve.err")"
+{ printf '%s\n' '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-03-26","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}' \
+  '{"jsonrpc":"2.0","method":"notifications/initialized"}' '{"jsonrpc":"2.0","id":2,"method":"tools/list"}'
+  for _ in $(seq 100); do grep -q '"id":2' "$W/mcp.out" 2>/dev/null && break; sleep 0.1; done; } \
+  | (cd "$W" && timeout 20 "$D/bin/pushsim" mcp) > "$W/mcp.out" 2> "$W/mcp.err"
+grep -q '"name":"validate"' "$W/mcp.out" || fail "the installed pushsim mcp listed no tools: $(head -c 300 "$W/mcp.out") $(cat "$W/mcp.err")"
 # The man pages (issue 39 item 4).
 pages=("$D"/share/man/man1/pushsim*.1)
 [ "${#pages[@]}" -ge 10 ] || fail "only ${#pages[@]} man pages were installed"

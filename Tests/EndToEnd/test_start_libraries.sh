@@ -28,6 +28,10 @@ LD_DEBUG=files "$BIN" stories "$R/stories/spring-sale.json" --headless --script 
 # binary's check (.ci/run runs this test on it too).
 if ! ldd "$BIN" | grep -q 'libFoundation'; then
   ldd "$BIN" | grep -q 'libcurl' && fail "the binary names libcurl: $(ldd "$BIN" | grep -c '=>') libraries at start"
+  # pushsim-server (serve, mcp) has FoundationNetworking, through the MCP library: Sources/CCurlLazy is linked there.
+  SERVER=$(dirname "$BIN")/pushsim-server
+  [ -x "$SERVER" ] || fail "no pushsim-server beside $BIN"
+  ldd "$SERVER" | grep -q 'libcurl' && fail "pushsim-server names libcurl: $(ldd "$SERVER" | grep -c '=>') libraries at start"
   for log in version stories; do
     grep -qE 'file=[^ ]*libcurl' "$W/$log.log" && fail "pushsim $log loaded libcurl at start"
   done

@@ -29,7 +29,7 @@ for line in open(allowed_path):
 READS_FROM_OWN_CHILDREN = {
     "Sources/PushSimTerminal/TerminalQuery.swift",  # tput's answer, through a pipe pushsim made
     "Sources/pushsim/ChildRun.swift",  # a child pushsim's standard error
-    "Sources/pushsim/MCPRunner.swift",  # a child pushsim's standard output
+    "Sources/PushSimServer/MCPRunner.swift",  # a child pushsim's standard output
 }
 INIT = re.compile(r"(?<![\w.])(U?Int(?:8|16|32|64)?)\(")
 LABEL = re.compile(r"\s*(exactly|clamping|truncatingIfNeeded|bitPattern|littleEndian|bigEndian)\s*:")

@@ -2,7 +2,7 @@
 
 import Foundation
 import Testing
-@testable import pushsim
+@testable import PushSimServer
 
 @Suite struct ServePickerTests {
     private func tagsFile(_ name: String, _ text: String) throws -> String {
