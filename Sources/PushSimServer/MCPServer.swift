@@ -51,8 +51,11 @@ struct MCPServer: Sendable {
         }
         await server.withMethodHandler(ListTools.self) { _ in .init(tools: tools) }
         await server.withMethodHandler(CallTool.self) { params in try await self.call(params.name, params.arguments ?? [:]) }
-        try await server.start(transport: MCPLineTransport())
+        let transport = MCPLineTransport()
+        try await server.start(transport: transport)
         await server.waitUntilCompleted()
+        // Standard input has ended: the answers still being worked on are sent before the process ends.
+        await transport.answers.waitUntilAnswered(limit: runner.timeLimit + 10)
     }
 
     static func value(_ json: JSONValue) throws -> Value {

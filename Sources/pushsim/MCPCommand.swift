@@ -17,7 +17,7 @@ struct MCPCommand: ParsableCommand {
         Configure it in an MCP client as the command `pushsim mcp` (docs/integrations.md). Each tool's input schema is \
         made from the command line's own options; a call runs that command line in a child process. A call writes \
         nothing outside the paths its arguments name: a play's store, events and frames and a snapshot's PNG go to a \
-        temporary folder removed after the call. The server ends when standard input closes.
+        temporary folder removed after the call. The server ends when standard input closes, once every request it has read is answered.
         """
     )
 
