@@ -37,7 +37,8 @@ public enum PixelRenderer {
             let mode = request.proto == .sixel ? CHAFA_PIXEL_MODE_SIXELS : CHAFA_PIXEL_MODE_ITERM2
             func encode(_ origin: UnsafePointer<UInt8>, stride: Int) -> [UInt8]? {
                 var length = 0
-                guard let out = pushsim_chafa_pixels(mode, origin, Int32(crop.width), Int32(crop.height), Int32(stride),
+                // Opaque pixels: premultiplied is the same pixels, and cheaper for chafa's scaler (shim.h).
+                guard let out = pushsim_chafa_pixels(mode, CHAFA_PIXEL_RGBA8_PREMULTIPLIED, origin, Int32(crop.width), Int32(crop.height), Int32(stride),
                                                      Int32(cols), Int32(rows), Int32(request.cellPixels.width),
                                                      Int32(request.cellPixels.height), &length) else { return nil }
                 defer { g_free(out) }

@@ -412,8 +412,11 @@ static inline int pushsim_scale_rgb(const guint8 *rgba, int stride, int cw, int 
 }
 
 /* RGBA8 pixels drawn by chafa in a pixel mode (sixel or iTerm2) over cols x rows cells of cell_w x cell_h pixels;
-   returns the escape sequence (g_free it), or NULL. The fallback term info knows every protocol's codes. */
-static inline gchar *pushsim_chafa_pixels(ChafaPixelMode mode, const guint8 *rgba, int cw, int ch, int stride,
+   returns the escape sequence (g_free it), or NULL. The fallback term info knows every protocol's codes. `type` says
+   how chafa reads the alpha: pushsim's pixels are opaque (composited over black), for which premultiplied and
+   unassociated are the same pixels, and premultiplied spares chafa's scaler a multiply per channel (PixelRendererTests
+   checks that every value gives the same bytes either way). */
+static inline gchar *pushsim_chafa_pixels(ChafaPixelMode mode, ChafaPixelType type, const guint8 *rgba, int cw, int ch, int stride,
                                           int cols, int rows, int cell_w, int cell_h, gsize *length) {
     ChafaCanvasConfig *config = chafa_canvas_config_new();
     if (!config) return NULL;
@@ -426,7 +429,7 @@ static inline gchar *pushsim_chafa_pixels(ChafaPixelMode mode, const guint8 *rgb
     ChafaCanvas *canvas = chafa_canvas_new(config);
     chafa_canvas_config_unref(config);
     if (!canvas) return NULL;
-    chafa_canvas_draw_all_pixels(canvas, CHAFA_PIXEL_RGBA8_UNASSOCIATED, rgba, cw, ch, stride);
+    chafa_canvas_draw_all_pixels(canvas, type, rgba, cw, ch, stride);
     ChafaTermInfo *ti = chafa_term_db_get_fallback_info(chafa_term_db_get_default());
     GString *out = chafa_canvas_print(canvas, ti);
     chafa_term_info_unref(ti);
