@@ -75,13 +75,15 @@ echo "$CHAFA_CMD: wall min ${cmin} ms, median ${cmed} ms; CPU median ${ccpu} ms 
 # December 2026, when the cold first frame reached 0.36x chafa's CPU and 0.41x its median wall time (issue 40 asked for
 # 0.45x): the medians and the warm lines are judged at 0.45x. The cold wall minimum is judged at 0.5x: chafa's fastest
 # run has its thread pool on both cores at once, while a story's first frame runs on one, so the minimum of chafa's
-# runs falls further than its median (31 against 39 ms here) and the cold minimum stayed at 0.47-0.49x.
+# runs falls further than its median (31 against 39 ms here) and the cold minimum stayed at 0.47-0.49x. Since
+# `serve` and `mcp` have an executable of their own (session 17) it is 0.38x quiet and 0.35x beside a CPU-bound job,
+# and judged at 0.45x too.
 judge() {
   local r
   r=$(py "'%.2f' % ($2 / $3)")
   result "$1" "${r}x ($2/$3 ms)" "<= ${4}x" "$r <= $4"
 }
-judge "first frame, cold (no render on disk) vs chafa defaults, wall min ratio" "$kmin" "$cmin" 0.5
+judge "first frame, cold (no render on disk) vs chafa defaults, wall min ratio" "$kmin" "$cmin" 0.45
 judge "first frame, cold (no render on disk) vs chafa defaults, wall median ratio" "$kmed" "$cmed" 0.45
 judge "first frame, cold (no render on disk) vs chafa defaults, CPU median ratio" "$kcpu" "$ccpu" 0.45
 judge "first frame, warm (render on disk) vs chafa defaults, wall min ratio" "$pmin" "$cmin" 0.45
