@@ -60,8 +60,7 @@ public final class ByteInputDecoder {
         _ = set_term(shared.screen)
         // A fresh decoder starts from nothing: no bytes left in the pipe or in ncurses' buffer, no button held.
         flushinp()
-        var sink = [UInt8](repeating: 0, count: 4096)
-        while read(shared.readFD, &sink, sink.count) > 0 {}
+        drain()
         NcursesDriver.enableMouse(&mouse)
     }
 
@@ -99,9 +98,14 @@ public final class ByteInputDecoder {
         let events = NcursesDriver.readEvents(mouse: &mouse, input: shared.readFD, escapeDelay: escapeDelay) { Size(width: 80, height: 24) }
         // Whatever of the late bytes was not read belongs to no later decode.
         written.wait()
+        drain()
+        return events
+    }
+
+    /// Reads whatever is left in the pipe (its read end does not block) and drops it.
+    private func drain() {
         var sink = [UInt8](repeating: 0, count: 4096)
         while read(shared.readFD, &sink, sink.count) > 0 {}
-        return events
     }
 
     /// This decoder's turn on the shared screen. ncurses 6.4 keeps ESCDELAY in a global as well as in the screen.

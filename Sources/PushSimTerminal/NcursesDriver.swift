@@ -322,8 +322,9 @@ final class NcursesDriver {
             if r == KEY_CODE_YES {
                 let code = Int32(ch)
                 // A report begins (one left unfinished is dropped); any other key ends an unfinished one unread.
-                report = code == sgrMouseKey ? SGRMouseReader() : nil
+                report = nil
                 if code == sgrMouseKey {
+                    report = SGRMouseReader()
                     continue
                 } else if code == KEY_RESIZE {
                     out.append(.resize(resized()))
