@@ -25,6 +25,7 @@ others = {
     ('terminal.md', '--dither'): 'chafa (what chafa -f sixels does at its defaults)',
     ('snapshot.md', '--filter'): 'swift test',
     ('performance.md', '--separate-threads'): 'valgrind',
+    ('performance.md', '--seccomp-bpf'): 'strace',
     ('performance.md', '--tool'): 'valgrind',
     ('performance.md', '--dump-before'): 'valgrind',
     ('performance.md', '--dump-instr'): 'valgrind',
