@@ -1,7 +1,8 @@
-// `pushsim serve` and `pushsim mcp` run in a second executable, pushsim-server, installed beside this one.
+// `pushsim serve` and `pushsim mcp` run in a second executable, pushsim-server, beside this one in the build folder
+// and in PREFIX/lib/pushsim once installed.
 //
-// The HTTP and WebSocket server (Hummingbird on SwiftNIO) and the MCP library bring about 3,000 of the static
-// binary's ~10,800 protocol-conformance records, and every start of every command pays for them: the Swift runtime's
+// The HTTP and WebSocket server (Hummingbird on SwiftNIO) and the MCP library brought 3,585 of the one static
+// binary's 10,807 protocol-conformance records, and every start of every command paid for them: the Swift runtime's
 // first cast of a type to a protocol is a pass over all the records, and a story's cold first frame makes 74 such
 // passes (docs/performance.md, "Which conformance scans a start makes"). So `pushsim` keeps `serve` and `mcp` as
 // commands — their options, `--help`, validation, man pages and completions are the same — and, once their
