@@ -1,4 +1,4 @@
-// How `pushsim mcp` runs a tool call: this binary as a child process with the call's command line, its standard input
+// How `pushsim mcp` runs a tool call: the `pushsim` beside pushsim-server (ChildRun.executable) as a child process with the call's command line, its standard input
 // closed, its data and cache folders a temporary folder of the call's own, a time limit, and its output read back.
 
 import Foundation

@@ -1,6 +1,6 @@
-// `pushsim mcp`: a Model Context Protocol server on standard input and output (modelcontextprotocol/swift-sdk) whose
-// tools validate, snapshot, play and list the samples. Each call runs this same binary as a child process with the
-// command line the call's arguments make, so a hostile payload cannot take the server down and the server keeps
+// `pushsim mcp`'s server, in pushsim-server: a Model Context Protocol server on standard input and output
+// (modelcontextprotocol/swift-sdk) whose tools validate, snapshot, play and list the samples. Each call runs the
+// `pushsim` beside this binary (ChildRun.executable) as a child process with the command line the call's arguments make, so a hostile payload cannot take the server down and the server keeps
 // serving; children get a temporary folder of their own as XDG_DATA_HOME and XDG_CACHE_HOME, removed after the call.
 
 import ArgumentParser

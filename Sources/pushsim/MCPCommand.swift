@@ -1,7 +1,6 @@
 // `pushsim mcp`: a Model Context Protocol server on standard input and output (modelcontextprotocol/swift-sdk) whose
-// tools validate, snapshot, play and list the samples. Each call runs this same binary as a child process with the
-// command line the call's arguments make, so a hostile payload cannot take the server down and the server keeps
-// serving; children get a temporary folder of their own as XDG_DATA_HOME and XDG_CACHE_HOME, removed after the call.
+// tools validate, snapshot, play and list the samples. Its options and checks are here; the server itself runs in
+// pushsim-server (Sources/PushSimServer/MCPServer.swift; ServerExecutable says why).
 
 import ArgumentParser
 import Foundation
