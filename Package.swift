@@ -43,6 +43,8 @@ let package = Package(
         // gdk-pixbuf and GObject are not linked: CImaging/PixbufLibrary.c loads them with dlopen when an image needs them.
         // The dlopen-and-resolve step CImaging's gdk-pixbuf and CPicture's cairo/pango share (loaded when first needed).
         .target(name: "CLazyLibrary", linkerSettings: [.linkedLibrary("dl")]),
+        // Threads started on another core than their parent's (Threads.c says why).
+        .target(name: "CThreads"),
         // The libcurl functions the static Foundation's URLSession calls, loaded on first call (CurlLazy.c): without
         // them pushsim-server (MCP imports FoundationNetworking) maps libcurl and its 30 dependencies at every start.
         .target(name: "CCurlLazy", linkerSettings: [.linkedLibrary("dl")]),
@@ -86,7 +88,7 @@ let package = Package(
         ]),
         // Scenes and the shared runtime (headless runner, script steps, event log).
         .target(name: "PushSimApp", dependencies: [
-            "PushSimEngine", "PushSimScreens", "PushSimMedia", "PushSimStore", "CMappedFile",
+            "PushSimEngine", "PushSimScreens", "PushSimMedia", "PushSimStore", "CMappedFile", "CThreads",
             .product(name: "ZIPFoundation", package: "ZIPFoundation"),
         ]),
         // Pictures: a scene drawn as the phone shows it (cairo + pango), for `pushsim snapshot`.

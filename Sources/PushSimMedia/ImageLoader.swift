@@ -51,8 +51,12 @@ public final class ImageLoader: @unchecked Sendable {
     public let decoded = MemoryCache<String, DecodedImage>(countLimit: decodedCountLimit, costLimit: decodedCostLimit)
     public let renders = MemoryCache<RenderKey, Canvas>(countLimit: renderCountLimit, costLimit: renderCostLimit)
 
-    public init(configuration: Configuration) {
+    /// A decode started before the command line was parsed (`EarlyDecode`): taken when it is the one asked for.
+    let early: EarlyDecode
+
+    public init(configuration: Configuration, early: EarlyDecode = .shared) {
         self.configuration = configuration
+        self.early = early
     }
 
     private let urlLocksLock = NSLock()
@@ -121,13 +125,19 @@ public final class ImageLoader: @unchecked Sendable {
 
     /// Pixels for a terminal picture of `pixels` (width × height): the image already decoded in memory when it covers
     /// that box, else a decode made for the box (a JPEG at the smallest DCT scale that covers it), which is not kept
-    /// as the SDK's decode: the encoded picture is what its caller keeps.
+    /// as the SDK's decode: the encoded picture is what its caller keeps. The decode `EarlyDecode` started for these
+    /// very bytes, box and limits is that decode, made while the command line was parsed.
     public func image(for url: String, pixels: Size) throws(LoadFailure) -> DecodedImage {
         if let hit = decoded.value(for: url), hit.width >= pixels.width, hit.height >= pixels.height { return hit }
         let l = lock(for: url)
         l.lock(); defer { l.unlock() }
         let source = try sourceBytes(for: url)
-        let image = try ImageDecoder.decode(source.data, limits: configuration.decode, pixels: pixels)
+        let image: DecodedImage
+        if let ahead = early.take(bytes: source.data, pixels: pixels, limits: configuration.decode) {
+            image = ahead
+        } else {
+            image = try ImageDecoder.decode(source.data, limits: configuration.decode, pixels: pixels)
+        }
         if source.downloaded { try configuration.cache.write(source.data, for: url) }
         return image
     }

@@ -114,8 +114,22 @@ public enum PixelRenderer {
     }
 
     /// The protocols libchafa's terminal database finds in `environment` (TERM, TERM_PROGRAM, …), one input to
-    /// the terminal's choice.
+    /// the terminal's choice. Asked once per environment: the early decode's thread (`EarlyPicture`) and the run loop
+    /// both want it at a start, and the second asker waits for the first's answer instead of building chafa's
+    /// database again.
     public static func chafaHint(environment: [String: String]) -> Set<PixelProtocol> {
+        hintLock.lock()
+        defer { hintLock.unlock() }
+        if let last = lastHint, last.environment == environment { return last.hint }
+        let hint = askChafa(environment)
+        lastHint = (environment, hint)
+        return hint
+    }
+
+    private static let hintLock = NSLock()
+    nonisolated(unsafe) private static var lastHint: (environment: [String: String], hint: Set<PixelProtocol>)?
+
+    private static func askChafa(_ environment: [String: String]) -> Set<PixelProtocol> {
         var strings = environment.map { strdup("\($0.key)=\($0.value)") }
         strings.append(nil)
         defer { strings.forEach { free($0) } }

@@ -28,6 +28,9 @@ public final class RunStats {
     public var picturesSentAhead = 0
     /// When the first picture's escape was written (the first pixel frame, for bench/pixels.sh).
     public var firstPictureRealtime: Double?
+    /// What became of the decode started before the command line was parsed (`EarlyDecode`'s outcome), "" when
+    /// the front end has none to report.
+    public var earlyDecode = ""
     /// For each wake-up that brought input and drew a frame: milliseconds from the wake to the frame handed to the
     /// terminal (what a key costs before its effect is on screen).
     public var inputFrameMs: [Double] = []
@@ -59,7 +62,8 @@ public final class RunStats {
         let escaped = pixels.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
         fields += [("pixels", "\"\(escaped)\""), ("pixelBytes", "\(pixelBytes)"), ("picturesSent", "\(picturesSent)"),
                    ("picturesSentAhead", "\(picturesSentAhead)"),
-                   ("firstPictureRealtime", firstPictureRealtime.map { String(format: "%.6f", $0) } ?? "null")]
+                   ("firstPictureRealtime", firstPictureRealtime.map { String(format: "%.6f", $0) } ?? "null"),
+                   ("earlyDecode", "\"\(earlyDecode)\"")]
         return "{" + fields.map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ") + "}\n"
     }
 

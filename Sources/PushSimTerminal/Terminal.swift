@@ -20,6 +20,8 @@ public enum Terminal {
         /// Non-blocking descriptors that background work writes when something lands (an image load, a picture's
         /// bytes): polled with the input, read empty when readable, and each such wake draws a frame.
         public var wakeDescriptors: [Int32]
+        /// Asked at exit for the debug stats' `earlyDecode` (the early decode's outcome: the media layer's to say).
+        public var earlyDecode: @Sendable () -> String = { "" }
 
         public init(recordPath: String? = nil, statsPath: String? = nil,
                     environment: [String: String] = ProcessInfo.processInfo.environment,
@@ -86,6 +88,7 @@ public enum Terminal {
             stats.pixelBytes = graphics?.bytesSent ?? 0
             stats.picturesSent = graphics?.picturesSent ?? 0
             stats.picturesSentAhead = graphics?.picturesSentAhead ?? 0
+            stats.earlyDecode = options.earlyDecode()
             driver.shutdown()
             if let pixelNotice { StandardStreams.error(pixelNotice + "\n") }
             stats.bytesWritten = driver.bytesWritten
@@ -199,6 +202,19 @@ public enum Terminal {
     static func earlySize(_ environment: [String: String], output: Int32 = STDOUT_FILENO) -> Size? {
         guard environment["LINES"] == nil, environment["COLUMNS"] == nil else { return nil }
         return TerminalQuery.cells(output).map { Size(width: min($0.width, Int(NcursesDriver.maxSide)), height: min($0.height, Int(NcursesDriver.maxSide))) }
+    }
+
+    /// What `run` will find for pictures, known without asking the terminal anything: the screen's cells (`earlySize`),
+    /// a cell's pixels (the pty's) and the protocol, when the environment and the pty alone decide them; nil when `run`
+    /// would draw cells or would have to ask (device attributes, tmux), or standard input or output is not a terminal.
+    public static func foreseenPixels(_ setting: PixelSetting, environment env: [String: String], chafaHint: Set<PixelProtocol>)
+        -> (screen: Size, cellPixels: Size, proto: PixelProtocol)? {
+        guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1,
+              !PixelDetector.shouldAskTmux(setting, environment: env, chafa: chafaHint),
+              !PixelDetector.shouldAskDeviceAttributes(setting, environment: env),
+              let proto = PixelDetector.decide(setting, environment: env, probe: PixelProbe(chafa: chafaHint)).proto,
+              let cell = TerminalQuery.cellPixels(STDOUT_FILENO), let screen = earlySize(env) else { return nil }
+        return (screen, cell, proto)
     }
 
     /// The pixel protocol for this run: the environment first, then (only if it could change the answer) the

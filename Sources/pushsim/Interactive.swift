@@ -31,10 +31,12 @@ func runInteractive(_ scene: Scene, options: InteractiveOptions, afterwards: () 
     do {
         let env = ProcessInfo.processInfo.environment
         let setting = PixelSetting(rawValue: options.pixels.lowercased()) ?? .auto
-        let status = try Terminal.run(scene, options: Terminal.Options(
+        var terminal = Terminal.Options(
             recordPath: options.record, environment: env, pixels: setting,
             chafaPixelHint: setting == .auto ? PixelRenderer.chafaHint(environment: env) : [],
-            wakeDescriptors: MediaImageSource.arrivals.map { [$0.descriptor] } ?? []))
+            wakeDescriptors: MediaImageSource.arrivals.map { [$0.descriptor] } ?? [])
+        terminal.earlyDecode = { EarlyDecode.shared.outcome.rawValue }
+        let status = try Terminal.run(scene, options: terminal)
         afterwards()
         exit(status)
     } catch {

@@ -28,6 +28,8 @@ struct PushSim: ParsableCommand {
         ServerExecutable.takeName()
         // Before anything opens a file: a closed standard descriptor would be handed to the next file opened.
         InputFile.reserveStandardDescriptors()
+        // `pushsim stories FILE --pixels …`: the first picture decodes on another core while the arguments parse.
+        EarlyPicture.start()
         // Whatever path ends the process: what `print` buffered must reach standard output, or the status says it
         // did not (`pushsim validate … > /dev/full` exited 0 with nothing written).
         atexit {

@@ -77,6 +77,8 @@ public final class MediaImageSource: ImageSource, @unchecked Sendable {
         self.wake = wake
         renderer = { [loader] url, size throws(LoadFailure) in try loader.render(url, size: size) }
         encoder = { [loader] url, request in Self.encodePixels(loader, url, request) }
+        // An interactive run's first picture is asked for within a few milliseconds: its thread is running by then.
+        if mode == .background { workers.prestart() }
     }
 
     /// The folder holding `payloadPath` (standard input and pipes: the working directory).

@@ -29,15 +29,27 @@ public final class WorkerThreads: @unchecked Sendable {
         }
         // A thread is started only when none is free, up to the limit; started threads live as long as the pool.
         if idle == 0 && threads < maxThreads {
-            threads += 1
-            let thread = Thread { [self] in self.loop() }
-            thread.name = name
-            thread.qualityOfService = .userInitiated
-            thread.start()
+            startThread()
         } else {
             condition.signal()
         }
         condition.unlock()
+    }
+
+    /// Starts one thread now if none runs, so the first job does not wait for a thread to begin (a millisecond and
+    /// more at a start, docs/performance.md); it sleeps on the condition until a job comes.
+    public func prestart() {
+        condition.lock()
+        defer { condition.unlock() }
+        guard threads == 0 else { return }
+        startThread()
+    }
+
+    /// One more pool thread (called with the lock held). When the system refuses one, the jobs stay queued for the
+    /// threads there are, and the next `run` tries again.
+    private func startThread() {
+        threads += 1
+        if !PlainThread.start(name: name, { [self] in self.loop() }) { threads -= 1 }
     }
 
     /// Blocks until every job queued so far has finished (tests and benchmarks; scenes never block).

@@ -261,10 +261,23 @@ public final class StoriesScene: ScriptableScene, Leavable, TouchArea {
     private var layoutMemo: (size: Size, layout: Layout)?
 
     func layout(for size: Size) -> Layout {
+        StoriesScene.layout(for: size, aspectRatio: configuration.options.aspectRatio, eventsPane: configuration.eventsPane)
+    }
+
+    /// The story's cells in a terminal of `size` (what its picture is drawn in), before any scene exists; nil when the
+    /// terminal is too small to show the story. The early decode of the first picture (`EarlyDecode`) asks it from the
+    /// command line.
+    public static func storySize(screen size: Size, aspectRatio: Double, eventsPane: Bool) -> Size? {
+        let m = StoriesScreen.minimumStorySize(aspectRatio: aspectRatio)
+        guard size.width >= m.width, size.height >= m.height + 1 else { return nil }
+        let story = layout(for: size, aspectRatio: aspectRatio, eventsPane: eventsPane).story
+        return Size(width: story.width, height: story.height)
+    }
+
+    static func layout(for size: Size, aspectRatio ratio: Double, eventsPane: Bool) -> Layout {
         let avail = Size(width: size.width, height: max(0, size.height - 1))
-        let ratio = configuration.options.aspectRatio
         let minStory = StoriesScreen.minimumStorySize(aspectRatio: ratio)
-        if configuration.eventsPane && avail.width - StoriesScene.paneWidth - 1 >= minStory.width {
+        if eventsPane && avail.width - StoriesScene.paneWidth - 1 >= minStory.width {
             let s = StoriesScreen.storySize(fitting: Size(width: avail.width - StoriesScene.paneWidth - 1, height: avail.height), aspectRatio: ratio)
             if s.height >= minStory.height {
                 let total = s.width + 1 + StoriesScene.paneWidth

@@ -1,0 +1,115 @@
+// `pushsim stories FILE` in a terminal that shows pixels: the story's first picture starts decoding before the
+// command line is parsed.
+
+import Foundation
+import PushSimApp
+import PushSimCanvas
+import PushSimEngine
+import PushSimFiles
+import PushSimMedia
+import PushSimTerminal
+
+/// swift-argument-parser's parse is most of a start (its reflection costs a scan of the binary's conformance records
+/// per type: docs/performance.md), and the story's first picture cannot start before it. Yet for the plain form of
+/// the command, `pushsim stories FILE` with options that change neither the picture nor its cells, the picture is
+/// known from the file and the terminal alone. `start` sees that form and hands the rest to a thread, which reads
+/// the payload as `stories` does, works out the story's cells at the terminal's size as the scene does, and has
+/// `EarlyDecode` decode the first page's image (a local file or the image cache, never the network) for those
+/// pixels. The loader takes that decode only for the same bytes, box and limits (`EarlyDecode.take`), so a guess
+/// that missed (a payload edited meanwhile, an option this does not know) only cost a decode on the other core.
+///
+/// Nothing here writes, prints or fails: the parse that follows reports every error as before. Only regular files are
+/// read (never standard input, a FIFO or a device), and only when the run will draw pixels without asking the
+/// terminal (`Terminal.foreseenPixels`).
+enum EarlyPicture {
+    /// What the command line says, when it is the plain form.
+    struct Plan: Equatable {
+        var payload: String
+        var appGroup: String?
+        var pixels: PixelSetting
+    }
+
+    /// `stories` options that change neither the first picture nor its cells, with whether each takes a value.
+    /// Any other argument (`--aspect-ratio`, `--events-pane`, `--headless`, `--notification`, a personalisation, …)
+    /// means no early decode.
+    static let neutralOptions: [String: Bool] = [
+        "--pixels": true, "--app-group": true, "--store": true, "--device": true, "--sdk": true, "--app-name": true,
+        "--record": true, "--watch": false, "--bell": false, "--haptics": false, "--long-press-pause": false,
+        "--crossfade": false, "--loop": false, "--reduce-motion": false,
+    ]
+
+    /// The plan for `arguments` (without the program's name), or nil when they are not the plain form.
+    static func plan(_ arguments: [String]) -> Plan? {
+        guard arguments.count >= 2, arguments[0] == "stories", arguments[1] != "-", !arguments[1].hasPrefix("-"),
+              !arguments[1].isEmpty else { return nil }
+        var plan = Plan(payload: arguments[1], appGroup: nil, pixels: .auto)
+        var i = 2
+        while i < arguments.count {
+            var name = arguments[i], value: String?
+            if let eq = name.firstIndex(of: "=") {
+                value = String(name[name.index(after: eq)...])
+                name = String(name[..<eq])
+            }
+            guard name.hasPrefix("--"), let takesValue = neutralOptions[name] else { return nil }
+            if takesValue && value == nil {
+                guard i + 1 < arguments.count else { return nil }
+                value = arguments[i + 1]
+                i += 1
+            } else if !takesValue && value != nil {
+                return nil
+            }
+            switch name {
+            case "--pixels":
+                guard let setting = value.flatMap({ PixelSetting(rawValue: $0.lowercased()) }), setting != .off else { return nil }
+                plan.pixels = setting
+            case "--app-group":
+                plan.appGroup = value
+            default:
+                break
+            }
+            i += 1
+        }
+        return plan
+    }
+
+    /// Starts the early decode for this process's command line, when it is the plain form (the work off this thread).
+    static func start(_ arguments: [String] = Array(CommandLine.arguments.dropFirst()),
+                      environment: [String: String] = ProcessInfo.processInfo.environment) {
+        guard let plan = plan(arguments) else { return }
+        PlainThread.start(name: "pushsim.early") { decode(plan, environment: environment, into: .shared) }
+    }
+
+    /// The payload's largest size read here: a larger file is left to the parse.
+    static let payloadLimit = 1 << 20
+
+    /// Works out the first picture's file and pixels and starts `early` on them; nothing when any step does not know.
+    static func decode(_ plan: Plan, environment: [String: String], into early: EarlyDecode) {
+        let hint = plan.pixels == .auto ? PixelRenderer.chafaHint(environment: environment) : []
+        guard let seen = Terminal.foreseenPixels(plan.pixels, environment: environment, chafaHint: hint),
+              let target = firstPicture(plan, environment: environment, screen: seen.screen) else { return }
+        let pixels = Size(width: target.cells.width * seen.cellPixels.width, height: target.cells.height * seen.cellPixels.height)
+        guard pixels.width > 0, pixels.height > 0 else { return }
+        early.decode(imageAt: target.path, pixels: pixels, maxBytes: FetchLimits().maxBytes)
+    }
+
+    /// The file holding the first page's image and the cells it is drawn in, as `stories` with these options would
+    /// have them at `screen`; nil when the payload is not a regular file of at most `payloadLimit` bytes, does not
+    /// read, has no page, or its image is remote and not in the cache.
+    static func firstPicture(_ plan: Plan, environment: [String: String], screen: Size) -> (path: String, cells: Size)? {
+        var st = stat()
+        guard stat(plan.payload, &st) == 0, st.st_mode & S_IFMT == S_IFREG, st.st_size <= payloadLimit,
+              let cells = StoriesScene.storySize(screen: screen, aspectRatio: StoriesOptions().aspectRatio, eventsPane: false),
+              let input = try? StoriesScene.load(path: plan.payload),
+              let url = input.payload.pages.first?.image, !url.isEmpty else { return nil }
+        let base = plan.appGroup ?? DiskCache.defaultBase(environment: environment)
+        switch try? ImageLocation.resolve(url, base: MediaImageSource.folder(of: plan.payload)) {
+        case .file(let path)?:
+            return (path, cells)
+        case .remote?:
+            let path = DiskCache(base: base).path(for: url)
+            return FileManager.default.fileExists(atPath: path) ? (path, cells) : nil
+        case nil:
+            return nil
+        }
+    }
+}

@@ -1,0 +1,110 @@
+#!/usr/bin/env bash
+# The story's first picture decoded while the arguments parse (Sources/pushsim/EarlyPicture.swift): in a pty that
+# reports its pixel size, `pushsim stories FILE --pixels sixel|kitty` takes the early decode (the debug stats say
+# "taken"), and its picture escape is byte for byte the one the same command gives when written so that no early decode
+# starts (the option before the file); a FIFO payload still gets its one line, and a run that draws cells starts
+# none. Bytes and outcomes, not timing.
+set -u
+. "$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/clean_env.sh"
+BIN=${BIN:-$(readlink -f .build/debug/pushsim)}
+HERE=$(cd "$(dirname "$0")" && pwd)
+WORK=$(mktemp -d "${TMPDIR:-/tmp}/pushsim-early.XXXXXX")
+trap '[ -n "${KEEP:-}" ] || rm -rf "$WORK"' EXIT
+die() { echo "FAIL: $*" >&2; exit 1; }
+
+URL=https://cdn.example.invalid/stories/aurora.jpg
+mkdir -p "$WORK/group/pw_stories_cache" "$WORK/run"
+chmod 700 "$WORK/run"
+cp "$HERE/../../Resources/images/aurora.jpg" "$WORK/group/pw_stories_cache/$(printf '%s' "$URL" | sha256sum | cut -c1-64)"
+cp "$HERE/../../Resources/images/aurora.jpg" "$WORK/local.jpg"
+printf '{"pw_stories":{"pages":[{"image":"%s","duration":30,"title":"Aurora"}]}}\n' "$URL" > "$WORK/cached.json"
+printf '{"pw_stories":{"pages":[{"image":"file:local.jpg","duration":30,"title":"Aurora"}]}}\n' > "$WORK/local.json"
+
+# picture OUT STATS [XPIXELS] -- ARGS...: runs pushsim ARGS in an 80x40 pty of 10x20-pixel cells (XPIXELS=0: a pty that
+# reports no pixel size), types Enter at its first frame, and writes the first picture escape to OUT ("" when none
+# came within 20 s), its standard error to OUT.err and the debug stats to STATS.
+picture() {
+  python3 - "$BIN" "$WORK" "$@" <<'PY'
+import fcntl, json, os, select, signal, struct, subprocess, sys, termios, time
+bin, work, out, stats, xpix = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4], int(sys.argv[5])
+args = sys.argv[7:]
+env = dict(os.environ, XDG_RUNTIME_DIR=f"{work}/run", PUSHSIM_DEBUG_STATS=stats, HOME=work)
+master, slave = os.openpty()
+fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 40, 80, 800 if xpix else 0, 800 if xpix else 0))
+def child():
+    os.setsid()
+    fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+p = subprocess.Popen([bin] + args, stdin=slave, stdout=slave, stderr=open(out + ".err", "wb"), env=env, preexec_fn=child,
+                     close_fds=True, cwd=work)
+os.close(slave)
+buf, typed, picture, settled = b"", False, b"", None
+t0 = time.monotonic()
+while time.monotonic() - t0 < 20:
+    r, _, _ = select.select([master], [], [], 0.2)
+    if not r:
+        # A cells run: once its opened story has been quiet a while, nothing more is coming.
+        if typed and not xpix and settled and time.monotonic() - settled > 1.5:
+            break
+        continue
+    try:
+        chunk = os.read(master, 1 << 16)
+    except OSError:
+        break
+    buf += chunk
+    if not typed:
+        typed = True
+        os.write(master, b"\r")
+    settled = time.monotonic()
+    i, j = buf.find(b"\x1bP"), buf.find(b"\x1b_G")
+    starts = [x for x in (i, j) if x >= 0]
+    if starts:
+        s = min(starts)
+        end = buf.find(b"\x1b\\", buf.find(b"m=0", s) if buf[s + 1:s + 2] == b"_" else s)
+        if end >= 0:
+            picture = buf[s:end + 2]
+            break
+os.write(master, b"q")
+time.sleep(0.3)
+os.write(master, b"q")
+try:
+    p.wait(timeout=10)
+except subprocess.TimeoutExpired:
+    p.send_signal(signal.SIGTERM)
+    p.wait()
+try:
+    while select.select([master], [], [], 0.2)[0] and os.read(master, 1 << 16):
+        pass
+except OSError:
+    pass
+open(out, "wb").write(picture)
+PY
+}
+
+outcome() { python3 -c 'import json,sys; print(json.load(open(sys.argv[1])).get("earlyDecode", "?"))' "$1" 2>/dev/null; }
+
+for proto in sixel kitty; do
+  for payload in cached local; do
+    picture "$WORK/early.$proto.$payload" "$WORK/stats.a" 1 -- stories "$WORK/$payload.json" --pixels "$proto" --app-group "$WORK/group" --store "$WORK/s.sqlite"
+    picture "$WORK/plain.$proto.$payload" "$WORK/stats.b" 1 -- stories --pixels "$proto" "$WORK/$payload.json" --app-group "$WORK/group" --store "$WORK/s.sqlite"
+    [ -s "$WORK/early.$proto.$payload" ] || die "$proto, $payload: no picture came"
+    [ "$(outcome "$WORK/stats.a")" = taken ] || die "$proto, $payload: the early decode was not taken (stats say '$(outcome "$WORK/stats.a")')"
+    [ "$(outcome "$WORK/stats.b")" = none ] || die "$proto, $payload: an early decode started with the option before the file ('$(outcome "$WORK/stats.b")')"
+    cmp -s "$WORK/early.$proto.$payload" "$WORK/plain.$proto.$payload" \
+      || die "$proto, $payload: the picture from the early decode differs from the parse's ($(wc -c < "$WORK/early.$proto.$payload") against $(wc -c < "$WORK/plain.$proto.$payload") bytes)"
+  done
+done
+echo "ok: sixel and kitty, cached and local: the early decode is taken and its picture is the same bytes"
+
+# A FIFO payload is refused by the parse as before (`stories` reads a pipe only as '-'), with its one line; the early
+# decode never opens one (EarlyPictureTests: it looks at the file's type first).
+mkfifo "$WORK/pipe.json"
+picture "$WORK/fifo.sixel" "$WORK/stats.c" 1 -- stories "$WORK/pipe.json" --pixels sixel --app-group "$WORK/group" --store "$WORK/s.sqlite"
+grep -q "is a named pipe (FIFO), not a file" "$WORK/fifo.sixel.err" || die "a FIFO payload did not get its one line: $(head -c 300 "$WORK/fifo.sixel.err")"
+[ ! -s "$WORK/fifo.sixel" ] || die "a FIFO payload drew a picture"
+echo "ok: a FIFO payload gets its line as before"
+
+# Cells: a pty without a pixel size (auto draws cells), and --pixels off is not the plain form.
+picture "$WORK/cells" "$WORK/stats.d" 0 -- stories "$WORK/cached.json" --app-group "$WORK/group" --store "$WORK/s.sqlite"
+[ ! -s "$WORK/cells" ] || die "a pty without a pixel size got a picture escape"
+[ "$(outcome "$WORK/stats.d")" = none ] || die "a cells run started an early decode ('$(outcome "$WORK/stats.d")')"
+echo "ok: a run that draws cells starts no early decode"
