@@ -72,11 +72,11 @@ enum EarlyPicture {
         return plan
     }
 
-    /// Starts the early decode for this process's command line, when it is the plain form (the work off this thread).
-    static func start(_ arguments: [String] = Array(CommandLine.arguments.dropFirst()),
-                      environment: [String: String] = ProcessInfo.processInfo.environment) {
+    /// Starts the early decode for this process's command line, when it is the plain form. Everything past the look
+    /// at the arguments, the environment included, is the new thread's.
+    static func start(_ arguments: [String] = Array(CommandLine.arguments.dropFirst())) {
         guard let plan = plan(arguments) else { return }
-        PlainThread.start(name: "pushsim.early") { decode(plan, environment: environment, into: .shared) }
+        PlainThread.start(name: "pushsim.early") { decode(plan, environment: ProcessInfo.processInfo.environment, into: .shared) }
     }
 
     /// The payload's largest size read here: a larger file is left to the parse.
