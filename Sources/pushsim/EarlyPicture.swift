@@ -106,8 +106,8 @@ enum EarlyPicture {
         case .file(let path)?:
             return (path, cells)
         case .remote?:
-            let path = DiskCache(base: base).path(for: url)
-            return FileManager.default.fileExists(atPath: path) ? (path, cells) : nil
+            let cache = DiskCache(base: base)
+            return cache.contains(url) ? (cache.path(for: url), cells) : nil
         case nil:
             return nil
         }
