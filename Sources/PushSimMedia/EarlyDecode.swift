@@ -15,8 +15,10 @@ public final class EarlyDecode: @unchecked Sendable {
 
     private enum State {
         case none
-        case running(pixels: Size, limits: DecodeLimits)
+        case running(pixels: Size, limits: DecodeLimits, request: PixelRequest?)
         case done(bytes: Data, pixels: Size, limits: DecodeLimits, image: DecodedImage?)
+        /// Decoded and encoded for `request`: the image went into the escape (a scrim darkens it in place).
+        case encoded(bytes: Data, pixels: Size, limits: DecodeLimits, request: PixelRequest, escape: [UInt8])
         /// Asked for and answered (or not started because the request came first): nothing more is kept.
         case over
     }
@@ -47,15 +49,22 @@ public final class EarlyDecode: @unchecked Sendable {
 
     /// Decodes the regular file at `path` (at most `maxBytes`) for a picture of `pixels`, on the caller's thread (one
     /// of its own: a request waits for it meanwhile). Does nothing once a decode has been started or asked for.
-    public func decode(imageAt path: String, pixels: Size, limits: DecodeLimits = DecodeLimits(), maxBytes: Int) {
+    /// With `request` (whose cells and cell pixels make `pixels`), the decode is then encoded for it too
+    /// (`PixelRenderer.encode`), as the loader's caller would have: `takeEscape` hands over those bytes.
+    public func decode(imageAt path: String, pixels: Size, limits: DecodeLimits = DecodeLimits(), maxBytes: Int,
+                       encodingFor request: PixelRequest? = nil) {
         condition.lock()
         guard case .none = state else { return condition.unlock() }
-        state = .running(pixels: pixels, limits: limits)
+        state = .running(pixels: pixels, limits: limits, request: request)
         outcomeValue = .pending
         condition.unlock()
         let bytes = try? ImageLoader.readFile(path, maxBytes: maxBytes)
         let image = bytes.flatMap { try? ImageDecoder.decode($0, limits: limits, pixels: pixels) }
-        finish(bytes: bytes, pixels: pixels, limits: limits, image: image)
+        if let request, let bytes, let image {
+            finish(bytes: bytes, pixels: pixels, limits: limits, request: request, escape: PixelRenderer.encode(image, request))
+        } else {
+            finish(bytes: bytes, pixels: pixels, limits: limits, image: image)
+        }
     }
 
     /// The decode ends: kept for the request, unless one came meanwhile and did not want it.
@@ -72,6 +81,28 @@ public final class EarlyDecode: @unchecked Sendable {
         condition.broadcast()
     }
 
+    /// The encode ends: its escape kept for the request, unless one came meanwhile and did not want it.
+    func finish(bytes: Data, pixels: Size, limits: DecodeLimits, request: PixelRequest, escape: [UInt8]?) {
+        condition.lock()
+        defer { condition.unlock() }
+        guard case .running = state else { return }
+        if let escape {
+            state = .encoded(bytes: bytes, pixels: pixels, limits: limits, request: request, escape: escape)
+        } else {
+            state = .over
+            outcomeValue = .missed
+        }
+        condition.broadcast()
+    }
+
+    /// Whether an escape made for `made` is the one `asked` would get: the same request, except kitty's image id for
+    /// the protocols whose bytes do not carry it (sixel, iTerm2).
+    static func same(_ made: PixelRequest, _ asked: PixelRequest) -> Bool {
+        guard made.proto == asked.proto, made.cells == asked.cells, made.cellPixels == asked.cellPixels,
+              made.scrim == asked.scrim else { return false }
+        return made.proto != .kitty || made.kittyID == asked.kittyID
+    }
+
     /// The early decode of exactly `bytes` for `pixels` under `limits`, waiting for it if it is still running (it is the
     /// decode the caller would make), else nil. Whatever the answer, the early decode is over.
     public func take(bytes: Data, pixels: Size, limits: DecodeLimits) -> DecodedImage? {
@@ -82,8 +113,8 @@ public final class EarlyDecode: @unchecked Sendable {
             case .none, .over:
                 state = .over
                 return nil
-            case .running(let p, let l):
-                guard p == pixels, l == limits else {
+            case .running(let p, let l, let r):
+                guard r == nil, p == pixels, l == limits else {
                     state = .over
                     outcomeValue = .missed
                     return nil
@@ -94,16 +125,88 @@ public final class EarlyDecode: @unchecked Sendable {
                 let same = p == pixels && l == limits && b == bytes
                 outcomeValue = same ? .taken : .missed
                 return same ? image : nil
+            case .encoded:
+                // The image is in the escape: asked for as pixels of their own, it is decoded again.
+                state = .over
+                outcomeValue = .missed
+                return nil
             }
+        }
+    }
+
+    /// The early escape of exactly `bytes`, decoded for `request`'s pixels under `limits`, waiting for it if it is still
+    /// being made (it is the encode the caller would make), else nil. Whatever the answer, the early decode is over,
+    /// except that a decode made without a request is left for `take`.
+    public func takeEscape(bytes: Data, request: PixelRequest, limits: DecodeLimits) -> [UInt8]? {
+        condition.lock()
+        defer { condition.unlock() }
+        while true {
+            switch state {
+            case .none, .over:
+                state = .over
+                return nil
+            case .running(let p, let l, let r):
+                guard let r else { return nil }
+                guard Self.same(r, request), p == Self.pixels(of: request), l == limits else {
+                    state = .over
+                    outcomeValue = .missed
+                    return nil
+                }
+                condition.wait()
+            case .done:
+                return nil
+            case .encoded(let b, let p, let l, let r, let escape):
+                state = .over
+                let same = Self.same(r, request) && p == Self.pixels(of: request) && l == limits && b == bytes
+                outcomeValue = same ? .taken : .missed
+                return same ? escape : nil
+            }
+        }
+    }
+
+    /// The box a request's picture covers in pixels (the loader's decode is made for it).
+    public static func pixels(of request: PixelRequest) -> Size {
+        Size(width: request.cells.width * request.cellPixels.width, height: request.cells.height * request.cellPixels.height)
+    }
+
+    /// Whether an escape is being made or is here (`ImageLoader.earlyEscape` reads the source only then).
+    public var holdsEscape: Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        switch state {
+        case .running(_, _, .some): return true
+        case .encoded: return true
+        default: return false
+        }
+    }
+
+    /// Drops whatever the early decode holds or makes: the loader draws something else.
+    public func abandon() {
+        condition.lock()
+        defer { condition.unlock() }
+        switch state {
+        case .none, .over: state = .over
+        default:
+            state = .over
+            outcomeValue = .missed
         }
     }
 
     /// A decode's result put in place as if it had run (tests).
     func plant(bytes: Data, pixels: Size, limits: DecodeLimits, image: DecodedImage) {
         condition.lock()
-        state = .running(pixels: pixels, limits: limits)
+        state = .running(pixels: pixels, limits: limits, request: nil)
         outcomeValue = .pending
         condition.unlock()
         finish(bytes: bytes, pixels: pixels, limits: limits, image: image)
+    }
+
+    /// An early escape put in place as if it had been made (tests).
+    func plant(bytes: Data, limits: DecodeLimits, request: PixelRequest, escape: [UInt8]) {
+        condition.lock()
+        state = .running(pixels: Self.pixels(of: request), limits: limits, request: request)
+        outcomeValue = .pending
+        condition.unlock()
+        finish(bytes: bytes, pixels: Self.pixels(of: request), limits: limits, request: request, escape: escape)
     }
 }

@@ -142,6 +142,25 @@ public final class ImageLoader: @unchecked Sendable {
         return image
     }
 
+    /// The escape `EarlyDecode` made for `request` from these very bytes, when it made one and it is the one
+    /// `PixelRenderer.encode(image(for: url, pixels:), request)` would give; nil otherwise (the caller encodes as
+    /// before). Never downloads for the early escape's sake.
+    public func earlyEscape(for url: String, request: PixelRequest) -> [UInt8]? {
+        guard early.holdsEscape else { return nil }
+        let pixels = EarlyDecode.pixels(of: request)
+        // The image already in memory is what `image(for:pixels:)` would draw: not the early decode.
+        if let hit = decoded.value(for: url), hit.width >= pixels.width, hit.height >= pixels.height {
+            early.abandon()
+            return nil
+        }
+        let l = lock(for: url)
+        l.lock(); defer { l.unlock() }
+        guard let source = try? sourceBytes(for: url) else { return nil }
+        guard let escape = early.takeEscape(bytes: source.data, request: request, limits: configuration.decode) else { return nil }
+        if source.downloaded { try? configuration.cache.write(source.data, for: url) }
+        return escape
+    }
+
     /// Whether this loader's cells are drawn by the half-block average, whose decode for cells can be smaller (2 × 4
     /// source pixels a cell instead of 4 × 8; `pushsim_crop_fits`): a quarter of the pixels to decode and average for
     /// a photo's first frame (10 % of its instructions, docs/performance.md).

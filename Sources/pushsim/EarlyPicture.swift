@@ -7,6 +7,7 @@ import PushSimCanvas
 import PushSimEngine
 import PushSimFiles
 import PushSimMedia
+import PushSimScreens
 import PushSimTerminal
 
 /// swift-argument-parser's parse is most of a start (its reflection costs a scan of the binary's conformance records
@@ -76,6 +77,9 @@ enum EarlyPicture {
     /// at the arguments, the environment included, is the new thread's.
     static func start(_ arguments: [String] = Array(CommandLine.arguments.dropFirst())) {
         guard let plan = plan(arguments) else { return }
+        // While this is the one thread: the writes that follow fault no pages, and every thread asks for a short slice.
+        PlainThread.prefaultWritableData()
+        PlainThread.requestInteractiveSlice()
         PlainThread.start(name: "pushsim.early") { decode(plan, environment: ProcessInfo.processInfo.environment, into: .shared) }
     }
 
@@ -89,25 +93,38 @@ enum EarlyPicture {
               let target = firstPicture(plan, environment: environment, screen: seen.screen) else { return }
         let pixels = Size(width: target.cells.width * seen.cellPixels.width, height: target.cells.height * seen.cellPixels.height)
         guard pixels.width > 0, pixels.height > 0 else { return }
-        early.decode(imageAt: target.path, pixels: pixels, maxBytes: FetchLimits().maxBytes)
+        // sixel and iTerm2: encoded here as well, for the request the story's frame will make. kitty's bytes carry the
+        // image id the terminal hands out, so only its decode is made ahead.
+        let request = seen.proto == .kitty ? nil : Self.request(page: target.page, cells: target.cells, cellPixels: seen.cellPixels,
+                                                                proto: seen.proto)
+        early.decode(imageAt: target.path, pixels: pixels, maxBytes: FetchLimits().maxBytes, encodingFor: request)
+    }
+
+    /// The request the story's first frame makes for its picture, worked out as the scene's lookahead does
+    /// (`StoriesScene.lookahead`): the picture fills the story's cells, under the scrim the page's backdrop draws.
+    static func request(page: StoryPage, cells: Size, cellPixels: Size, proto: PixelProtocol) -> PixelRequest {
+        var layer = Canvas(size: cells).withPicture(key: "", pixels: PixelProvider { _ in nil })
+        StoriesScreen.drawBackdrop(page, into: &layer, rect: Rect(x: 0, y: 0, width: cells.width, height: cells.height))
+        return PixelRequest(proto: proto, cells: cells, cellPixels: cellPixels, scrim: layer.images.first?.scrim)
     }
 
     /// The file holding the first page's image and the cells it is drawn in, as `stories` with these options would
     /// have them at `screen`; nil when the payload is not a regular file of at most `payloadLimit` bytes, does not
     /// read, has no page, or its image is remote and not in the cache.
-    static func firstPicture(_ plan: Plan, environment: [String: String], screen: Size) -> (path: String, cells: Size)? {
+    static func firstPicture(_ plan: Plan, environment: [String: String], screen: Size) -> (path: String, cells: Size, page: StoryPage)? {
         var st = stat()
         guard stat(plan.payload, &st) == 0, st.st_mode & S_IFMT == S_IFREG, st.st_size <= payloadLimit,
               let cells = StoriesScene.storySize(screen: screen, aspectRatio: StoriesOptions().aspectRatio, eventsPane: false),
               let input = try? StoriesScene.load(path: plan.payload),
-              let url = input.payload.pages.first?.image, !url.isEmpty else { return nil }
+              let page = input.payload.pages.first, !page.image.isEmpty else { return nil }
+        let url = page.image
         let base = plan.appGroup ?? DiskCache.defaultBase(environment: environment)
         switch try? ImageLocation.resolve(url, base: MediaImageSource.folder(of: plan.payload)) {
         case .file(let path)?:
-            return (path, cells)
+            return (path, cells, page)
         case .remote?:
             let cache = DiskCache(base: base)
-            return cache.contains(url) ? (cache.path(for: url), cells) : nil
+            return cache.contains(url) ? (cache.path(for: url), cells, page) : nil
         case nil:
             return nil
         }

@@ -28,6 +28,8 @@ struct InteractiveOptions: ParsableArguments {
 /// Run `scene` until it exits, restoring the terminal on every path; exits the process with the scene's status.
 /// `afterwards` runs once the terminal is restored, before the exit: what it writes to standard error stays on screen.
 func runInteractive(_ scene: Scene, options: InteractiveOptions, afterwards: () -> Void = {}) -> Never {
+    // A frame drawn beside a CPU-bound job runs as soon as it is due, not after the job's slice (the share is the same).
+    PlainThread.requestInteractiveSlice()
     do {
         let env = ProcessInfo.processInfo.environment
         let setting = PixelSetting(rawValue: options.pixels.lowercased()) ?? .auto

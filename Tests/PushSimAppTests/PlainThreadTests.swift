@@ -45,4 +45,47 @@ import Testing
         #expect(done.wait(timeout: .now() + 10) == .success)
         #expect(name == "pushsim.a-very-")
     }
+
+    @Test func theProgramsWritableDataIsMadePresent() {
+        // The test binary has a .data and a .bss of its own, at least a page of each; made present, it says how much.
+        let bytes = PlainThread.prefaultWritableData()
+        #expect(bytes > 0)
+        #expect(bytes % Int(getpagesize()) == 0)
+        // Again: nothing changes but the pages are already there; the same answer.
+        #expect(PlainThread.prefaultWritableData() == bytes)
+    }
+
+    /// The calling thread's policy, nice value and slice (sched_getattr, read from /proc as `chrt` would not show it).
+    static func schedule() -> (nice: Int32, slice: String) {
+        let sched = (try? String(contentsOfFile: "/proc/thread-self/sched", encoding: .utf8)) ?? ""
+        let slice = sched.split(separator: "\n").first { $0.hasPrefix("se.slice") }.map { String($0.split(separator: ":").last ?? "").trimmingCharacters(in: .whitespaces) } ?? "?"
+        return (getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0), slice)
+    }
+
+    @Test func theInteractiveSliceKeepsTheNiceValueAndIsInheritedByNewThreads() {
+        // On a thread of its own, so the test process's own threads are left as they were.
+        let done = DispatchSemaphore(value: 0)
+        nonisolated(unsafe) var before: Int32 = 0, after: Int32 = 0, inherited = "", own = "", took = false
+        PlainThread.start(name: "pushsim.slice") {
+            _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0) + 1)   // a `nice` run: the slice must keep it
+            before = getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0)
+            took = PlainThread.requestInteractiveSlice()
+            after = getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0)
+            own = Self.schedule().slice
+            let child = DispatchSemaphore(value: 0)
+            PlainThread.start(name: "pushsim.slice2") {
+                inherited = Self.schedule().slice
+                child.signal()
+            }
+            _ = child.wait(timeout: .now() + 10)
+            done.signal()
+        }
+        #expect(done.wait(timeout: .now() + 10) == .success)
+        #expect(before == after)
+        if took {
+            // Linux 6.12 and later: the slice asked for, in nanoseconds, here and in the thread started after.
+            #expect(own == String(PlainThread.interactiveSlice))
+            #expect(inherited == own)
+        }
+    }
 }

@@ -105,4 +105,122 @@ import PushSimCanvas
         other.early.plant(bytes: changed, pixels: Self.box, limits: DecodeLimits(), image: marker)
         #expect(try other.image(for: "file:aurora.jpg", pixels: Self.box) != marker)
     }
+
+    // The early escape: decoded and encoded for the request the story's first frame will make (sixel, iTerm2).
+
+    static let request = PixelRequest(proto: .sixel, cells: Size(width: 52, height: 39), cellPixels: Size(width: 10, height: 20),
+                                      scrim: PixelScrim(fromRow: 20, darkness: 0.5))
+
+    /// What the loader's caller makes for `request` from `bytes`: the escape the early one must equal.
+    static func made(_ bytes: Data, _ request: PixelRequest) throws -> [UInt8] {
+        let image = try ImageDecoder.decode(bytes, limits: DecodeLimits(), pixels: EarlyDecode.pixels(of: request))
+        return try #require(PixelRenderer.encode(image, request))
+    }
+
+    @Test(arguments: [PixelProtocol.sixel, .iterm])
+    func theSameBytesRequestAndLimitsGetTheEncodeTheCallerWouldMake(_ proto: PixelProtocol) throws {
+        let (_, path, bytes) = photo()
+        var request = Self.request
+        request.proto = proto
+        let early = EarlyDecode()
+        early.decode(imageAt: path, pixels: EarlyDecode.pixels(of: request), maxBytes: 1 << 24, encodingFor: request)
+        #expect(early.holdsEscape)
+        let escape = try #require(early.takeEscape(bytes: bytes, request: request, limits: DecodeLimits()))
+        #expect(escape == (try Self.made(bytes, request)))
+        #expect(early.outcome == .taken)
+        #expect(!early.holdsEscape)
+        #expect(early.takeEscape(bytes: bytes, request: request, limits: DecodeLimits()) == nil)
+    }
+
+    @Test(arguments: ["bytes", "cells", "cell pixels", "scrim", "protocol", "limits"])
+    func anEscapeForAnyOtherRequestIsDropped(_ differing: String) throws {
+        let (_, path, bytes) = photo()
+        let early = EarlyDecode()
+        early.decode(imageAt: path, pixels: EarlyDecode.pixels(of: Self.request), maxBytes: 1 << 24, encodingFor: Self.request)
+        var asked = Self.request
+        var other = bytes
+        switch differing {
+        case "bytes": other[other.count - 3] ^= 0xFF
+        case "cells": asked.cells.width += 1
+        case "cell pixels": asked.cellPixels.height += 1
+        case "scrim": asked.scrim = nil
+        case "protocol": asked.proto = .iterm
+        default: break
+        }
+        let limits = differing == "limits" ? DecodeLimits(maxSide: 1000) : DecodeLimits()
+        #expect(early.takeEscape(bytes: other, request: asked, limits: limits) == nil)
+        #expect(early.outcome == .missed)
+        #expect(early.takeEscape(bytes: bytes, request: Self.request, limits: DecodeLimits()) == nil)
+    }
+
+    @Test func kittysImageIDCountsOnlyForKitty() {
+        var made = Self.request, asked = Self.request
+        made.kittyID = 1
+        asked.kittyID = 7
+        // sixel's and iTerm2's bytes do not carry the id: the same escape whatever it is.
+        #expect(EarlyDecode.same(made, asked))
+        made.proto = .kitty
+        asked.proto = .kitty
+        #expect(!EarlyDecode.same(made, asked))
+        asked.kittyID = 1
+        #expect(EarlyDecode.same(made, asked))
+    }
+
+    @Test func aDecodeAndAnEscapeAreNotMistakenForEachOther() throws {
+        let (_, path, bytes) = photo()
+        // An escape holds the image darkened in place: asked for as pixels, it is not them.
+        let encoded = EarlyDecode()
+        encoded.decode(imageAt: path, pixels: EarlyDecode.pixels(of: Self.request), maxBytes: 1 << 24, encodingFor: Self.request)
+        #expect(encoded.take(bytes: bytes, pixels: EarlyDecode.pixels(of: Self.request), limits: DecodeLimits()) == nil)
+        #expect(encoded.outcome == .missed)
+        // A plain decode asked for as an escape is left for the pixels' request, which still gets it.
+        let plain = EarlyDecode()
+        plain.decode(imageAt: path, pixels: Self.box, maxBytes: 1 << 24)
+        #expect(!plain.holdsEscape)
+        #expect(plain.takeEscape(bytes: bytes, request: Self.request, limits: DecodeLimits()) == nil)
+        #expect(plain.outcome == .pending)
+        #expect(plain.take(bytes: bytes, pixels: Self.box, limits: DecodeLimits()) != nil)
+        #expect(plain.outcome == .taken)
+    }
+
+    @Test func anEscapeAskedForWhileItIsMadeIsWaitedFor() throws {
+        let (_, path, bytes) = photo()
+        let early = EarlyDecode()
+        let thread = Thread {
+            early.decode(imageAt: path, pixels: EarlyDecode.pixels(of: Self.request), maxBytes: 1 << 24, encodingFor: Self.request)
+        }
+        thread.start()
+        var waited = 0
+        while early.outcome == .none && waited < 2000 { usleep(1000); waited += 1 }
+        // Begun: running or done, the answer is the escape, never nil.
+        let escape = try #require(early.takeEscape(bytes: bytes, request: Self.request, limits: DecodeLimits()))
+        #expect(escape == (try Self.made(bytes, Self.request)))
+    }
+
+    @Test func theLoaderHandsOverTheEarlyEscapeOnlyForItsBytesAndNeverOverAPictureItHolds() throws {
+        let (folder, _, bytes) = photo()
+        func loader() -> ImageLoader {
+            ImageLoader(configuration: .init(baseDirectory: folder, cache: DiskCache(base: Fixtures.tempFolder())), early: EarlyDecode())
+        }
+        let marker: [UInt8] = Array("early".utf8)
+        let one = loader()
+        #expect(one.earlyEscape(for: "file:aurora.jpg", request: Self.request) == nil)   // none made: nothing read
+        one.early.plant(bytes: bytes, limits: DecodeLimits(), request: Self.request, escape: marker)
+        #expect(one.earlyEscape(for: "file:aurora.jpg", request: Self.request) == marker)
+        #expect(one.earlyEscape(for: "file:aurora.jpg", request: Self.request) == nil)
+
+        var changed = bytes
+        changed[changed.count - 3] ^= 0xFF
+        let two = loader()
+        two.early.plant(bytes: changed, limits: DecodeLimits(), request: Self.request, escape: marker)
+        #expect(two.earlyEscape(for: "file:aurora.jpg", request: Self.request) == nil)
+        #expect(two.early.outcome == .missed)
+
+        // The picture already decoded in memory is what the loader would draw: the early escape is dropped.
+        let three = loader()
+        _ = try three.image(for: "file:aurora.jpg")   // the SDK's decode, kept in memory
+        three.early.plant(bytes: bytes, limits: DecodeLimits(), request: Self.request, escape: marker)
+        #expect(three.earlyEscape(for: "file:aurora.jpg", request: Self.request) == nil)
+        #expect(three.early.outcome == .missed)
+    }
 }

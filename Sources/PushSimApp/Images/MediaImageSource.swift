@@ -242,7 +242,10 @@ public final class MediaImageSource: ImageSource, @unchecked Sendable {
     /// encoded for the terminal's protocol.
     static func encodePixels(_ loader: ImageLoader, _ url: String, _ request: PixelRequest) -> [UInt8]? {
         let box = Size(width: request.cells.width * request.cellPixels.width, height: request.cells.height * request.cellPixels.height)
-        guard box.width > 0, box.height > 0, let image = try? loader.image(for: url, pixels: box) else { return nil }
+        guard box.width > 0, box.height > 0 else { return nil }
+        // Made while the command line was parsed, from the same bytes for the same request (`EarlyDecode`).
+        if let made = loader.earlyEscape(for: url, request: request) { return made }
+        guard let image = try? loader.image(for: url, pixels: box) else { return nil }
         return PixelRenderer.encode(consume image, request)
     }
 

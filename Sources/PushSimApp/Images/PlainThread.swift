@@ -16,6 +16,21 @@ public enum PlainThread {
         return err == 0
     }
 
+    /// Makes the program's .data and .bss present and writable now, while this is the process's one thread, so that a
+    /// second thread's start does not turn each first write to them into a TLB flush of the other core
+    /// (CThreads/Prefault.c). Returns the bytes made present (0: none; they fault in as before).
+    @discardableResult
+    public static func prefaultWritableData() -> Int { pushsim_prefault_writable_data() }
+
+    /// The scheduler slice an interactive run asks for: the kernel's shortest (0.1 ms). The share of the CPU stays
+    /// what it was; only the wait to run, when the thread wakes beside a CPU-bound job, is shorter (CThreads/Slice.c).
+    public static let interactiveSlice: UInt64 = 100_000
+
+    /// Asks for `interactiveSlice` for this thread and the threads it starts from now on; false when the kernel did not
+    /// take it (before Linux 6.12, a policy other than the default), and nothing changed.
+    @discardableResult
+    public static func requestInteractiveSlice() -> Bool { pushsim_request_slice(CUnsignedLongLong(interactiveSlice)) == 0 }
+
     private final class Work {
         let run: @Sendable () -> Void
         init(_ run: @escaping @Sendable () -> Void) { self.run = run }
