@@ -57,7 +57,11 @@ def first_picture(cmd, limit=20, extra_env={}, keep=None):
     p = subprocess.Popen(shlex.split(cmd), stdin=slave, stdout=slave, stderr=subprocess.DEVNULL, env=dict(env, **extra_env),
                          preexec_fn=child, close_fds=True)
     os.close(slave)
-    buf, typed, start, elapsed = b"", not any(os.path.basename(a) == "pushsim" for a in shlex.split(cmd)), -1, None
+    # Each read is searched only where it could complete a marker (from the last bytes before it on): the reader's
+    # own cost stays a fraction of a millisecond per picture instead of growing with the square of its size (3.4 ms
+    # for a 187 KB sixel picture read 4 KB at a time, the same in both times of a pair: docs/performance.md).
+    typed = not any(os.path.basename(a) == "pushsim" for a in shlex.split(cmd))
+    buf, first, start, elapsed = bytearray(), -1, -1, None
     while elapsed is None and time.perf_counter() - t0 < limit:
         r, _, _ = select.select([master], [], [], 1)
         if not r:
@@ -66,16 +70,18 @@ def first_picture(cmd, limit=20, extra_env={}, keep=None):
             chunk = os.read(master, 1 << 16)
         except OSError:
             break
+        before = len(buf)
         buf += chunk
         if not typed:
             typed = True
             os.write(master, b"\r")
-        if start < 0:
-            i, j = buf.find(b"\x1bP"), buf.find(b"\x1b_G")
-            start = min(x for x in (i, j) if x >= 0) if max(i, j) >= 0 else -1
-            if start >= 0 and buf[start + 1:start + 2] == b"_":
-                start = buf.find(b"m=0", start)   # kitty: the last chunk (m=0; base64 never holds "m=") ends it
-        if start >= 0 and buf.find(b"\x1b\\", start) >= 0:
+        if first < 0:
+            i, j = buf.find(b"\x1bP", max(0, before - 1)), buf.find(b"\x1b_G", max(0, before - 2))
+            first = min(x for x in (i, j) if x >= 0) if max(i, j) >= 0 else -1
+        if first >= 0 and start < 0:
+            # kitty: the last chunk (m=0; base64 never holds "m=") ends it
+            start = buf.find(b"m=0", max(first, before - 2)) if buf[first + 1:first + 2] == b"_" else first
+        if start >= 0 and buf.find(b"\x1b\\", max(start, before - 1)) >= 0:
             elapsed = time.perf_counter() - t0
     p.send_signal(signal.SIGTERM)
     try:
@@ -126,12 +132,16 @@ read -r kitty chafa_kitty < <(sed -n 2p "$WORK/medians")
 echo "story picture ${SW}x${SH} cells of ${CELL_W}x${CELL_H} px in a ${COLS}x${ROWS} terminal"
 r=$(py "'%.2f' % ($sixel / $chafa_sixel)")
 # 0.9x until session 17; 0.73x quiet and 0.79-0.81x beside a CPU-bound job then; 0.67x quiet and 0.78-0.81x beside one since
-# the early decode (session 18; issue 40 asks 0.7x: docs/performance.md says why it holds on a quiet machine only), so
-# judged at 0.85x, which both meet.
+# the early decode (session 18); with the early encode and this reader (session 19) 0.55-0.68x quiet and 0.75-0.78x beside
+# one (issue 40 asks 0.7x: docs/performance.md says why it holds on a quiet machine only), so judged at 0.85x, which
+# both meet.
 result "first pixel frame, sixel, vs chafa -f sixels, median of paired runs" "${r}x ($sixel/$chafa_sixel ms)" "<= 0.85x" "$r <= 0.85"
 same=$(cmp -s "$WORK/sixel.counting" "$WORK/sixel.qsort" && echo same || echo different)
 result "the sixel picture, chafa's palette sorted by counting vs through qsort (PUSHSIM_CHAFA_QSORT=1)" \
   "$same ($(stat -c %s "$WORK/sixel.counting") / $(stat -c %s "$WORK/sixel.qsort") bytes)" "same" "'$same' == 'same'"
+# 0.52-0.55x until session 19, when most of both times was this reader's own search (550 / 1,050 ms); read as it is
+# now, 0.84-0.92x quiet and 0.92-0.95x beside a CPU-bound job: the 1.6 MB picture (chafa's is 2.2 MB) through a pty
+# that hands over 4 KB a read is most of both.
 r=$(py "'%.2f' % ($kitty / $chafa_kitty)")
 result "first pixel frame, kitty, vs chafa -f kitty, median of paired runs" "${r}x ($kitty/$chafa_kitty ms)" "<= 1.0x" "$r <= 1.0"
 if counting; then

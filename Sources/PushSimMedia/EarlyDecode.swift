@@ -169,13 +169,17 @@ public final class EarlyDecode: @unchecked Sendable {
         Size(width: request.cells.width * request.cellPixels.width, height: request.cells.height * request.cellPixels.height)
     }
 
-    /// Whether an escape is being made or is here (`ImageLoader.earlyEscape` reads the source only then).
-    public var holdsEscape: Bool {
+    /// Whether an escape is being made or is here, for a caller about to ask for one (`ImageLoader.earlyEscape` reads
+    /// the source only then). When no decode has started yet, none will: the request came first, as for `take`, so
+    /// the decode the caller makes next is not raced by an early one it cannot use (each would encode the picture).
+    public func escapeUnderWay() -> Bool {
         condition.lock()
         defer { condition.unlock() }
         switch state {
-        case .running(_, _, .some): return true
-        case .encoded: return true
+        case .none:
+            state = .over
+            return false
+        case .running(_, _, .some), .encoded: return true
         default: return false
         }
     }

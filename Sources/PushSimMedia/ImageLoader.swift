@@ -146,7 +146,7 @@ public final class ImageLoader: @unchecked Sendable {
     /// `PixelRenderer.encode(image(for: url, pixels:), request)` would give; nil otherwise (the caller encodes as
     /// before). Never downloads for the early escape's sake.
     public func earlyEscape(for url: String, request: PixelRequest) -> [UInt8]? {
-        guard early.holdsEscape else { return nil }
+        guard early.escapeUnderWay() else { return nil }
         let pixels = EarlyDecode.pixels(of: request)
         // The image already in memory is what `image(for:pixels:)` would draw: not the early decode.
         if let hit = decoded.value(for: url), hit.width >= pixels.width, hit.height >= pixels.height {

@@ -124,11 +124,10 @@ import PushSimCanvas
         request.proto = proto
         let early = EarlyDecode()
         early.decode(imageAt: path, pixels: EarlyDecode.pixels(of: request), maxBytes: 1 << 24, encodingFor: request)
-        #expect(early.holdsEscape)
         let escape = try #require(early.takeEscape(bytes: bytes, request: request, limits: DecodeLimits()))
         #expect(escape == (try Self.made(bytes, request)))
         #expect(early.outcome == .taken)
-        #expect(!early.holdsEscape)
+        #expect(!early.escapeUnderWay())
         #expect(early.takeEscape(bytes: bytes, request: request, limits: DecodeLimits()) == nil)
     }
 
@@ -176,7 +175,7 @@ import PushSimCanvas
         // A plain decode asked for as an escape is left for the pixels' request, which still gets it.
         let plain = EarlyDecode()
         plain.decode(imageAt: path, pixels: Self.box, maxBytes: 1 << 24)
-        #expect(!plain.holdsEscape)
+        #expect(!plain.escapeUnderWay())
         #expect(plain.takeEscape(bytes: bytes, request: Self.request, limits: DecodeLimits()) == nil)
         #expect(plain.outcome == .pending)
         #expect(plain.take(bytes: bytes, pixels: Self.box, limits: DecodeLimits()) != nil)
@@ -222,5 +221,19 @@ import PushSimCanvas
         three.early.plant(bytes: bytes, limits: DecodeLimits(), request: Self.request, escape: marker)
         #expect(three.earlyEscape(for: "file:aurora.jpg", request: Self.request) == nil)
         #expect(three.early.outcome == .missed)
+    }
+
+    @Test func anEscapeAskedForBeforeTheEarlyThreadBeginsEndsItUnstarted() throws {
+        // The early thread still reading the payload when the first frame asks: the loader then decodes and encodes
+        // itself, and the early thread, arriving after, must not make the same picture a second time beside it.
+        let (folder, _, bytes) = photo()
+        let loader = ImageLoader(configuration: .init(baseDirectory: folder, cache: DiskCache(base: Fixtures.tempFolder())),
+                                 early: EarlyDecode())
+        #expect(loader.earlyEscape(for: "file:aurora.jpg", request: Self.request) == nil)
+        loader.early.decode(imageAt: folder + "/aurora.jpg", pixels: EarlyDecode.pixels(of: Self.request), maxBytes: 1 << 24,
+                            encodingFor: Self.request)
+        #expect(loader.early.outcome == .none)
+        #expect(loader.early.take(bytes: bytes, pixels: EarlyDecode.pixels(of: Self.request), limits: DecodeLimits()) == nil)
+        #expect(loader.early.outcome == .none)
     }
 }
