@@ -166,7 +166,12 @@ public final class EarlyDecode: @unchecked Sendable {
 
     /// The box a request's picture covers in pixels (the loader's decode is made for it).
     public static func pixels(of request: PixelRequest) -> Size {
-        Size(width: request.cells.width * request.cellPixels.width, height: request.cells.height * request.cellPixels.height)
+        pixels(cells: request.cells, cellPixels: request.cellPixels)
+    }
+
+    /// The box `cells` cover in pixels, at `cellPixels` a cell.
+    public static func pixels(cells: Size, cellPixels: Size) -> Size {
+        Size(width: cells.width * cellPixels.width, height: cells.height * cellPixels.height)
     }
 
     /// Whether an escape is being made or is here, for a caller about to ask for one (`ImageLoader.earlyEscape` reads

@@ -91,7 +91,7 @@ enum EarlyPicture {
         let hint = plan.pixels == .auto ? PixelRenderer.chafaHint(environment: environment) : []
         guard let seen = Terminal.foreseenPixels(plan.pixels, environment: environment, chafaHint: hint),
               let target = firstPicture(plan, environment: environment, screen: seen.screen) else { return }
-        let pixels = Size(width: target.cells.width * seen.cellPixels.width, height: target.cells.height * seen.cellPixels.height)
+        let pixels = EarlyDecode.pixels(cells: target.cells, cellPixels: seen.cellPixels)
         guard pixels.width > 0, pixels.height > 0 else { return }
         // sixel and iTerm2: encoded here as well, for the request the story's frame will make. kitty's bytes carry the
         // image id the terminal hands out, so only its decode is made ahead.

@@ -241,7 +241,7 @@ public final class MediaImageSource: ImageSource, @unchecked Sendable {
     /// One picture's bytes: decoded once for the pixels drawn (a JPEG at the DCT scale that just covers the box), then
     /// encoded for the terminal's protocol.
     static func encodePixels(_ loader: ImageLoader, _ url: String, _ request: PixelRequest) -> [UInt8]? {
-        let box = Size(width: request.cells.width * request.cellPixels.width, height: request.cells.height * request.cellPixels.height)
+        let box = EarlyDecode.pixels(of: request)
         guard box.width > 0, box.height > 0 else { return nil }
         // Made while the command line was parsed, from the same bytes for the same request (`EarlyDecode`).
         if let made = loader.earlyEscape(for: url, request: request) { return made }
