@@ -249,19 +249,30 @@ final class NcursesDriver {
         if asciiOnly {
             // One byte per cell: a wide grapheme's ASCII stand-in fills both of its cells.
             for (k, byte) in AsciiFallback.ascii(cell.grapheme.isEmpty ? " " : cell.grapheme, width: width).utf8.prefix(width).enumerated() {
-                let one: [wchar_t] = [wchar_t(byte), 0]
-                _ = one.withUnsafeBufferPointer { pushsim_put_cell(win, Int32(y), Int32(x + k), $0.baseAddress, attrs, pair) }
+                var one = WideCell()
+                one.first = wchar_t(byte)
+                _ = one.withPointer { pushsim_put_cell(win, Int32(y), Int32(x + k), $0, attrs, pair) }
             }
             return
         }
-        var scalars: [wchar_t] = cell.grapheme.unicodeScalars.prefix(5).map { wchar_t(bitPattern: $0.value) }
-        if scalars.isEmpty { scalars = [32] }
-        scalars.append(0)
-        let ok = scalars.withUnsafeBufferPointer { pushsim_put_cell(win, Int32(y), Int32(x), $0.baseAddress, attrs, pair) }
-        if ok == ERR, scalars.count > 2 {
+        // The cluster's first five code points, terminated, in a buffer on the stack: a frame puts thousands of
+        // cells, and an array each was most of this function's cost (allocation, map and release).
+        var scalars = WideCell()
+        var count = 0
+        scalars.withPointer { p in
+            for scalar in cell.grapheme.unicodeScalars {
+                guard count < 5 else { break }
+                p[count] = wchar_t(bitPattern: scalar.value)
+                count += 1
+            }
+        }
+        if count == 0 { scalars.first = 32; count = 1 }
+        let ok = scalars.withPointer { pushsim_put_cell(win, Int32(y), Int32(x), $0, attrs, pair) }
+        if ok == ERR, count > 1 {
             // ncurses refuses clusters whose later code points have width (emoji ZWJ sequences): draw the base.
-            let base: [wchar_t] = [scalars[0], 0]
-            _ = base.withUnsafeBufferPointer { pushsim_put_cell(win, Int32(y), Int32(x), $0.baseAddress, attrs, pair) }
+            var base = WideCell()
+            base.first = scalars.first
+            _ = base.withPointer { pushsim_put_cell(win, Int32(y), Int32(x), $0, attrs, pair) }
         }
     }
 
@@ -412,5 +423,19 @@ final class NcursesDriver {
         TerminalGuard.restoreTTY(STDIN_FILENO)
         delscreen(screen)
         if let asciiNotice { StandardStreams.error(asciiNotice + "\n") }
+    }
+}
+
+/// Up to five code points of a cell and a terminating zero, as `setcchar` reads them: on the stack, not an array.
+private struct WideCell {
+    var storage: (wchar_t, wchar_t, wchar_t, wchar_t, wchar_t, wchar_t) = (0, 0, 0, 0, 0, 0)
+
+    var first: wchar_t {
+        get { storage.0 }
+        set { storage.0 = newValue }
+    }
+
+    mutating func withPointer<R>(_ body: (UnsafeMutablePointer<wchar_t>) -> R) -> R {
+        withUnsafeMutablePointer(to: &storage) { $0.withMemoryRebound(to: wchar_t.self, capacity: 6, body) }
     }
 }
