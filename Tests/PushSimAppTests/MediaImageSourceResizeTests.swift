@@ -52,12 +52,13 @@ final class GatedMediaWork: @unchecked Sendable {
     }
 }
 
-@Suite struct MediaImageSourceResizeTests {
+@Suite final class MediaImageSourceResizeTests {
     let url = "file:../images/aurora.jpg"
+    let groups = TestAppGroups()
 
     func source(_ pipe: WakePipe) -> MediaImageSource {
         MediaImageSource(payloadFolder: MediaImageSourceTests.storiesFolder,
-                         appGroup: NSTemporaryDirectory() + "pushsim-app-\(UUID().uuidString)", mode: .background,
+                         appGroup: groups.next(), mode: .background,
                          colorMode: .indexed256, wake: pipe)
     }
 

@@ -7,14 +7,16 @@ import PushSimScreens
 import Testing
 @testable import PushSimApp
 
-@Suite struct MediaImageSourceTests {
+@Suite final class MediaImageSourceTests {
     /// Where the bundled payloads live: their images are `file:../images/…` relative to this folder.
     static let storiesFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("../../Resources/stories").standardizedFileURL.path
 
+    /// This test's app groups, each a folder of its own under one that goes with the test.
+    let groups = TestAppGroups()
+
     func source(_ mode: MediaImageSource.Mode) -> MediaImageSource {
-        let group = (NSTemporaryDirectory() as NSString).appendingPathComponent("pushsim-app-\(UUID().uuidString)")
-        return MediaImageSource(payloadFolder: Self.storiesFolder, appGroup: group, mode: mode, colorMode: .indexed256)
+        MediaImageSource(payloadFolder: Self.storiesFolder, appGroup: groups.next(), mode: mode, colorMode: .indexed256)
     }
 
     @Test func synchronousSlotIsRenderedAtOnce() {
@@ -49,7 +51,7 @@ import Testing
     /// handed over once. Headless (synchronous) sources answer at once, so runs stay deterministic.
     @Test func pixelsAreEncodedOffTheCallersThreadThenHandedOverOnce() throws {
         let pipe = try #require(WakePipe())
-        let s = MediaImageSource(payloadFolder: Self.storiesFolder, appGroup: NSTemporaryDirectory() + "pushsim-app-\(UUID().uuidString)",
+        let s = MediaImageSource(payloadFolder: Self.storiesFolder, appGroup: groups.next(),
                                  mode: .background, colorMode: .indexed256, wake: pipe)
         let url = "file:../images/aurora.jpg"
         _ = s.slot(for: url, size: Size(width: 26, height: 20))
@@ -98,7 +100,7 @@ import Testing
     /// next page is the one ahead; a headless (synchronous) run never looks ahead.
     @Test func theCollapsedStoryEncodesItsFirstPageAhead() throws {
         let pipe = try #require(WakePipe())
-        let s = MediaImageSource(payloadFolder: Self.storiesFolder, appGroup: NSTemporaryDirectory() + "pushsim-app-\(UUID().uuidString)",
+        let s = MediaImageSource(payloadFolder: Self.storiesFolder, appGroup: groups.next(),
                                  mode: .background, colorMode: .indexed256, wake: pipe)
         let doc: JSONValue = ["aps": ["alert": ["title": "Aurora", "body": "Open"]], "pw_stories": ["pages": [
             ["image": "file:../images/aurora.jpg", "duration": 5, "title": "One", "subtitle": "Under the scrim"],
@@ -148,7 +150,7 @@ import Testing
     /// covering the picture shows them).
     @Test func aPictureBeingEncodedIsABlankBoxAndItsCellsWait() throws {
         let pipe = try #require(WakePipe())
-        let s = MediaImageSource(payloadFolder: Self.storiesFolder, appGroup: NSTemporaryDirectory() + "pushsim-app-\(UUID().uuidString)",
+        let s = MediaImageSource(payloadFolder: Self.storiesFolder, appGroup: groups.next(),
                                  mode: .background, colorMode: .indexed256, wake: pipe)
         let url = "file:../images/aurora.jpg", size = Size(width: 26, height: 20)
         let placed = try #require(s.pictureAhead(for: url, size: size)?.images.first)
@@ -197,7 +199,7 @@ import Testing
     /// writes nothing, so an idle run has no wake-ups.
     @Test func aBackgroundLoadWakesTheRunLoopWhenItLands() throws {
         let pipe = try #require(WakePipe())
-        let s = MediaImageSource(payloadFolder: Self.storiesFolder, appGroup: NSTemporaryDirectory() + "pushsim-app-\(UUID().uuidString)",
+        let s = MediaImageSource(payloadFolder: Self.storiesFolder, appGroup: groups.next(),
                                  mode: .background, colorMode: .indexed256, wake: pipe)
         #expect(!Self.readable(pipe.descriptor))
         #expect(s.slot(for: "file:../images/dunes.jpg", size: Size(width: 20, height: 10)) == .loading)
@@ -228,7 +230,7 @@ import Testing
 
     // An unreachable server: a placeholder with the reason and one warning, quickly, never a hang.
     @Test func unreachableServerIsAFailedSlotWithAWarning() {
-        let s = MediaImageSource(payloadFolder: Self.storiesFolder, appGroup: NSTemporaryDirectory() + "pushsim-app-\(UUID().uuidString)",
+        let s = MediaImageSource(payloadFolder: Self.storiesFolder, appGroup: groups.next(),
                                  mode: .synchronous, colorMode: .indexed256, fetch: FetchLimits(connectTimeout: 2, totalTimeout: 2))
         let url = "http://127.0.0.1:1/page.jpg"
         #expect(s.slot(for: url, size: Size(width: 10, height: 5)) == .failed("could not connect to 127.0.0.1:1 (connection refused)"))
@@ -285,4 +287,15 @@ import Testing
         #expect(reason.hasPrefix("no such file: "))
         #expect(s.takeDiagnostics().count == 1)
     }
+}
+
+/// App-group folders for one test, under a temporary folder removed when the test's suite instance goes (Swift
+/// Testing makes one per test): the render cache each source writes there no longer stays behind in /tmp.
+final class TestAppGroups: @unchecked Sendable {
+    let root = (NSTemporaryDirectory() as NSString).appendingPathComponent("pushsim-app-\(UUID().uuidString)")
+
+    /// A new app-group path (not created: the source makes what it writes).
+    func next() -> String { (root as NSString).appendingPathComponent(UUID().uuidString) }
+
+    deinit { try? FileManager.default.removeItem(atPath: root) }
 }
