@@ -77,10 +77,15 @@ enum EarlyPicture {
     /// at the arguments, the environment included, is the new thread's.
     static func start(_ arguments: [String] = Array(CommandLine.arguments.dropFirst())) {
         guard let plan = plan(arguments) else { return }
-        // While this is the one thread: the writes that follow fault no pages, and every thread asks for a short slice.
+        // While this is the one thread: the writes that follow fault no pages, every thread asks for a short slice, and
+        // malloc keeps its big blocks (the picture's buffers, on the new thread in huge pages where the kernel has them).
         PlainThread.prefaultWritableData()
         PlainThread.requestInteractiveSlice()
-        PlainThread.start(name: "pushsim.early") { decode(plan, environment: ProcessInfo.processInfo.environment, into: .shared) }
+        PlainThread.preparePictureHeap()
+        PlainThread.start(name: "pushsim.early") {
+            PlainThread.adoptPictureHeap()
+            decode(plan, environment: ProcessInfo.processInfo.environment, into: .shared)
+        }
     }
 
     /// The payload's largest size read here: a larger file is left to the parse.

@@ -22,7 +22,8 @@ printf '{"pw_stories":{"pages":[{"image":"file:local.jpg","duration":30,"title":
 
 # picture OUT STATS [XPIXELS] -- ARGS...: runs pushsim ARGS in an 80x40 pty of 10x20-pixel cells (XPIXELS=0: a pty that
 # reports no pixel size), types Enter at its first frame, and writes the first picture escape to OUT ("" when none
-# came within 20 s), its standard error to OUT.err and the debug stats to STATS.
+# came within 20 s), its standard error to OUT.err, the debug stats to STATS and the kB of its memory in huge pages
+# then to OUT.huge.
 picture() {
   python3 - "$BIN" "$WORK" "$@" <<'PY'
 import fcntl, json, os, select, signal, struct, subprocess, sys, termios, time
@@ -63,6 +64,12 @@ while time.monotonic() - t0 < 20:
         if end >= 0:
             picture = buf[s:end + 2]
             break
+# The process's memory in transparent huge pages once its picture is out (CThreads/PictureHeap.c), in kB.
+try:
+    huge = next(l.split()[1] for l in open(f"/proc/{p.pid}/smaps_rollup") if l.startswith("AnonHugePages:"))
+except (OSError, StopIteration):
+    huge = "?"
+open(out + ".huge", "w").write(huge)
 os.write(master, b"q")
 time.sleep(0.3)
 os.write(master, b"q")
@@ -94,6 +101,34 @@ for proto in sixel kitty; do
   done
 done
 echo "ok: sixel and kitty, cached and local: the early decode is taken and its picture is the same bytes"
+
+# The early thread's picture buffers in 2 MB huge pages (CThreads/PictureHeap.c), where the kernel gives them on request
+# and has 32 MB free in 2 MB blocks; the run whose option comes first starts no early thread and asks for none.
+offers=$(python3 - <<'PY'
+import re
+try:
+    mode = open("/sys/kernel/mm/transparent_hugepage/enabled").read()
+    size = int(open("/sys/kernel/mm/transparent_hugepage/hpage_pmd_size").read())
+    blocks = 0
+    for line in open("/proc/buddyinfo"):
+        counts = [int(x) for x in line.split()[4:]]
+        if len(counts) == 11:
+            blocks += counts[9] + 2 * counts[10]
+    print(int(("[always]" in mode or "[madvise]" in mode) and size == 2 << 20 and blocks >= 16))
+except OSError:
+    print(0)
+PY
+)
+early_huge=$(cat "$WORK/early.sixel.local.huge") plain_huge=$(cat "$WORK/plain.sixel.local.huge")
+if [ "$offers" = 1 ]; then
+  [ "$early_huge" -ge 2048 ] 2>/dev/null || die "the early picture's buffers are not in huge pages (AnonHugePages: ${early_huge} kB)"
+  if grep -q "\[madvise\]" /sys/kernel/mm/transparent_hugepage/enabled; then
+    [ "$plain_huge" = 0 ] || die "a run without the early picture has ${plain_huge} kB in huge pages"
+  fi
+  echo "ok: the early picture's buffers are in huge pages (${early_huge} kB; ${plain_huge} kB without it)"
+else
+  echo "ok: this kernel gives no huge pages on request (or has too few free 2 MB blocks): none asked for (${early_huge} kB)"
+fi
 
 # A FIFO payload is refused by the parse as before (`stories` reads a pipe only as '-'), with its one line; the early
 # decode never opens one (EarlyPictureTests: it looks at the file's type first).

@@ -10,13 +10,19 @@ import PushSimEngine
 import PushSimScreens
 import PushSimStore
 
-@Suite(.serialized) struct InboxSceneTests {
+@Suite(.serialized) final class InboxSceneTests {
     static let now = Date(timeIntervalSince1970: 1_795_435_200)  // 2026-11-23T12:00:00Z
     let utc = TimeZone(identifier: "UTC")!
     var mixed: String { Resources.locate().path("inbox/mixed.json") }
 
+    /// Every folder a test makes is under this one, removed with the test's instance (a test that throws or records
+    /// an issue before its own `defer` leaves nothing in the temporary folder either).
+    let root = NSTemporaryDirectory() + "pushsim-inbox-\(UUID().uuidString)"
+
+    deinit { try? FileManager.default.removeItem(atPath: root) }
+
     func tempDir() -> String {
-        let d = NSTemporaryDirectory() + "pushsim-inbox-\(UUID().uuidString)"
+        let d = root + "/" + UUID().uuidString
         try? FileManager.default.createDirectory(atPath: d, withIntermediateDirectories: true)
         return d
     }

@@ -88,4 +88,45 @@ import Testing
             #expect(inherited == own)
         }
     }
+
+    /// CThreads/PictureHeap.c asks for huge pages only where /proc/buddyinfo shows 32 MB free in 2 MB blocks: order 9
+    /// (2 MB) counts once, order 10 (4 MB) twice, in every zone; a line that is not eleven counts counts nothing.
+    @Test func freeHugeBlocksAreCountedFromBuddyinfo() {
+        let machine = """
+        Node 0, zone      DMA      0      0      0      0      0      0      0      0      1      1      3
+        Node 0, zone    DMA32      2      2      3      1      2      2      1      4      4      2    752
+        Node 0, zone   Normal   2127   1294    882    640    350    126     57     44    106     85    449
+
+        """
+        #expect(PlainThread.freeHugeBlocks(buddyinfo: machine) == (1 + 2 * 3) + (2 + 2 * 752) + (85 + 2 * 449))
+        #expect(PlainThread.freeHugeBlocks(buddyinfo: "Node 0, zone   Normal   1 2 3 4 5 6 7 8 9 10 11") == 10 + 22)
+        // A kernel with other block sizes (more or fewer orders), a cut line, text that is not the file: none.
+        #expect(PlainThread.freeHugeBlocks(buddyinfo: "Node 0, zone   Normal   1 2 3 4 5 6 7 8 9 10 11 12\n") == 0)
+        #expect(PlainThread.freeHugeBlocks(buddyinfo: "Node 0, zone   Normal   1 2 3 4 5 6 7 8 9 10\n") == 0)
+        #expect(PlainThread.freeHugeBlocks(buddyinfo: "Node 0, zone   Normal   1 2 3 4 5 6 7 8 9 x 11\n") == 0)
+        #expect(PlainThread.freeHugeBlocks(buddyinfo: "") == 0)
+        #expect(PlainThread.freeHugeBlocks(buddyinfo: "zone") == 0)
+        #expect(PlainThread.freeHugeBlocks(buddyinfo: "no zones here\nat all 1 2 3") == 0)
+        // The counts of one line do not run on into the next.
+        #expect(PlainThread.freeHugeBlocks(buddyinfo: "Node 0, zone A 1 2 3 4 5\n6 7 8 9 10 11\n") == 0)
+    }
+
+    /// On a thread of its own, the picture heap is adopted only where huge pages are on request, and what the thread
+    /// allocates after it is ordinary memory (written and read back whole).
+    @Test func thePictureHeapIsAdoptedOnlyWhereHugePagesAreOnRequest() {
+        let done = DispatchSemaphore(value: 0)
+        nonisolated(unsafe) var adopted = false, intact = false
+        PlainThread.start(name: "pushsim.heap") {
+            adopted = PlainThread.adoptPictureHeap()
+            let bytes = [UInt8](unsafeUninitializedCapacity: 1_800_000) { buffer, count in
+                for i in 0..<buffer.count { buffer[i] = UInt8(truncatingIfNeeded: i &* 31) }
+                count = buffer.count
+            }
+            intact = bytes.indices.allSatisfy { bytes[$0] == UInt8(truncatingIfNeeded: $0 &* 31) }
+            done.signal()
+        }
+        #expect(done.wait(timeout: .now() + 10) == .success)
+        #expect(intact)
+        if !PlainThread.hugePagesOnRequest { #expect(!adopted) }
+    }
 }

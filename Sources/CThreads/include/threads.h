@@ -15,4 +15,21 @@ long pushsim_prefault_writable_data(void);
 /// policy and nice value unchanged (Slice.c). Returns 0 when the kernel took it, -1 otherwise (nothing changed).
 int pushsim_request_slice(unsigned long long nanoseconds);
 
+/// Has malloc serve blocks up to 32 MB from its heaps, keep freed memory for reuse and grow a heap 8 MB at a time
+/// (PictureHeap.c), to be called while the process has one thread, before the early picture's thread starts.
+void pushsim_picture_heap_prepare(void);
+
+/// On a thread just started, after `pushsim_picture_heap_prepare`: asks for transparent huge pages over the thread's
+/// malloc heap from its first 2 MB boundary on, and makes the thread's next allocations begin there. Returns 1 when it
+/// did, 0 when it left everything as it was (no huge pages on request, too few free 2 MB blocks, an unexpected heap).
+int pushsim_picture_heap_adopt(void);
+
+/// Whether the kernel gives transparent huge pages on request (`always` or `madvise`, 2 MB) and has at least 32 MB
+/// free in blocks of 2 MB or more (/proc/buddyinfo): 1 or 0.
+int pushsim_huge_pages_on_request(void);
+
+/// Free blocks of 2 MB in a /proc/buddyinfo text: each zone's order-9 count and twice its order-10 count (a zone line
+/// without exactly the eleven orders of 4 KB pages counts nothing).
+unsigned long long pushsim_buddyinfo_huge_blocks(const char *text);
+
 #endif

@@ -22,6 +22,23 @@ public enum PlainThread {
     @discardableResult
     public static func prefaultWritableData() -> Int { pushsim_prefault_writable_data() }
 
+    /// Has malloc keep blocks up to 32 MB in its heaps and reuse what is freed (no munmap, so no TLB flush of the other
+    /// core), to be called while this is the process's one thread, before the early picture's thread starts
+    /// (CThreads/PictureHeap.c).
+    public static func preparePictureHeap() { pushsim_picture_heap_prepare() }
+
+    /// On the early picture's thread, first thing: its picture buffers in 2 MB huge pages when the kernel has them to
+    /// give without compacting (CThreads/PictureHeap.c); false when nothing changed.
+    @discardableResult
+    public static func adoptPictureHeap() -> Bool { pushsim_picture_heap_adopt() == 1 }
+
+    /// Whether the kernel gives 2 MB transparent huge pages on request and has 32 MB free in such blocks
+    /// (CThreads/PictureHeap.c): `adoptPictureHeap` asks for them only then.
+    public static var hugePagesOnRequest: Bool { pushsim_huge_pages_on_request() == 1 }
+
+    /// The free 2 MB blocks a /proc/buddyinfo text counts (each zone's order-9 blocks and twice its order-10 ones).
+    public static func freeHugeBlocks(buddyinfo: String) -> UInt64 { UInt64(pushsim_buddyinfo_huge_blocks(buddyinfo)) }
+
     /// The scheduler slice an interactive run asks for: the kernel's shortest (0.1 ms). The share of the CPU stays
     /// what it was; only the wait to run, when the thread wakes beside a CPU-bound job, is shorter (CThreads/Slice.c).
     public static let interactiveSlice: UInt64 = 100_000
