@@ -15,6 +15,9 @@ public final class EarlyDecode: @unchecked Sendable {
 
     private enum State {
         case none
+        /// A thread that may start a decode is working out whether it will (`expect`): a request waits for its answer
+        /// rather than racing it (`decided` ends the wait when it starts none).
+        case expected
         case running(pixels: Size, limits: DecodeLimits, request: PixelRequest?)
         case done(bytes: Data, pixels: Size, limits: DecodeLimits, image: DecodedImage?)
         /// Decoded and encoded for `request`: the image went into the escape (a scrim darkens it in place).
@@ -47,6 +50,24 @@ public final class EarlyDecode: @unchecked Sendable {
 
     public init() {}
 
+    /// Says that a thread is about to work out whether to decode (and then calls `decode` or `decided`): until then a
+    /// request waits for it instead of finding nothing. Does nothing once a decode has been started or asked for.
+    public func expect() {
+        condition.lock()
+        defer { condition.unlock() }
+        if case .none = state { state = .expected }
+    }
+
+    /// The expecting thread started no decode: a request that waits, or comes later, finds nothing (as without `expect`).
+    public func decided() {
+        condition.lock()
+        defer { condition.unlock() }
+        if case .expected = state {
+            state = .none
+            condition.broadcast()
+        }
+    }
+
     /// Decodes the regular file at `path` (at most `maxBytes`) for a picture of `pixels`, on the caller's thread (one
     /// of its own: a request waits for it meanwhile). Does nothing once a decode has been started or asked for.
     /// With `request` (whose cells and cell pixels make `pixels`), the decode is then encoded for it too
@@ -54,7 +75,10 @@ public final class EarlyDecode: @unchecked Sendable {
     public func decode(imageAt path: String, pixels: Size, limits: DecodeLimits = DecodeLimits(), maxBytes: Int,
                        encodingFor request: PixelRequest? = nil) {
         condition.lock()
-        guard case .none = state else { return condition.unlock() }
+        switch state {
+        case .none, .expected: break
+        default: return condition.unlock()
+        }
         state = .running(pixels: pixels, limits: limits, request: request)
         outcomeValue = .pending
         condition.unlock()
@@ -110,6 +134,8 @@ public final class EarlyDecode: @unchecked Sendable {
         defer { condition.unlock() }
         while true {
             switch state {
+            case .expected:
+                condition.wait()
             case .none, .over:
                 state = .over
                 return nil
@@ -142,6 +168,8 @@ public final class EarlyDecode: @unchecked Sendable {
         defer { condition.unlock() }
         while true {
             switch state {
+            case .expected:
+                condition.wait()
             case .none, .over:
                 state = .over
                 return nil
@@ -180,6 +208,7 @@ public final class EarlyDecode: @unchecked Sendable {
     public func escapeUnderWay() -> Bool {
         condition.lock()
         defer { condition.unlock() }
+        while case .expected = state { condition.wait() }
         switch state {
         case .none:
             state = .over
@@ -195,6 +224,10 @@ public final class EarlyDecode: @unchecked Sendable {
         defer { condition.unlock() }
         switch state {
         case .none, .over: state = .over
+        case .expected:
+            // The thread's decode, should it still start one, finds the state over and makes nothing.
+            state = .over
+            condition.broadcast()
         default:
             state = .over
             outcomeValue = .missed

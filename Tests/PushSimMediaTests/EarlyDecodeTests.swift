@@ -54,6 +54,37 @@ import PushSimCanvas
         #expect(early.outcome == .none)
     }
 
+    /// A thread that has said it may decode (`expect`) is waited for, not raced: its decode is taken when it starts
+    /// one, and a request finds nothing (outcome none) when it decides on none.
+    @Test func anExpectedDecodeIsWaitedForNotRaced() {
+        let (_, path, bytes) = photo()
+        let early = EarlyDecode()
+        early.expect()
+        DispatchQueue.global().asyncAfter(deadline: .now() + 0.05) {
+            early.decode(imageAt: path, pixels: Self.box, maxBytes: 1 << 24)
+            early.decided()
+        }
+        #expect(early.take(bytes: bytes, pixels: Self.box, limits: DecodeLimits()) != nil)
+        #expect(early.outcome == .taken)
+
+        let none = EarlyDecode()
+        none.expect()
+        DispatchQueue.global().asyncAfter(deadline: .now() + 0.05) { none.decided() }
+        #expect(!none.escapeUnderWay())
+        #expect(none.outcome == .none)
+        // Decided: later requests find nothing, and a decode started now is for nobody.
+        none.decode(imageAt: path, pixels: Self.box, maxBytes: 1 << 24)
+        #expect(none.outcome == .none)
+
+        // Dropped while expected: the thread's decode, if it still comes, makes nothing.
+        let dropped = EarlyDecode()
+        dropped.expect()
+        dropped.abandon()
+        dropped.decode(imageAt: path, pixels: Self.box, maxBytes: 1 << 24)
+        #expect(dropped.outcome == .none)
+        #expect(dropped.take(bytes: bytes, pixels: Self.box, limits: DecodeLimits()) == nil)
+    }
+
     @Test func aRequestWhileTheDecodeRunsWaitsForIt() {
         let (_, path, bytes) = photo()
         let early = EarlyDecode()
