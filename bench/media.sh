@@ -77,7 +77,10 @@ echo "$CHAFA_CMD: wall min ${cmin} ms, median ${cmed} ms; CPU median ${ccpu} ms 
 # run has its thread pool on both cores at once, while a story's first frame runs on one, so the minimum of chafa's
 # runs falls further than its median (31 against 39 ms here) and the cold minimum stayed at 0.47-0.49x. Since
 # `serve` and `mcp` have an executable of their own (session 17) it is 0.38x quiet and 0.35x beside a CPU-bound job,
-# and judged at 0.45x too.
+# and judged at 0.45x too. Since session 22 a headless story's first cells are decoded and rendered (or read from the
+# render cache) on a thread of their own while the arguments parse (Sources/pushsim/EarlyPicture.swift), as a
+# terminal's first picture was: 41 alternating rounds, cold wall min 0.37x -> 0.30x, median 0.39x -> 0.32x; its CPU
+# 0.32x -> 0.33x (the second thread and the payload read twice).
 judge() {
   local r
   r=$(py "'%.2f' % ($2 / $3)")

@@ -22,8 +22,23 @@ public final class EarlyDecode: @unchecked Sendable {
         case done(bytes: Data, pixels: Size, limits: DecodeLimits, image: DecodedImage?)
         /// Decoded and encoded for `request`: the image went into the escape (a scrim darkens it in place).
         case encoded(bytes: Data, pixels: Size, limits: DecodeLimits, request: PixelRequest, escape: [UInt8])
+        /// The first picture's cells being made: decoded for `cells` and rendered with `options` (a run that draws cells).
+        case runningCells(cells: Size, options: RenderOptions, limits: DecodeLimits)
+        /// Decoded for the cells and rendered (`rendered` nil when the renderer failed: the loader falls back as ever).
+        case cells(bytes: Data, cells: Size, options: RenderOptions, limits: DecodeLimits, made: EarlyCells)
         /// Asked for and answered (or not started because the request came first): nothing more is kept.
         case over
+    }
+
+    /// The first picture's cells as the loader would have them: read from the render cache, or its decode for those
+    /// cells and their render.
+    public struct EarlyCells: @unchecked Sendable {
+        /// The render's name in the render cache (`RenderDiskCache.key` of the bytes, cells and options).
+        public var key: String
+        /// The decode, nil when the cells were read from the render cache.
+        public var image: DecodedImage?
+        /// The cells, or nil when the renderer failed (`ImageLoader.render` then draws its fallback).
+        public var rendered: Canvas?
     }
 
     /// What became of the early decode (the debug stats' `earlyDecode`).
@@ -91,6 +106,68 @@ public final class EarlyDecode: @unchecked Sendable {
         }
     }
 
+    /// The cells of the regular file at `path` (at most `maxBytes`) for `cells` with `options`, as `ImageLoader.render`
+    /// would have them, on the caller's thread: read from `renderCache` when it holds them, else decoded for those
+    /// cells and rendered (`CellRenderer`). Does nothing once a decode has been started or asked for.
+    public func render(imageAt path: String, cells: Size, options: RenderOptions, limits: DecodeLimits = DecodeLimits(),
+                       maxBytes: Int, renderCache: RenderDiskCache) {
+        condition.lock()
+        switch state {
+        case .none, .expected: break
+        default: return condition.unlock()
+        }
+        state = .runningCells(cells: cells, options: options, limits: limits)
+        outcomeValue = .pending
+        condition.unlock()
+        guard let bytes = try? ImageLoader.readFile(path, maxBytes: maxBytes) else {
+            return finishCells(bytes: nil, cells: cells, options: options, limits: limits, made: nil)
+        }
+        let key = RenderDiskCache.key(bytes: bytes, size: cells, options: options)
+        if let drawn = renderCache.read(key, size: cells) {
+            return finishCells(bytes: bytes, cells: cells, options: options, limits: limits, made: EarlyCells(key: key, rendered: drawn))
+        }
+        let halfBlocks = CellRenderer.route(for: options) == .halfBlockAverage
+        guard let image = try? ImageDecoder.decode(bytes, limits: limits, cells: cells, halfBlocks: halfBlocks) else {
+            return finishCells(bytes: nil, cells: cells, options: options, limits: limits, made: nil)
+        }
+        let rendered = try? CellRenderer.render(image, size: cells, options: options)
+        finishCells(bytes: bytes, cells: cells, options: options, limits: limits, made: EarlyCells(key: key, image: image, rendered: rendered))
+    }
+
+    /// The cells' decode ends: kept for the loader, unless a request came meanwhile and did not want them.
+    func finishCells(bytes: Data?, cells: Size, options: RenderOptions, limits: DecodeLimits, made: EarlyCells?) {
+        condition.lock()
+        defer { condition.unlock() }
+        guard case .runningCells = state else { return }
+        if let bytes, let made {
+            state = .cells(bytes: bytes, cells: cells, options: options, limits: limits, made: made)
+        } else {
+            state = .over
+            outcomeValue = .missed
+        }
+        condition.broadcast()
+    }
+
+    /// The early cells of exactly `bytes` for `cells` with `options` under `limits`, waiting for them while they are
+    /// being made (they are what the caller would make), else nil. Whatever the answer, the early decode is over,
+    /// except that a picture's decode is left for its own request.
+    public func takeCells(bytes: Data, cells: Size, options: RenderOptions, limits: DecodeLimits) -> EarlyCells? {
+        answer { state -> EarlyCells?? in
+            switch state {
+            case .runningCells(let c, let o, let l):
+                return c == cells && o == options && l == limits ? .none : .some(missed())
+            case .cells(let b, let c, let o, let l, let made):
+                return taken(c == cells && o == options && l == limits && b == bytes, made)
+            case .running, .done, .encoded:
+                // A picture's decode, not cells: left for the picture's request (a terminal that shows pixels draws
+                // cells too, from the same image).
+                return .some(nil)
+            case .none, .expected, .over:
+                return .some(nil)
+            }
+        }
+    }
+
     /// The decode ends: kept for the request, unless one came meanwhile and did not want it.
     func finish(bytes: Data?, pixels: Size, limits: DecodeLimits, image: DecodedImage?) {
         condition.lock()
@@ -119,6 +196,42 @@ public final class EarlyDecode: @unchecked Sendable {
         condition.broadcast()
     }
 
+    /// A request's answer, under the condition's lock: `decide` says, from the state, what to hand over (`.some`) or
+    /// that the decode it wants is still being made (`.none`: wait for it). A thread that may still start a decode
+    /// (`expect`) is waited for; with none started or none left, the answer is nil and no decode starts after it.
+    private func answer<T>(_ decide: (State) -> T??) -> T? {
+        condition.lock()
+        defer { condition.unlock() }
+        while true {
+            switch state {
+            case .expected:
+                condition.wait()
+                continue
+            case .none, .over:
+                state = .over
+                return nil
+            default:
+                break
+            }
+            if let answered = decide(state) { return answered }
+            condition.wait()
+        }
+    }
+
+    /// What was made, handed over when it is `same` as asked for; either way nothing more is kept (the lock is held).
+    private func taken<T>(_ same: Bool, _ made: T) -> T?? {
+        state = .over
+        outcomeValue = same ? .taken : .missed
+        return .some(same ? made : nil)
+    }
+
+    /// The request did not want what was started or made: nothing more is kept (the condition's lock is held).
+    private func missed<T>() -> T? {
+        state = .over
+        outcomeValue = .missed
+        return nil
+    }
+
     /// Whether an escape made for `made` is the one `asked` would get: the same request, except kitty's image id for
     /// the protocols whose bytes do not carry it (sixel, iTerm2).
     static func same(_ made: PixelRequest, _ asked: PixelRequest) -> Bool {
@@ -130,32 +243,18 @@ public final class EarlyDecode: @unchecked Sendable {
     /// The early decode of exactly `bytes` for `pixels` under `limits`, waiting for it if it is still running (it is the
     /// decode the caller would make), else nil. Whatever the answer, the early decode is over.
     public func take(bytes: Data, pixels: Size, limits: DecodeLimits) -> DecodedImage? {
-        condition.lock()
-        defer { condition.unlock() }
-        while true {
+        answer { state -> DecodedImage?? in
             switch state {
-            case .expected:
-                condition.wait()
-            case .none, .over:
-                state = .over
-                return nil
             case .running(let p, let l, let r):
-                guard r == nil, p == pixels, l == limits else {
-                    state = .over
-                    outcomeValue = .missed
-                    return nil
-                }
-                condition.wait()
+                return r == nil && p == pixels && l == limits ? .none : .some(missed())
             case .done(let b, let p, let l, let image):
-                state = .over
-                let same = p == pixels && l == limits && b == bytes
-                outcomeValue = same ? .taken : .missed
-                return same ? image : nil
-            case .encoded:
-                // The image is in the escape: asked for as pixels of their own, it is decoded again.
-                state = .over
-                outcomeValue = .missed
-                return nil
+                guard let image else { return .some(missed()) }
+                return taken(p == pixels && l == limits && b == bytes, image)
+            case .encoded, .runningCells, .cells:
+                // The image is in the escape (or cells were made): asked for as pixels of their own, it is decoded again.
+                return .some(missed())
+            case .none, .expected, .over:
+                return .some(nil)
             }
         }
     }
@@ -164,30 +263,19 @@ public final class EarlyDecode: @unchecked Sendable {
     /// being made (it is the encode the caller would make), else nil. Whatever the answer, the early decode is over,
     /// except that a decode made without a request is left for `take`.
     public func takeEscape(bytes: Data, request: PixelRequest, limits: DecodeLimits) -> [UInt8]? {
-        condition.lock()
-        defer { condition.unlock() }
-        while true {
+        answer { state -> [UInt8]?? in
             switch state {
-            case .expected:
-                condition.wait()
-            case .none, .over:
-                state = .over
-                return nil
             case .running(let p, let l, let r):
-                guard let r else { return nil }
-                guard Self.same(r, request), p == Self.pixels(of: request), l == limits else {
-                    state = .over
-                    outcomeValue = .missed
-                    return nil
-                }
-                condition.wait()
+                guard let r else { return .some(nil) }
+                return Self.same(r, request) && p == Self.pixels(of: request) && l == limits ? .none : .some(missed())
             case .done:
-                return nil
+                return .some(nil)
+            case .runningCells, .cells:
+                return .some(missed())
             case .encoded(let b, let p, let l, let r, let escape):
-                state = .over
-                let same = Self.same(r, request) && p == Self.pixels(of: request) && l == limits && b == bytes
-                outcomeValue = same ? .taken : .missed
-                return same ? escape : nil
+                return taken(Self.same(r, request) && p == Self.pixels(of: request) && l == limits && b == bytes, escape)
+            case .none, .expected, .over:
+                return .some(nil)
             }
         }
     }
@@ -241,6 +329,15 @@ public final class EarlyDecode: @unchecked Sendable {
         outcomeValue = .pending
         condition.unlock()
         finish(bytes: bytes, pixels: pixels, limits: limits, image: image)
+    }
+
+    /// Early cells put in place as if they had been made (tests).
+    func plantCells(bytes: Data, cells: Size, options: RenderOptions, limits: DecodeLimits = DecodeLimits(), made: EarlyCells) {
+        condition.lock()
+        state = .runningCells(cells: cells, options: options, limits: limits)
+        outcomeValue = .pending
+        condition.unlock()
+        finishCells(bytes: bytes, cells: cells, options: options, limits: limits, made: made)
     }
 
     /// An early escape put in place as if it had been made (tests).

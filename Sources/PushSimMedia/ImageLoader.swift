@@ -86,15 +86,22 @@ public final class ImageLoader: @unchecked Sendable {
         // an image already decoded in memory is rendered from there without touching the disk.
         var diskKey: String?
         var data: SourceBytes?
+        // The cells `EarlyDecode` had from these very bytes while the command line was parsed (read from disk, or
+        // decoded and rendered) are this lookup's, or this decode's and render's.
+        var ahead: EarlyDecode.EarlyCells?
         if let disk = configuration.renderCache, !decoded.contains(url) {
             // Under the URL's lock, as a decode reads them: the page on screen and a pre-fetch never download twice.
             let l = lock(for: url)
             l.lock()
             let source: SourceBytes
             do { source = try sourceBytes(for: url) } catch { l.unlock(); throw error }
+            ahead = early.takeCells(bytes: source.data, cells: size, options: configuration.render, limits: configuration.decode)
+            if let image = ahead?.image { decoded.set(image, for: url, cost: image.cost) }
             l.unlock()
-            let k = RenderDiskCache.key(bytes: source.data, size: size, options: configuration.render)
-            if let canvas = disk.read(k, size: size) {
+            let k = ahead?.key ?? RenderDiskCache.key(bytes: source.data, size: size, options: configuration.render)
+            let drawn: Canvas?
+            if let ahead { drawn = ahead.image == nil ? ahead.rendered : nil } else { drawn = disk.read(k, size: size) }
+            if let canvas = drawn {
                 // These very bytes rendered before, so they decoded: a fresh download may enter the disk cache.
                 if source.downloaded { try? configuration.cache.write(source.data, for: url) }
                 renders.set(canvas, for: key, cost: size.width * size.height * ImageLoader.cellCost)
@@ -103,10 +110,16 @@ public final class ImageLoader: @unchecked Sendable {
             diskKey = k
             data = source
         }
-        let image = try self.image(for: url, cells: size, bytes: data)
+        let image: DecodedImage
+        if let made = ahead?.image { image = made } else { image = try self.image(for: url, cells: size, bytes: data) }
         let canvas: Canvas
         do {
-            canvas = try CellRenderer.render(image, size: size, options: configuration.render)
+            if let ahead, ahead.image != nil {
+                guard let rendered = ahead.rendered else { throw LoadFailure("the cells could not be rendered") }
+                canvas = rendered
+            } else {
+                canvas = try CellRenderer.render(image, size: size, options: configuration.render)
+            }
             if let diskKey { configuration.renderCache?.write(canvas, key: diskKey) }
         } catch {
             canvas = HalfBlockRenderer.render(image, size: size, colorMode: configuration.render.colorMode)

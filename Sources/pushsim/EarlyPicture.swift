@@ -19,15 +19,25 @@ import PushSimTerminal
 /// pixels. The loader takes that decode only for the same bytes, box and limits (`EarlyDecode.take`), so a guess
 /// that missed (a payload edited meanwhile, an option this does not know) only cost a decode on the other core.
 ///
+/// A headless run (`--headless`, with `--size` and the options that only say how a run is shown) knows its first
+/// picture's cells the same way: the thread reads them from the render cache, or decodes and renders them as the
+/// loader would on a miss (`EarlyDecode.render`), and the loader takes them only for the same bytes, cells, colours,
+/// symbols and limits (`EarlyDecode.takeCells`).
+///
 /// Nothing here writes, prints or fails: the parse that follows reports every error as before. Only regular files are
 /// read (never standard input, a FIFO or a device), and only when the run will draw pixels without asking the
-/// terminal (`Terminal.foreseenPixels`).
+/// terminal (`Terminal.foreseenPixels`) or is headless.
 enum EarlyPicture {
     /// What the command line says, when it is the plain form.
     struct Plan: Equatable {
         var payload: String
         var appGroup: String?
         var pixels: PixelSetting
+        /// `--headless`: the first frame's cells are made early instead (at `size`, with `colors` and `symbols`).
+        var headless = false
+        var size = TerminalOptions.defaultSize
+        var colors: String?
+        var symbols: String?
     }
 
     /// `stories` options that change neither the first picture nor its cells, with whether each takes a value.
@@ -39,11 +49,20 @@ enum EarlyPicture {
         "--crossfade": false, "--loop": false, "--reduce-motion": false,
     ]
 
+    /// The headless run's options that change neither its first picture nor its cells, or that say how the cells are
+    /// made (`--size`, `--colors`, `--symbols`: read here as the command reads them), with whether each takes a value.
+    /// Only with `--headless`.
+    static let headlessOptions: [String: Bool] = [
+        "--headless": false, "--size": true, "--frames": true, "--colors": true, "--symbols": true,
+        "--script": true, "--script-file": true, "--events": true,
+    ]
+
     /// The plan for `arguments` (without the program's name), or nil when they are not the plain form.
     static func plan(_ arguments: [String]) -> Plan? {
         guard arguments.count >= 2, arguments[0] == "stories", arguments[1] != "-", !arguments[1].hasPrefix("-"),
               !arguments[1].isEmpty else { return nil }
         var plan = Plan(payload: arguments[1], appGroup: nil, pixels: .auto)
+        var headlessOnly = false, pixelsGiven = false
         var i = 2
         while i < arguments.count {
             var name = arguments[i], value: String?
@@ -51,7 +70,8 @@ enum EarlyPicture {
                 value = String(name[name.index(after: eq)...])
                 name = String(name[..<eq])
             }
-            guard name.hasPrefix("--"), let takesValue = neutralOptions[name] else { return nil }
+            guard name.hasPrefix("--"), let takesValue = neutralOptions[name] ?? headlessOptions[name] else { return nil }
+            if neutralOptions[name] == nil { headlessOnly = true }
             if takesValue && value == nil {
                 guard i + 1 < arguments.count else { return nil }
                 value = arguments[i + 1]
@@ -63,13 +83,27 @@ enum EarlyPicture {
             case "--pixels":
                 guard let setting = value.flatMap({ PixelSetting(rawValue: $0.lowercased()) }), setting != .off else { return nil }
                 plan.pixels = setting
+                pixelsGiven = true
             case "--app-group":
                 plan.appGroup = value
+            case "--headless":
+                plan.headless = true
+            case "--size":
+                guard let size = value.flatMap(Size.init(parsing:)) else { return nil }
+                plan.size = size
+            case "--colors":
+                guard let value, ColorMode(parsing: value) != nil else { return nil }
+                plan.colors = value
+            case "--symbols":
+                guard let value, (try? SymbolSet(parsing: value)) != nil else { return nil }
+                plan.symbols = value
             default:
                 break
             }
             i += 1
         }
+        // The headless options mean nothing to a terminal's picture, and a headless run draws no pixels.
+        if headlessOnly && !plan.headless || plan.headless && pixelsGiven { return nil }
         return plan
     }
 
@@ -78,16 +112,17 @@ enum EarlyPicture {
     static func start(_ arguments: [String] = Array(CommandLine.arguments.dropFirst())) {
         guard let plan = plan(arguments) else { return }
         // While this is the one thread: the writes that follow fault no pages, every thread asks for a short slice, and
-        // malloc keeps its big blocks (the picture's buffers, on the new thread in huge pages where the kernel has them).
+        // malloc keeps its big blocks (the picture's buffers, on the new thread in huge pages where the kernel has them;
+        // cells are decoded at a fraction of the picture's size, and need neither).
         PlainThread.prefaultWritableData()
         PlainThread.requestInteractiveSlice()
-        PlainThread.preparePictureHeap()
+        if !plan.headless { PlainThread.preparePictureHeap() }
         // The story's request for its picture waits for the thread's answer (a decode, or none) rather than racing it:
         // lost, the race cost the whole decode on the main thread after the parse (test_early_picture.sh saw it lost
         // beside two other tests once the parse had become faster).
         EarlyDecode.shared.expect()
         let started = PlainThread.start(name: "pushsim.early") {
-            PlainThread.adoptPictureHeap()
+            if !plan.headless { PlainThread.adoptPictureHeap() }
             decode(plan, environment: ProcessInfo.processInfo.environment, into: .shared)
             EarlyDecode.shared.decided()
         }
@@ -99,6 +134,7 @@ enum EarlyPicture {
 
     /// Works out the first picture's file and pixels and starts `early` on them; nothing when any step does not know.
     static func decode(_ plan: Plan, environment: [String: String], into early: EarlyDecode) {
+        if plan.headless { return render(plan, environment: environment, into: early) }
         let hint = plan.pixels == .auto ? PixelRenderer.chafaHint(environment: environment) : []
         guard let seen = Terminal.foreseenPixels(plan.pixels, environment: environment, chafaHint: hint),
               let target = firstPicture(plan, environment: environment, screen: seen.screen) else { return }
@@ -109,6 +145,24 @@ enum EarlyPicture {
         let request = seen.proto == .kitty ? nil : Self.request(page: target.page, cells: target.cells, cellPixels: seen.cellPixels,
                                                                 proto: seen.proto)
         early.decode(imageAt: target.path, pixels: pixels, maxBytes: FetchLimits().maxBytes, encodingFor: request)
+    }
+
+    /// A headless run's first picture: its cells at `plan.size`, made as the loader would make them on a render-cache
+    /// miss (`EarlyDecode.render`: nothing when the render is on disk already).
+    static func render(_ plan: Plan, environment: [String: String], into early: EarlyDecode) {
+        guard let target = firstPicture(plan, environment: environment, screen: plan.size),
+              let options = renderOptions(plan, environment: environment) else { return }
+        let base = plan.appGroup ?? DiskCache.defaultBase(environment: environment)
+        early.render(imageAt: target.path, cells: target.cells, options: options, maxBytes: FetchLimits().maxBytes,
+                     renderCache: RenderDiskCache(base: base))
+    }
+
+    /// How a headless run with these options draws its pictures' cells (`TerminalOptions.imageSource`'s colours and
+    /// symbols, read from the same options and environment).
+    static func renderOptions(_ plan: Plan, environment: [String: String]) -> RenderOptions? {
+        guard let symbols = try? SymbolSet(parsing: plan.symbols ?? "half") else { return nil }
+        let colors = plan.colors.flatMap(ColorMode.init(parsing:)) ?? ColorMode.detect(environment: environment)
+        return RenderOptions(colorMode: colors, symbols: symbols)
     }
 
     /// The request the story's first frame makes for its picture, worked out as the scene's lookahead does

@@ -5,6 +5,7 @@ import ArgumentParser
 import Foundation
 import PushSimApp
 import PushSimFiles
+import PushSimMedia
 import PushSimScreens
 
 struct ScriptOptions: ParsableArguments {
@@ -62,6 +63,13 @@ struct ScriptOptions: ParsableArguments {
     /// a screen of `size` cells (where `click X,Y` lands; a snapshot keeps the default), and exit on a script error.
     /// Returns the runner, at the script's end, for whoever draws that moment.
     @discardableResult
+    /// A headless run's debug stats (`PUSHSIM_DEBUG_STATS=FILE`, as an interactive run's): what became of the first
+    /// picture's early cells (`EarlyPicture`), the one counter a run without a run loop has.
+    static func writeDebugStats(environment: [String: String] = ProcessInfo.processInfo.environment) {
+        guard let path = environment["PUSHSIM_DEBUG_STATS"], !path.isEmpty else { return }
+        try? ReplacingFile.write("{\"earlyDecode\": \"\(EarlyDecode.shared.outcome.rawValue)\"}\n", to: path)
+    }
+
     func runHeadless(scene: ScriptableScene, sink: EventSink, size: Size = TerminalOptions.defaultSize, frames: String? = nil,
                      fallback: String = "") -> HeadlessRunner {
         do {
@@ -79,6 +87,7 @@ struct ScriptOptions: ParsableArguments {
             let steps = try self.steps(fallback: fallback)
             do {
                 try runner.run(steps)
+                Self.writeDebugStats()
                 return runner
             } catch let e as ScriptError {
                 throw UserError(e.description, exitCode: 2)

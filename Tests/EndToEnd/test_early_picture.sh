@@ -143,3 +143,35 @@ picture "$WORK/cells" "$WORK/stats.d" 0 -- stories "$WORK/cached.json" --app-gro
 [ ! -s "$WORK/cells" ] || die "a pty without a pixel size got a picture escape"
 [ "$(outcome "$WORK/stats.d")" = none ] || die "a cells run started an early decode ('$(outcome "$WORK/stats.d")')"
 echo "ok: a run that draws cells starts no early decode"
+
+# Headless: the first frame's cells made (or read from the render cache) while the arguments parse. The frames are byte
+# for byte those of the same run written so that nothing starts early (the option before the file), cold (no render on
+# disk) and warm; a render is kept on disk either way, and colours the parse reads differently are not taken.
+headless() {  # headless STATS GROUP ARGS...: a headless run's frames on standard output, its debug stats in STATS
+  local stats=$1 group=$2; shift 2
+  env TERM=xterm-256color PUSHSIM_DEBUG_STATS="$stats" XDG_RUNTIME_DIR="$WORK/run" HOME="$WORK" "$BIN" stories "$@" \
+    --app-group "$group" --store "$WORK/h.sqlite" --frames - --script 'wait 1'
+}
+for payload in cached local; do
+  cp -r "$WORK/group" "$WORK/hgroup.$payload"
+  rm -rf "$WORK/hgroup.$payload/pushsim_renders"
+  headless "$WORK/hstats.a" "$WORK/hgroup.$payload" "$WORK/$payload.json" --headless --size 80x40 > "$WORK/hearly.$payload" \
+    || die "headless $payload: the run failed"
+  [ "$(outcome "$WORK/hstats.a")" = taken ] || die "headless $payload, cold: the early cells were not taken ('$(outcome "$WORK/hstats.a")')"
+  [ "$(ls "$WORK/hgroup.$payload/pushsim_renders" | wc -l)" = 1 ] || die "headless $payload: the early cells' render was not kept on disk"
+  cp -r "$WORK/hgroup.$payload" "$WORK/hgroup.$payload.warm"
+  rm -rf "$WORK/hgroup.$payload/pushsim_renders"
+  headless "$WORK/hstats.b" "$WORK/hgroup.$payload" --headless "$WORK/$payload.json" --size 80x40 > "$WORK/hplain.$payload"
+  [ "$(outcome "$WORK/hstats.b")" = none ] || die "headless $payload: an early decode started with the option before the file"
+  grep -q "▀\|▄" "$WORK/hplain.$payload" || die "headless $payload: the frames show no picture"
+  cmp -s "$WORK/hearly.$payload" "$WORK/hplain.$payload" || die "headless $payload, cold: the early cells' frames differ from the parse's"
+  headless "$WORK/hstats.c" "$WORK/hgroup.$payload.warm" "$WORK/$payload.json" --headless --size 80x40 > "$WORK/hwarm.$payload"
+  [ "$(outcome "$WORK/hstats.c")" = taken ] || die "headless $payload, warm: the render on disk was not read early ('$(outcome "$WORK/hstats.c")')"
+  cmp -s "$WORK/hwarm.$payload" "$WORK/hplain.$payload" || die "headless $payload, warm: the frames differ from the parse's"
+done
+# NO_COLOR read by both: taken, and the same frames as without the early cells.
+NO_COLOR=1 headless "$WORK/hstats.d" "$WORK/hgroup.local" "$WORK/local.json" --headless --size 60x30 > "$WORK/hmono.a"
+NO_COLOR=1 headless "$WORK/hstats.e" "$WORK/hgroup.local" --headless "$WORK/local.json" --size 60x30 > "$WORK/hmono.b"
+[ "$(outcome "$WORK/hstats.d")" = taken ] || die "headless, NO_COLOR: the early cells were not taken ('$(outcome "$WORK/hstats.d")')"
+cmp -s "$WORK/hmono.a" "$WORK/hmono.b" || die "headless, NO_COLOR: the early cells' frames differ from the parse's"
+echo "ok: headless, cached and local, cold and warm: the early cells are taken and the frames are the same bytes"

@@ -22,12 +22,18 @@ import PushSimScreens
 
     @Test(arguments: [
         [], ["stories"], ["inbox", "feed.json"], ["stories", "-"], ["stories", "--pixels", "sixel", "one.json"],
-        ["stories", ""], ["stories", "one.json", "--headless"], ["stories", "one.json", "--events-pane"],
+        ["stories", ""], ["stories", "one.json", "--events-pane"],
         ["stories", "one.json", "--aspect-ratio", "2"], ["stories", "one.json", "--pixels", "off"],
         ["stories", "one.json", "--pixels", "nonsense"], ["stories", "one.json", "--pixels"],
         ["stories", "one.json", "--loop=yes"], ["stories", "one.json", "-h"], ["stories", "one.json", "--help"],
         ["stories", "one.json", "extra.json"], ["stories", "one.json", "--notification", "1"],
         ["stories", "one.json", "--tags", "t.json"], ["stories", "one.json", "--"],
+        // The headless options only with --headless, which draws no pixels, and read as the command reads them.
+        ["stories", "one.json", "--size", "80x40"], ["stories", "one.json", "--frames", "-", "--pixels", "sixel"],
+        ["stories", "one.json", "--headless", "--pixels", "sixel"], ["stories", "one.json", "--headless", "--size", "0x0"],
+        ["stories", "one.json", "--headless", "--size", "80"], ["stories", "one.json", "--headless", "--colors", "many"],
+        ["stories", "one.json", "--headless", "--symbols", "nonsense"], ["stories", "one.json", "--headless", "--size"],
+        ["stories", "one.json", "--headless", "--aspect-ratio", "2"], ["stories", "one.json", "--headless=yes"],
     ])
     func everyOtherCommandLineIsLeftToTheParse(_ arguments: [String]) {
         #expect(EarlyPicture.plan(arguments) == nil)
@@ -53,6 +59,85 @@ import PushSimScreens
             if name == "--app-group" { #expect(command.stories.appGroup == EarlyPicture.plan(["stories"] + arguments)?.appGroup) }
         }
     }
+
+    @Test func theHeadlessFormIsRecognised() {
+        #expect(EarlyPicture.plan(["stories", "one.json", "--headless"])
+                == .init(payload: "one.json", appGroup: nil, pixels: .auto, headless: true, size: TerminalOptions.defaultSize))
+        #expect(EarlyPicture.plan(["stories", "one.json", "--headless", "--size", "80x40", "--app-group", "g", "--frames", "-",
+                                   "--colors=mono", "--symbols", "block", "--script", "wait 1", "--events", "e.jsonl"])
+                == .init(payload: "one.json", appGroup: "g", pixels: .auto, headless: true, size: Size(width: 80, height: 40),
+                         colors: "mono", symbols: "block"))
+    }
+
+    /// A value each headless option takes.
+    static let headlessSamples: [String: String] = [
+        "--size": "80x40", "--frames": "-", "--colors": "256", "--symbols": "block", "--script": "wait 1",
+        "--script-file": "s.txt", "--events": "-",
+    ]
+
+    /// A folder with a one-page story whose picture is `a.jpg` beside it.
+    func story() -> String {
+        let dir = folder()
+        write(#"{"pw_stories":{"pages":[{"image":"file:a.jpg","duration":5},{"image":"file:b.jpg","duration":5}]}}"#, to: dir + "/one.json")
+        return dir
+    }
+
+    // Each headless option is a `stories` option, taking a value exactly when the plan reads one; it leaves the first
+    // page and the story's cells as they are, and the cells' colours and symbols are the ones the command's images have.
+    @Test func theHeadlessOptionsAreStoriesOptionsThatTheCellsAreReadFrom() throws {
+        let dir = story()
+        for (name, takesValue) in EarlyPicture.headlessOptions {
+            var arguments = [dir + "/one.json", "--store", dir + "/s.sqlite", name]
+            if takesValue { arguments.append(try #require(Self.headlessSamples[name], "a sample for \(name)")) }
+            if name != "--headless" { arguments.append("--headless") }
+            let command = try #require(try StoriesCommand.parseAsRoot(arguments) as? StoriesCommand, "\(name)")
+            let plan = try #require(EarlyPicture.plan(["stories"] + arguments), "\(name)")
+            #expect(command.terminal.headless && plan.headless)
+            #expect(command.terminal.parsedSize == plan.size, "\(name)")
+            #expect(!command.eventsPane, "\(name)")
+            let environment = ProcessInfo.processInfo.environment
+            let images = command.terminal.imageSource(payload: command.stories.file, appGroup: command.stories.appGroup, fetch: command.stories.fetch)
+            #expect(images.loader.configuration.render == EarlyPicture.renderOptions(plan, environment: environment), "\(name)")
+            #expect(images.loader.configuration.decode == DecodeLimits())
+            // The scene the command makes asks for its first picture at the cells the plan works out.
+            let recorder = SlotRecorder()
+            let scene = command.stories.makeScene(sink: EventSink(), images: recorder, headless: true, device: command.device)
+            scene.resize(to: plan.size, at: 0)
+            let found = try #require(EarlyPicture.firstPicture(plan, environment: environment, screen: plan.size), "\(name)")
+            #expect(found.path == dir + "/a.jpg")
+            #expect(recorder.asked.first?.url == "file:a.jpg", "\(name)")
+            #expect(recorder.asked.first?.size == found.cells, "\(name)")
+        }
+        // The colours from the environment as the command reads them: NO_COLOR, COLORTERM, TERM.
+        let plan = try #require(EarlyPicture.plan(["stories", dir + "/one.json", "--headless"]))
+        #expect(EarlyPicture.renderOptions(plan, environment: ["NO_COLOR": "1", "COLORTERM": "truecolor"])?.colorMode == .monochrome)
+        #expect(EarlyPicture.renderOptions(plan, environment: ["COLORTERM": "truecolor"])?.colorMode == .truecolor)
+        #expect(EarlyPicture.renderOptions(plan, environment: ["TERM": "xterm"])?.colorMode == .indexed8)
+    }
+
+    @Test func aHeadlessRunsFirstCellsAreMadeAsTheLoaderWouldMakeThem() throws {
+        let dir = story()
+        try FileManager.default.copyItem(atPath: Self.aurora, toPath: dir + "/a.jpg")
+        let group = folder()
+        let plan = try #require(EarlyPicture.plan(["stories", dir + "/one.json", "--headless", "--size", "80x40", "--app-group", group]))
+        let early = EarlyDecode()
+        EarlyPicture.decode(plan, environment: ["TERM": "xterm-256color"], into: early)
+        let cells = try #require(EarlyPicture.firstPicture(plan, environment: [:], screen: plan.size)).cells
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: dir + "/a.jpg"))
+        let options = RenderOptions(colorMode: .indexed256, symbols: .halfBlocks)
+        let made = try #require(early.takeCells(bytes: bytes, cells: cells, options: options, limits: DecodeLimits()))
+        // What the command's own loader draws for that page from scratch.
+        let loader = ImageLoader(configuration: .init(baseDirectory: dir, cache: DiskCache(base: folder()), render: options), early: EarlyDecode())
+        #expect(made.rendered == (try loader.render("file:a.jpg", size: cells)))
+    }
+
+    static let aurora: String = {
+        var url = URL(fileURLWithPath: #filePath)
+        while url.path != "/" && !FileManager.default.fileExists(atPath: url.appendingPathComponent("Resources/images/aurora.jpg").path) {
+            url.deleteLastPathComponent()
+        }
+        return url.appendingPathComponent("Resources/images/aurora.jpg").path
+    }()
 
     func folder() -> String {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pushsim-early-\(UUID().uuidString)").path
@@ -134,4 +219,16 @@ final class AheadRecorder: ImageSource {
         asked.append((url, size))
         return Canvas(size: size)
     }
+}
+
+/// An image source that remembers the cells asked for.
+final class SlotRecorder: ImageSource {
+    var asked: [(url: String, size: Size)] = []
+    func slot(for url: String, size: Size) -> ImageSlot {
+        asked.append((url, size))
+        return .none
+    }
+    func prefetch(_ urls: [String]) {}
+    var isBusy: Bool { false }
+    func takeDiagnostics() -> [Diagnostic] { [] }
 }

@@ -267,4 +267,134 @@ import PushSimCanvas
         #expect(loader.early.take(bytes: bytes, pixels: EarlyDecode.pixels(of: Self.request), limits: DecodeLimits()) == nil)
         #expect(loader.early.outcome == .none)
     }
+
+    // A headless run's first picture: its cells read from the render cache, or decoded and rendered as the loader would.
+
+    static let cells = Size(width: 80, height: 40)
+    static let options = RenderOptions(colorMode: .indexed256, symbols: .halfBlocks)
+
+    /// What the loader makes for `cells` from `bytes` on a render-cache miss: its decode for those cells and their render.
+    static func loaderCells(_ bytes: Data, cells: Size = cells, options: RenderOptions = options) throws -> (DecodedImage, Canvas) {
+        let halfBlocks = CellRenderer.route(for: options) == .halfBlockAverage
+        let image = try ImageDecoder.decode(bytes, limits: DecodeLimits(), cells: cells, halfBlocks: halfBlocks)
+        return (image, try CellRenderer.render(image, size: cells, options: options))
+    }
+
+    @Test(arguments: [RenderOptions(colorMode: .indexed256, symbols: .halfBlocks), RenderOptions(colorMode: .truecolor, symbols: .halfBlocks),
+                      RenderOptions(colorMode: .indexed8, symbols: try! SymbolSet(parsing: "block"))])
+    func theSameBytesCellsAndOptionsGetTheLoadersOwnDecodeAndRender(_ options: RenderOptions) throws {
+        let (_, path, bytes) = photo()
+        let early = EarlyDecode()
+        early.render(imageAt: path, cells: Self.cells, options: options, maxBytes: 1 << 24, renderCache: RenderDiskCache(base: Fixtures.tempFolder()))
+        #expect(early.outcome == .pending)
+        let made = try #require(early.takeCells(bytes: bytes, cells: Self.cells, options: options, limits: DecodeLimits()))
+        let (image, canvas) = try Self.loaderCells(bytes, options: options)
+        #expect(made.image == image)
+        #expect(made.rendered == canvas)
+        #expect(made.key == RenderDiskCache.key(bytes: bytes, size: Self.cells, options: options))
+        #expect(early.outcome == .taken)
+        #expect(early.takeCells(bytes: bytes, cells: Self.cells, options: options, limits: DecodeLimits()) == nil)
+    }
+
+    @Test(arguments: ["bytes", "cells", "colours", "symbols", "limits"])
+    func cellsForAnyOtherRequestAreDropped(_ differing: String) throws {
+        let (_, path, bytes) = photo()
+        let early = EarlyDecode()
+        early.render(imageAt: path, cells: Self.cells, options: Self.options, maxBytes: 1 << 24, renderCache: RenderDiskCache(base: Fixtures.tempFolder()))
+        var other = bytes
+        other[other.count - 3] ^= 0xFF
+        var options = Self.options
+        if differing == "colours" { options.colorMode = .truecolor }
+        if differing == "symbols" { options.symbols = try SymbolSet(parsing: "block") }
+        let answer = early.takeCells(bytes: differing == "bytes" ? other : bytes,
+                                     cells: differing == "cells" ? Size(width: 81, height: 40) : Self.cells, options: options,
+                                     limits: differing == "limits" ? DecodeLimits(maxSide: 1000) : DecodeLimits())
+        #expect(answer == nil)
+        #expect(early.outcome == .missed)
+        #expect(early.takeCells(bytes: bytes, cells: Self.cells, options: Self.options, limits: DecodeLimits()) == nil)
+    }
+
+    @Test func aRenderOnDiskIsReadNotMadeAgain() throws {
+        let (_, path, bytes) = photo()
+        let disk = RenderDiskCache(base: Fixtures.tempFolder())
+        // A marker in the render cache under the render's own name: the early cells are what the loader would read.
+        var marker = try Self.loaderCells(bytes).1
+        marker.update(Rect(x: 0, y: 0, width: 1, height: 1)) { $0 = Cell("X") }
+        disk.write(marker, key: RenderDiskCache.key(bytes: bytes, size: Self.cells, options: Self.options))
+        let early = EarlyDecode()
+        early.render(imageAt: path, cells: Self.cells, options: Self.options, maxBytes: 1 << 24, renderCache: disk)
+        let made = try #require(early.takeCells(bytes: bytes, cells: Self.cells, options: Self.options, limits: DecodeLimits()))
+        #expect(made.image == nil)
+        #expect(made.rendered == marker)
+    }
+
+    @Test func aPicturesDecodeIsLeftForItsOwnRequest() throws {
+        // A terminal that shows pixels draws the story's cells too: a cells request must not take or end the picture's decode.
+        let (_, path, bytes) = photo()
+        let early = EarlyDecode()
+        early.decode(imageAt: path, pixels: Self.box, maxBytes: 1 << 24)
+        #expect(early.takeCells(bytes: bytes, cells: Self.cells, options: Self.options, limits: DecodeLimits()) == nil)
+        #expect(early.outcome == .pending)
+        #expect(early.take(bytes: bytes, pixels: Self.box, limits: DecodeLimits()) != nil)
+        #expect(early.outcome == .taken)
+    }
+
+    @Test func aPicturesRequestDropsEarlyCells() throws {
+        let (_, path, bytes) = photo()
+        let early = EarlyDecode()
+        early.render(imageAt: path, cells: Self.cells, options: Self.options, maxBytes: 1 << 24, renderCache: RenderDiskCache(base: Fixtures.tempFolder()))
+        #expect(early.take(bytes: bytes, pixels: Self.box, limits: DecodeLimits()) == nil)
+        #expect(early.outcome == .missed)
+        #expect(early.takeCells(bytes: bytes, cells: Self.cells, options: Self.options, limits: DecodeLimits()) == nil)
+    }
+
+    @Test func cellsAskedForWhileTheyAreMadeAreWaitedFor() throws {
+        let (_, path, bytes) = photo()
+        let early = EarlyDecode()
+        early.expect()
+        let asked = Thread { early.render(imageAt: path, cells: Self.cells, options: Self.options, maxBytes: 1 << 24,
+                                          renderCache: RenderDiskCache(base: Fixtures.tempFolder())) }
+        asked.start()
+        let made = try #require(early.takeCells(bytes: bytes, cells: Self.cells, options: Self.options, limits: DecodeLimits()))
+        #expect(made.rendered == (try Self.loaderCells(bytes).1))
+        #expect(early.outcome == .taken)
+    }
+
+    @Test func theLoaderDrawsTheEarlyCellsOnlyForTheirBytesAndKeepsThemOnDisk() throws {
+        let (folder, _, bytes) = photo()
+        let base = Fixtures.tempFolder()
+        func loader() -> ImageLoader {
+            ImageLoader(configuration: .init(baseDirectory: folder, cache: DiskCache(base: Fixtures.tempFolder()), render: Self.options,
+                                             renderCache: RenderDiskCache(base: base)), early: EarlyDecode())
+        }
+        let (image, canvas) = try Self.loaderCells(bytes)
+        var marker = canvas
+        marker.update(Rect(x: 0, y: 0, width: 1, height: 1)) { $0 = Cell("X") }
+        let key = RenderDiskCache.key(bytes: bytes, size: Self.cells, options: Self.options)
+        // Decoded and rendered early: drawn, kept in memory as the loader's decode and written to the render cache.
+        let first = loader()
+        first.early.plantCells(bytes: bytes, cells: Self.cells, options: Self.options, made: .init(key: key, image: image, rendered: marker))
+        #expect(try first.render("file:aurora.jpg", size: Self.cells) == marker)
+        #expect(first.early.outcome == .taken)
+        #expect(first.isInMemory("file:aurora.jpg"))
+        #expect(try loader().render("file:aurora.jpg", size: Self.cells) == marker)
+        // Read from the render cache early: drawn as the loader's own read would be.
+        let second = loader()
+        second.early.plantCells(bytes: bytes, cells: Self.cells, options: Self.options, made: .init(key: key, image: nil, rendered: canvas))
+        #expect(try second.render("file:aurora.jpg", size: Self.cells) == canvas)
+        // Other bytes: the loader decodes and renders (or reads) as before.
+        var changed = bytes
+        changed[changed.count - 3] ^= 0xFF
+        let third = ImageLoader(configuration: .init(baseDirectory: folder, cache: DiskCache(base: Fixtures.tempFolder()), render: Self.options,
+                                                     renderCache: RenderDiskCache(base: Fixtures.tempFolder())), early: EarlyDecode())
+        third.early.plantCells(bytes: changed, cells: Self.cells, options: Self.options, made: .init(key: key, image: image, rendered: marker))
+        #expect(try third.render("file:aurora.jpg", size: Self.cells) == canvas)
+        #expect(third.early.outcome == .missed)
+        // The renderer failed early: the loader draws its fallback, as when its own render fails (and keeps none on disk).
+        let fourth = ImageLoader(configuration: .init(baseDirectory: folder, cache: DiskCache(base: Fixtures.tempFolder()), render: Self.options,
+                                                     renderCache: RenderDiskCache(base: Fixtures.tempFolder())), early: EarlyDecode())
+        fourth.early.plantCells(bytes: bytes, cells: Self.cells, options: Self.options, made: .init(key: key, image: image, rendered: nil))
+        #expect(try fourth.render("file:aurora.jpg", size: Self.cells) == HalfBlockRenderer.render(image, size: Self.cells, colorMode: Self.options.colorMode))
+        #expect(fourth.configuration.renderCache?.read(key, size: Self.cells) == nil)
+    }
 }
