@@ -48,6 +48,28 @@ public struct Canvas: Equatable, Sendable {
     public mutating func text(_ s: String, x: Int, y: Int, style: Style = Style(), maxWidth: Int? = nil) -> Int {
         guard y >= 0, y < height else { return 0 }
         let limit = min(maxWidth ?? width, width - x)
+        var bytes = s
+        if let used = bytes.withUTF8({ narrowText($0, x: x, y: y, style: style, limit: limit) }) { return used }
+        return graphemeText(s, x: x, y: y, style: style, limit: limit)
+    }
+
+    /// Narrow text (`TextWidth.narrowWidth`: every scalar a grapheme of one cell, no control) put straight from its
+    /// UTF-8 bytes, one cell per scalar, without breaking it into graphemes (most of an inbox frame's text); nil for
+    /// any other text. `CanvasNarrowTextTests` holds it to the grapheme walk.
+    mutating func narrowText(_ bytes: UnsafeBufferPointer<UInt8>, x: Int, y: Int, style: Style, limit: Int) -> Int? {
+        guard TextWidth.narrowWidth(bytes) != nil else { return nil }
+        var i = 0, used = 0
+        while i < bytes.count, used < limit {
+            let two = bytes[i] >= 0x80
+            put(Glyph(utf8: bytes[i], two ? bytes[i + 1] : 0, count: two ? 2 : 1), x: x + used, y: y, style: style)
+            i += two ? 2 : 1
+            used += 1
+        }
+        return used
+    }
+
+    /// `text` by graphemes: any text.
+    mutating func graphemeText(_ s: String, x: Int, y: Int, style: Style, limit: Int) -> Int {
         var used = 0
         for g in s {
             var gw = TextWidth.of(g)
@@ -67,13 +89,15 @@ public struct Canvas: Equatable, Sendable {
         return used
     }
 
-    mutating func put(_ g: String, x: Int, y: Int, style: Style) {
+    mutating func put(_ g: String, x: Int, y: Int, style: Style) { put(Glyph(g), x: x, y: y, style: style) }
+
+    mutating func put(_ g: Glyph, x: Int, y: Int, style: Style) {
         guard x >= 0, x < width else { return }
         let i = y * width + x
         // Overwriting half of a wide grapheme blanks the other half so no orphan remains.
         if cells[i].isContinuation && x > 0 && !g.isEmpty { cells[i - 1].glyph = .space }
-        if x + 1 < width && cells[i + 1].isContinuation && TextWidth.of(cells[i].grapheme) == 2 && g != "" { cells[i + 1].glyph = .space }
-        cells[i].grapheme = g
+        if x + 1 < width && cells[i + 1].isContinuation && TextWidth.of(cells[i].grapheme) == 2 && !g.isEmpty { cells[i + 1].glyph = .space }
+        cells[i].glyph = g
         cells[i].fg = style.fg
         if let bg = style.bg { cells[i].bg = bg }
         cells[i].attrs = style.attrs

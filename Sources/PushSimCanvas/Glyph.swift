@@ -41,6 +41,12 @@ public struct Glyph: Hashable, Sendable {
         hi = UInt64(littleEndian: words.1) | UInt64(n) << 56
     }
 
+    /// A grapheme of one or two UTF-8 bytes (`count`), laid out as `init(_:)` lays them: the same glyph.
+    @inlinable init(utf8 b0: UInt8, _ b1: UInt8, count: Int) {
+        lo = UInt64(b0) | (count == 2 ? UInt64(b1) << 8 : 0)
+        hi = UInt64(count) << 56
+    }
+
     @inlinable public var isEmpty: Bool { lo == 0 && hi == 0 }
     @inlinable var tag: UInt64 { hi >> 56 }
 

@@ -30,24 +30,44 @@ public enum TextWidth {
     /// graphemes (most of a status line's or a title's cost a frame). `TextWidthNarrowTests` holds it to the grapheme sum.
     static func narrowWidth(_ s: String) -> Int? {
         var s = s
-        return s.withUTF8 { bytes -> Int? in
-            var i = 0, count = 0
+        return s.withUTF8 { narrowWidth($0) }
+    }
+
+    /// `narrowWidth` of UTF-8 bytes.
+    static func narrowWidth(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        var i = 0, count = 0
+        let n = bytes.count
+        while i < n {
+            let b = bytes[i]
+            if b < 0x80 {
+                guard b >= 0x20, b != 0x7F else { return nil }
+                i += 1
+            } else if b >= 0xC2, b <= 0xCB, i + 1 < n {
+                // U+0080–U+02FF; U+0080–U+009F (C2 80–C2 9F) are C1 controls, width 0.
+                guard b != 0xC2 || bytes[i + 1] >= 0xA0 else { return nil }
+                i += 2
+            } else {
+                return nil
+            }
+            count += 1
+        }
+        return count
+    }
+
+    /// Whether `sanitized` would change anything: a C0 control, DEL or a C1 control (C2 80–C2 9F) anywhere. A control
+    /// always starts a grapheme of its own (UAX #29 GB4/GB5), so with none the grapheme walk gives the string back.
+    static func hasControls(_ s: String) -> Bool {
+        var s = s
+        return s.withUTF8 { bytes in
+            var i = 0
             let n = bytes.count
             while i < n {
                 let b = bytes[i]
-                if b < 0x80 {
-                    guard b >= 0x20, b != 0x7F else { return nil }
-                    i += 1
-                } else if b >= 0xC2, b <= 0xCB, i + 1 < n {
-                    // U+0080–U+02FF; U+0080–U+009F (C2 80–C2 9F) are C1 controls, width 0.
-                    guard b != 0xC2 || bytes[i + 1] >= 0xA0 else { return nil }
-                    i += 2
-                } else {
-                    return nil
-                }
-                count += 1
+                if b < 0x20 || b == 0x7F { return true }
+                if b == 0xC2, i + 1 < n, bytes[i + 1] < 0xA0 { return true }
+                i += 1
             }
-            return count
+            return false
         }
     }
 
@@ -67,6 +87,9 @@ public enum TextWidth {
 
     /// Text safe to put on a terminal: controls become spaces (newlines too), nothing can escape into the tty.
     public static func sanitized(_ s: String) -> String {
+        // Most text has no controls: it is its own sanitised form, without a walk over its graphemes (a good part
+        // of an inbox frame's cost, two strings a card).
+        guard hasControls(s) else { return s }
         var out = ""
         out.reserveCapacity(s.utf8.count)
         for g in s {

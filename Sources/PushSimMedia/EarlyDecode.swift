@@ -32,7 +32,7 @@ public final class EarlyDecode: @unchecked Sendable {
 
     /// The first picture's cells as the loader would have them: read from the render cache, or its decode for those
     /// cells and their render.
-    public struct EarlyCells: @unchecked Sendable {
+    public struct EarlyCells: Sendable {
         /// The render's name in the render cache (`RenderDiskCache.key` of the bytes, cells and options).
         public var key: String
         /// The decode, nil when the cells were read from the render cache.

@@ -62,12 +62,54 @@ import PushSimStore
         func header() -> String { String(s.render(at: r.now).plainText.split(separator: "\n").first ?? "") }
         try r.run(Script.parse("wait 0.1"))
         #expect(s.feed.unreadCount < 8, "the rows on screen are read in the store")
-        #expect(InboxCard.drawnUnreadCount(s.feed.rows, s.model.context) == 8)
+        #expect(InboxCard.drawnUnreadCount(s.feed, s.model.context) == 8)
+        #expect(InboxCard.countedDrawnUnread(s.feed.rows, s.model.context) == 8)
         #expect(header().contains("8 messages · 8 unread"), "\(header())")
         try r.run(Script.parse("wait 1.5"))
-        let drawn = InboxCard.drawnUnreadCount(s.feed.rows, s.model.context)
-        #expect(drawn == s.feed.unreadCount + s.model.context.drawnUnread.count)
+        let drawn = InboxCard.countedDrawnUnread(s.feed.rows, s.model.context)
+        #expect(drawn == InboxCard.drawnUnreadCount(s.feed, s.model.context))
         #expect(header().contains("· \(drawn) unread"), "\(header())")
+    }
+
+    /// The header's count is kept, not counted (a frame never visits 100,000 rows): the feed's `unreadCount` plus
+    /// the codes read on display and not yet redrawn. After every kind of step that reads, deletes, taps, receives,
+    /// reloads or marks all read, it equals counting the drawn dots row by row — the rule of 7.2.7's
+    /// `markDisplayedAsRead()` (IK/Public/PushwooshInboxKitViewController.swift, pushwoosh-ios-sdk b1518f7): rows
+    /// read on display keep their dots until the next reload.
+    @Test func theKeptUnreadCountEqualsCountingTheDotsAfterEveryKindOfStep() throws {
+        let (dir, path) = feedFile(30)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let s = try scene(path, InboxAttributes())
+        let size = Size(width: 60, height: 16)
+        let r = HeadlessRunner(scene: s, size: size)
+        var checked = 0
+        func check(_ step: String, _ loc: SourceLocation = #_sourceLocation) throws {
+            try r.run(Script.parse(step))
+            let counted = InboxCard.countedDrawnUnread(s.feed.rows, s.model.context)
+            #expect(InboxCard.drawnUnreadCount(s.feed, s.model.context) == counted, "after \(step)", sourceLocation: loc)
+            let header = String(s.render(at: r.now).plainText.split(separator: "\n").first ?? "")
+            #expect(header.contains("· \(counted) unread"), "after \(step): \(header)", sourceLocation: loc)
+            checked += 1
+        }
+        try check("wait 0.1")
+        #expect(!s.model.context.drawnUnread.isEmpty, "rows read on display, dots still drawn")
+        try check("delete")                   // a row read on display, deleted before the reload
+        try check("wait 0.05")
+        try check("down")
+        try check("select")                   // a tap on a row read on display (read -> action)
+        try check("push {\"pw_inbox\":\"p1\",\"inbox_params\":{\"rt\":\"2030-01-01\"},\"aps\":{\"alert\":\"Hi\"}}")
+        try check("push {\"pw_inbox\":\"m5\",\"inbox_params\":{\"rt\":\"2030-01-01\"},\"aps\":{\"alert\":\"Again\"}}")
+        try check("wait 1.6")                 // the debounced merge reload: dots redrawn, the rows now on screen read
+        for _ in 0..<12 { try check("down") }
+        try check("wait 1")                   // the scroll comes to rest: more rows read on display
+        try check("refresh")
+        try check("wait 2")
+        try check("key c")                    // clear read
+        try check("wait 2")
+        try check("key m")                    // mark all read
+        try check("wait 2")
+        #expect(checked == 27)
+        #expect(InboxCard.countedDrawnUnread(s.feed.rows, s.model.context) == 0)
     }
 
     // `markAllAsRead()` reloads the whole table (`tableView.reloadData()`, PushwooshInboxKitViewController.swift

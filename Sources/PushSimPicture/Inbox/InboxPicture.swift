@@ -38,7 +38,7 @@ public enum InboxPicture {
         y += p.text("Inbox", x: side, y: y, width: device.width - 2 * side, font: PictureFont(34, .bold), color: c.title(false), maxLines: 1)
         let feed = m.feed
         if !feed.rows.isEmpty {
-            let line = "\(feed.rows.count) message\(feed.rows.count == 1 ? "" : "s") · \(InboxCard.drawnUnreadCount(feed.rows, m.context)) unread"
+            let line = "\(feed.rows.count) message\(feed.rows.count == 1 ? "" : "s") · \(InboxCard.drawnUnreadCount(feed, m.context)) unread"
             y += p.text(line, x: side, y: y, width: device.width - 2 * side, font: PictureFont(15), color: c.date, maxLines: 1)
         }
         y += 12

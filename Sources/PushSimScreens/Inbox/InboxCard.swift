@@ -56,8 +56,19 @@ public enum InboxCard {
     /// `markDisplayedAsRead()` in `IK/Public/PushwooshInboxKitViewController.swift`, pushwoosh-ios-sdk b1518f7)
     /// marks the visible rows read in the store without reloading them: their dots stay until the next reload, and
     /// the header counts them with the rows still unread until then.
-    public static func drawnUnreadCount(_ rows: [InboxRow], _ c: InboxCardContext) -> Int {
-        c.drawnUnread.isEmpty ? rows.reduce(0) { $0 + ($1.message.isRead ? 0 : 1) } : rows.reduce(0) { $0 + (isUnread($1, c) ? 1 : 0) }
+    ///
+    /// Counted without visiting the rows (a frame of a 100,000-message feed used to count them all, most of a
+    /// scroll step): the feed keeps `unreadCount` through every action, and every code in `drawnUnread` is a row
+    /// on screen that is read — codes go in only from a read on display's `read` event, leave when any later action
+    /// stores a status for them (a delete, a tap, a button), and the set is emptied by every reload and by mark all
+    /// read. `InboxReleaseSceneTests` checks this against counting the rows after each of those.
+    public static func drawnUnreadCount(_ feed: InboxFeed, _ c: InboxCardContext) -> Int {
+        feed.unreadCount + c.drawnUnread.count
+    }
+
+    /// The same count by visiting every row: what `drawnUnreadCount` must always equal (tests only).
+    public static func countedDrawnUnread(_ rows: [InboxRow], _ c: InboxCardContext) -> Int {
+        rows.reduce(0) { $0 + (isUnread($1, c) ? 1 : 0) }
     }
 
     /// Drawn unread: not read, or read on display and not yet redrawn.

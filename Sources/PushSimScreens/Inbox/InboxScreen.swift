@@ -164,7 +164,7 @@ public enum InboxScreen {
         cv.fill(Rect(x: 0, y: 0, width: size.width, height: 1), with: Cell(" ", bg: t.card))
         cv.text("Inbox", x: 1, y: 0, style: Style(fg: t.titleUnread, attrs: [.bold]))
         let rows = m.feed.rows
-        let unread = InboxCard.drawnUnreadCount(rows, m.context)
+        let unread = InboxCard.drawnUnreadCount(m.feed, m.context)
         let count = rows.isEmpty ? "" : "\(rows.count) message\(rows.count == 1 ? "" : "s") · \(unread) unread"
         let pos = rows.isEmpty ? "" : "  \(min(m.highlighted + 1, rows.count))/\(rows.count)"
         let right = count + pos
