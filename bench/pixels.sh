@@ -39,7 +39,7 @@ python3 - "$WORK" "$COLS" "$ROWS" "$CELL_W" "$CELL_H" \
   "chafa -f sixels --size ${SW}x${SH} $IMAGE" \
   "$BIN stories $WORK/one.json --pixels kitty --app-group $GROUP --store $WORK/store.sqlite" \
   "chafa -f kitty --size ${SW}x${SH} $IMAGE" "$(counting && valgrind_bin "$BIN" "$WORK")" <<'PY'
-import fcntl, os, select, shlex, signal, statistics, struct, subprocess, sys, termios, time
+import fcntl, os, resource, select, shlex, signal, statistics, struct, subprocess, sys, termios, time
 work, cols, rows, cw, ch = sys.argv[1], *map(int, sys.argv[2:6])
 cmds, counted = sys.argv[6:10], sys.argv[10]
 RUNS = int(os.environ.get("PIXELS_BENCH_RUNS", "12"))
@@ -53,6 +53,7 @@ def first_picture(cmd, limit=20, extra_env={}, keep=None):
     def child():
         os.setsid()
         fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+    r0 = resource.getrusage(resource.RUSAGE_CHILDREN)
     t0 = time.perf_counter()
     p = subprocess.Popen(shlex.split(cmd), stdin=slave, stdout=slave, stderr=subprocess.DEVNULL, env=dict(env, **extra_env),
                          preexec_fn=child, close_fds=True)
@@ -91,6 +92,8 @@ def first_picture(cmd, limit=20, extra_env={}, keep=None):
     except OSError:
         pass
     p.wait()
+    r1 = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu.append((r1.ru_utime + r1.ru_stime - r0.ru_utime - r0.ru_stime) * 1000)
     os.close(master)
     if elapsed is None:
         sys.exit(f"bench/pixels: no picture from: {cmd}")
@@ -99,18 +102,21 @@ def first_picture(cmd, limit=20, extra_env={}, keep=None):
             f.write(buf[start:buf.find(b"\x1b\\", start) + 2])
     return elapsed * 1000
 
+cpu = []   # each run's CPU, every thread, user and system, from launch to its exit after the picture
 for pair in (cmds[0:2], cmds[2:4]):
     for c in pair:
         for _ in range(3):
             first_picture(c)
-    times = {c: [] for c in pair}
+    times, cpus = {c: [] for c in pair}, {c: [] for c in pair}
     for _ in range(RUNS):
         for c in pair:
             times[c].append(first_picture(c))
+            cpus[c].append(cpu[-1])
     for c in pair:
-        print(f"{statistics.median(times[c]):.1f} ms median of {RUNS}: {c}")
+        print(f"{statistics.median(times[c]):.1f} ms median of {RUNS} ({statistics.median(cpus[c]):.1f} ms CPU): {c}")
     with open(f"{work}/medians", "a") as f:
-        f.write(" ".join(f"{statistics.median(times[c]):.1f}" for c in pair) + "\n")
+        f.write(" ".join(f"{statistics.median(times[c]):.1f}" for c in pair) + " " +
+                " ".join(f"{statistics.median(cpus[c]):.1f}" for c in pair) + "\n")
 
 # The sixel picture as sent, with chafa's palette sorted by counting (`make release`) and through qsort as chafa itself
 # sorts (PUSHSIM_CHAFA_QSORT=1): the bytes must be the same.
@@ -127,8 +133,8 @@ if counted:
         first_picture(shlex.join(["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}"] + argv), limit=300)
 PY
 
-read -r sixel chafa_sixel < <(sed -n 1p "$WORK/medians")
-read -r kitty chafa_kitty < <(sed -n 2p "$WORK/medians")
+read -r sixel chafa_sixel sixel_cpu chafa_sixel_cpu < <(sed -n 1p "$WORK/medians")
+read -r kitty chafa_kitty kitty_cpu chafa_kitty_cpu < <(sed -n 2p "$WORK/medians")
 echo "story picture ${SW}x${SH} cells of ${CELL_W}x${CELL_H} px in a ${COLS}x${ROWS} terminal"
 r=$(py "'%.2f' % ($sixel / $chafa_sixel)")
 # 0.9x until session 17; 0.73x quiet and 0.79-0.81x beside a CPU-bound job then; 0.67x quiet and 0.78-0.81x beside one since
@@ -144,6 +150,12 @@ result "the sixel picture, chafa's palette sorted by counting vs through qsort (
 # that hands over 4 KB a read is most of both.
 r=$(py "'%.2f' % ($kitty / $chafa_kitty)")
 result "first pixel frame, kitty, vs chafa -f kitty, median of paired runs" "${r}x ($kitty/$chafa_kitty ms)" "<= 1.0x" "$r <= 1.0"
+# Each run's CPU (every thread, user and system, launch to the exit after the picture): where a CPU-bound job takes a
+# core, the wall ratios above drift toward these (docs/performance.md, session 25).
+info "first pixel frame, sixel: CPU, every thread, to the picture and exit, pushsim / chafa -f sixels (medians)" \
+  "$(py "'%.2fx (%s / %s ms)' % ($sixel_cpu / $chafa_sixel_cpu, '$sixel_cpu', '$chafa_sixel_cpu')")"
+info "first pixel frame, kitty: CPU, every thread, to the picture and exit, pushsim / chafa -f kitty (medians)" \
+  "$(py "'%.2fx (%s / %s ms)' % ($kitty_cpu / $chafa_kitty_cpu, '$kitty_cpu', '$chafa_kitty_cpu')")"
 if counting; then
   count() { [ -s "$WORK/callgrind.$1" ] && echo "$(millions "$WORK/callgrind.$1") M" || echo "not counted"; }
   info "first pixel frame, sixel: instructions to the picture and exit, pushsim / chafa -f sixels (callgrind)" "$(count 0) / $(count 1)"
