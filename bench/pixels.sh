@@ -93,16 +93,15 @@ def first_picture(cmd, limit=20, extra_env={}, keep=None):
         pass
     p.wait()
     r1 = resource.getrusage(resource.RUSAGE_CHILDREN)
-    cpu.append((r1.ru_utime + r1.ru_stime - r0.ru_utime - r0.ru_stime) * 1000)
     os.close(master)
     if elapsed is None:
         sys.exit(f"bench/pixels: no picture from: {cmd}")
     if keep:
         with open(keep, "wb") as f:
             f.write(buf[start:buf.find(b"\x1b\\", start) + 2])
-    return elapsed * 1000
+    # The wall time to the picture, and the CPU of every thread (user and system) from launch to the exit after it.
+    return elapsed * 1000, (r1.ru_utime + r1.ru_stime - r0.ru_utime - r0.ru_stime) * 1000
 
-cpu = []   # each run's CPU, every thread, user and system, from launch to its exit after the picture
 for pair in (cmds[0:2], cmds[2:4]):
     for c in pair:
         for _ in range(3):
@@ -110,8 +109,9 @@ for pair in (cmds[0:2], cmds[2:4]):
     times, cpus = {c: [] for c in pair}, {c: [] for c in pair}
     for _ in range(RUNS):
         for c in pair:
-            times[c].append(first_picture(c))
-            cpus[c].append(cpu[-1])
+            wall, cpu = first_picture(c)
+            times[c].append(wall)
+            cpus[c].append(cpu)
     for c in pair:
         print(f"{statistics.median(times[c]):.1f} ms median of {RUNS} ({statistics.median(cpus[c]):.1f} ms CPU): {c}")
     with open(f"{work}/medians", "a") as f:
