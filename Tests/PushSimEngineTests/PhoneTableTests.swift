@@ -52,6 +52,14 @@ import Testing
         #expect(Phone.helpList.contains("not published"))
     }
 
+    /// The lists help and errors show: every phone in the table's order, as `joined(separator:)` would spell them.
+    @Test func theNamesListEveryPhoneInOrder() {
+        #expect(Phone.names == Phone.known.map(\.name).joined(separator: ", "))
+        let guessed = Phone.known.filter { !$0.insetsSourced }.map(\.name).joined(separator: " and ")
+        #expect(Phone.unsourcedNote.hasPrefix(guessed + ": "))
+        #expect(Phone.helpList == "\(Phone.names), or WxH in points; \(Phone.unsourcedNote)")
+    }
+
     // The machine identifiers Apple's devices report (`utsname.machine`), which the SDK sends as the device model.
     @Test func modelIdentifiers() throws {
         let ids = ["iphone-15": "iPhone15,4", "iphone-16": "iPhone17,3", "iphone-16-pro": "iPhone17,1", "iphone-16e": "iPhone17,5",

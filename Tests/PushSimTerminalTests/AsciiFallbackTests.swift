@@ -66,3 +66,16 @@ import PushSimScreens
         #expect(TerminalQuery.parseCellPixels(Array("\u{1B}[4;480;800t".utf8), columns: 0, rows: 0) == nil)
     }
 }
+
+@Suite struct CodesetNameTests {
+    /// glibc's `nl_langinfo(CODESET)` spells UTF-8 "UTF-8"; other C libraries and aliases "utf8", "UTF8", "utf-8".
+    @Test func readsUTF8InAnySpelling() {
+        for name in ["UTF-8", "utf-8", "UTF8", "utf8", "Utf-8", "U-T-F-8"] { #expect(AsciiFallback.codesetIsUTF8(name), "\(name)") }
+    }
+
+    @Test func readsEveryOtherCodesetAsNotUTF8() {
+        for name in ["ANSI_X3.4-1968", "ISO-8859-1", "UTF-16", "UTF-8Z", "", "UTF", "ÚTF-8"] {
+            #expect(!AsciiFallback.codesetIsUTF8(name), "\(name)")
+        }
+    }
+}

@@ -94,7 +94,19 @@ public struct Phone: Sendable, Hashable {
     }
 
     /// The names as one list, for help and error messages; a phone whose insets are not sourced is marked.
-    public static var names: String { known.map(\.name).joined(separator: ", ") }
+    /// (Built by appending: `joined(separator:)` over the names is the standard library's unspecialised generic, whose
+    /// metadata a start looked up by conformance scans, 0.16 ms of every `stories` parse, which evaluates `--device`'s
+    /// help: docs/performance.md.)
+    public static var names: String { list(known.map(\.name), separator: ", ") }
+
+    private static func list(_ names: [String], separator: String) -> String {
+        var text = ""
+        for name in names {
+            if !text.isEmpty { text += separator }
+            text += name
+        }
+        return text
+    }
 
     /// `--device`'s help: every phone, `WxH`, and which insets are not sourced.
     public static var helpList: String { "\(names), or WxH in points; \(unsourcedNote)" }
@@ -103,6 +115,6 @@ public struct Phone: Sendable, Hashable {
     public static var unsourcedNote: String {
         let guessed = known.filter { !$0.insetsSourced }.map(\.name)
         guard !guessed.isEmpty else { return "" }
-        return "\(guessed.joined(separator: " and ")): safe areas and model identifiers not published, taken from the 17 Pro models."
+        return "\(list(guessed, separator: " and ")): safe areas and model identifiers not published, taken from the 17 Pro models."
     }
 }
