@@ -40,8 +40,17 @@ archive() {
   return 1
 }
 
-args=() used=()
+args=() used=() skip=
 for a in "${all[@]}"; do
+  [ -n "$skip" ] && { skip=; continue; }
+  # The Swift driver asks for RUNPATH $ORIGIN (any -rpath is left out), where a binary linked against the runtime's
+  # shared libraries finds them. Every Swift library here is static, so the entry only made the loader look for libm,
+  # glib, libgcc_s and libc in the binary's own folder and its eleven hardware-capability subfolders before the
+  # system's cache: 44 failed opens a start (strace). Left out, the loader goes to its cache at once.
+  case $a in
+    -rpath|--rpath) skip=1; continue ;;
+    -rpath=*|--rpath=*) continue ;;
+  esac
   # Foundation's URLSession module map names libcurl (`-lcurl`): left out here, it is named once more at the end under
   # --as-needed, where Sources/CCurlLazy's definitions leave it unneeded (see the end).
   [ "$a" = -lcurl ] && continue

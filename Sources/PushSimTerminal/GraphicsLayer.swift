@@ -68,7 +68,9 @@ struct GraphicsState {
             for y in 0..<p.rect.height {
                 for x in 0..<p.rect.width {
                     let c = canvas[p.rect.x + x, p.rect.y + y]
-                    if c.grapheme != p.symbols[y * p.rect.width + x].grapheme { over.insert(y * p.rect.width + x) }
+                    // Glyphs compare their UTF-8 bytes, without making a String of either cell's: a picture's symbols
+                    // (blocks, braille, sextants, spaces) have no other canonically equivalent spelling.
+                    if c.glyph != p.symbols[y * p.rect.width + x].glyph { over.insert(y * p.rect.width + x) }
                     else { cells[p.rect.x + x, p.rect.y + y] = .blank }
                 }
             }
