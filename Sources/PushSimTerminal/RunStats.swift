@@ -31,6 +31,9 @@ public final class RunStats {
     /// What became of the decode started before the command line was parsed (`EarlyDecode`'s outcome), "" when
     /// the front end has none to report.
     public var earlyDecode = ""
+    /// How the front end read its command line: "plain" (`pushsim stories FILE` without the argument parser),
+    /// "parsed", or "" when the front end does not say.
+    public var start = ""
     /// For each wake-up that brought input and drew a frame: milliseconds from the wake to the frame handed to the
     /// terminal (what a key costs before its effect is on screen).
     public var inputFrameMs: [Double] = []
@@ -63,7 +66,7 @@ public final class RunStats {
         fields += [("pixels", "\"\(escaped)\""), ("pixelBytes", "\(pixelBytes)"), ("picturesSent", "\(picturesSent)"),
                    ("picturesSentAhead", "\(picturesSentAhead)"),
                    ("firstPictureRealtime", firstPictureRealtime.map { String(format: "%.6f", $0) } ?? "null"),
-                   ("earlyDecode", "\"\(earlyDecode)\"")]
+                   ("earlyDecode", "\"\(earlyDecode)\""), ("start", "\"\(start)\"")]
         return "{" + fields.map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ") + "}\n"
     }
 

@@ -22,6 +22,8 @@ public enum Terminal {
         public var wakeDescriptors: [Int32]
         /// Asked at exit for the debug stats' `earlyDecode` (the early decode's outcome: the media layer's to say).
         public var earlyDecode: @Sendable () -> String = { "" }
+        /// The debug stats' `start`: how the front end read its command line ("plain" without the argument parser).
+        public var start = ""
 
         public init(recordPath: String? = nil, statsPath: String? = nil,
                     environment: [String: String] = ProcessInfo.processInfo.environment,
@@ -89,6 +91,7 @@ public enum Terminal {
             stats.picturesSent = graphics?.picturesSent ?? 0
             stats.picturesSentAhead = graphics?.picturesSentAhead ?? 0
             stats.earlyDecode = options.earlyDecode()
+            stats.start = options.start
             driver.shutdown()
             if let pixelNotice { StandardStreams.error(pixelNotice + "\n") }
             stats.bytesWritten = driver.bytesWritten

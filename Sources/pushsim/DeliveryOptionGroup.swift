@@ -21,23 +21,40 @@ struct DeliveryOptionGroup: ParsableArguments {
                                valueName: "code"))
     var language: String?
 
-    func validate() throws {
-        if let bad = extensionCategories.first(where: { $0.isEmpty }) {
-            throw ValidationError("--extension-category needs a category name (got '\(bad)')")
+    /// The options as plain values, which a start without the parse builds itself (`StoriesFastStart`).
+    struct Values: Equatable {
+        var extensionCategories: [String] = []
+        var allowHttp = false
+        var noServiceExtension = false
+        var language: String?
+
+        func validate() throws {
+            if let bad = extensionCategories.first(where: { $0.isEmpty }) {
+                throw ValidationError("--extension-category needs a category name (got '\(bad)')")
+            }
+            if let l = language, l.isEmpty || l.count > 35 || !l.allSatisfy({ $0.isASCII && ($0.isLetter || $0 == "-" || $0 == "_") }) {
+                throw ValidationError("--language takes a language code such as de or pt-BR (got '\(SDKVersion.cut(l))')")
+            }
         }
-        if let l = language, l.isEmpty || l.count > 35 || !l.allSatisfy({ $0.isASCII && ($0.isLetter || $0 == "-" || $0 == "_") }) {
-            throw ValidationError("--language takes a language code such as de or pt-BR (got '\(SDKVersion.cut(l))')")
+
+        /// The options for a device called `device` (a snapshot device's name or WxH in points).
+        func options(device: String, imageDelay: Double = 0) -> DeliveryOptions {
+            let phone = PictureDevice(parsing: device) ?? PictureDevice.default
+            return DeliveryOptions(extensionCategories: extensionCategories.isEmpty ? DeliveryOptions.defaultCategories : extensionCategories,
+                                   allowHTTP: allowHttp, hasServiceExtension: !noServiceExtension,
+                                   language: language.map { $0.replacingOccurrences(of: "_", with: "-") },
+                                   deviceName: device, deviceWidth: phone.width, imageDelay: imageDelay)
         }
     }
 
-    /// The options for a device called `device` (a snapshot device's name or WxH in points).
-    func options(device: String, imageDelay: Double = 0) -> DeliveryOptions {
-        let phone = PictureDevice(parsing: device) ?? PictureDevice.default
-        return DeliveryOptions(extensionCategories: extensionCategories.isEmpty ? DeliveryOptions.defaultCategories : extensionCategories,
-                               allowHTTP: allowHttp, hasServiceExtension: !noServiceExtension,
-                               language: language.map { $0.replacingOccurrences(of: "_", with: "-") },
-                               deviceName: device, deviceWidth: phone.width, imageDelay: imageDelay)
+    var values: Values {
+        Values(extensionCategories: extensionCategories, allowHttp: allowHttp, noServiceExtension: noServiceExtension, language: language)
     }
+
+    func validate() throws { try values.validate() }
+
+    /// The options for a device called `device` (a snapshot device's name or WxH in points).
+    func options(device: String, imageDelay: Double = 0) -> DeliveryOptions { values.options(device: device, imageDelay: imageDelay) }
 
     /// `--device`'s check, shared by the commands that take it beside these options.
     static func validateDevice(_ device: String) throws {

@@ -57,12 +57,13 @@ enum EarlyPicture {
         "--script": true, "--script-file": true, "--events": true,
     ]
 
-    /// The plan for `arguments` (without the program's name), or nil when they are not the plain form.
-    static func plan(_ arguments: [String]) -> Plan? {
-        guard arguments.count >= 2, arguments[0] == "stories", arguments[1] != "-", !arguments[1].hasPrefix("-"),
-              !arguments[1].isEmpty else { return nil }
-        var plan = Plan(payload: arguments[1], appGroup: nil, pixels: .auto)
-        var headlessOnly = false, pixelsGiven = false
+    /// `arguments` (without the program's name) as `stories FILE` and its options, each a name and its value, when
+    /// they are that and every option is one of `known` (with whether it takes a value); nil for anything else. A
+    /// value after a space that starts with '-' (other than '-' itself) is an option's name to the parse, and
+    /// `--option=` a missing value, so neither is this.
+    static func storiesOptions(_ arguments: [String], known: [String: Bool]) -> (file: String, options: [(name: String, value: String?)])? {
+        guard arguments.count >= 2, arguments[0] == "stories", !arguments[1].hasPrefix("-"), !arguments[1].isEmpty else { return nil }
+        var options: [(name: String, value: String?)] = []
         var i = 2
         while i < arguments.count {
             var name = arguments[i], value: String?
@@ -70,15 +71,30 @@ enum EarlyPicture {
                 value = String(name[name.index(after: eq)...])
                 name = String(name[..<eq])
             }
-            guard name.hasPrefix("--"), let takesValue = neutralOptions[name] ?? headlessOptions[name] else { return nil }
-            if neutralOptions[name] == nil { headlessOnly = true }
+            // `--option=` with nothing after it is a missing value to the parse.
+            guard name.hasPrefix("--"), let takesValue = known[name], value != "" else { return nil }
             if takesValue && value == nil {
-                guard i + 1 < arguments.count else { return nil }
+                guard i + 1 < arguments.count, arguments[i + 1] == "-" || !arguments[i + 1].hasPrefix("-") else { return nil }
                 value = arguments[i + 1]
                 i += 1
             } else if !takesValue && value != nil {
                 return nil
             }
+            options.append((name, value))
+            i += 1
+        }
+        return (arguments[1], options)
+    }
+
+    /// The plan for `arguments` (without the program's name), or nil when they are not the plain form.
+    static func plan(_ arguments: [String]) -> Plan? {
+        guard let (file, options) = storiesOptions(arguments, known: neutralOptions.merging(headlessOptions) { a, _ in a }) else {
+            return nil
+        }
+        var plan = Plan(payload: file, appGroup: nil, pixels: .auto)
+        var headlessOnly = false, pixelsGiven = false
+        for (name, value) in options {
+            if neutralOptions[name] == nil { headlessOnly = true }
             switch name {
             case "--pixels":
                 guard let setting = value.flatMap({ PixelSetting(rawValue: $0.lowercased()) }), setting != .off else { return nil }
@@ -100,7 +116,6 @@ enum EarlyPicture {
             default:
                 break
             }
-            i += 1
         }
         // The headless options mean nothing to a terminal's picture, and a headless run draws no pixels.
         if headlessOnly && !plan.headless || plan.headless && pixelsGiven { return nil }
@@ -123,7 +138,7 @@ enum EarlyPicture {
         EarlyDecode.shared.expect()
         let started = PlainThread.start(name: "pushsim.early") {
             if !plan.headless { PlainThread.adoptPictureHeap() }
-            decode(plan, environment: ProcessInfo.processInfo.environment, into: .shared)
+            decode(plan, environment: ProcessEnvironment.read(), into: .shared)
             EarlyDecode.shared.decided()
         }
         if !started { EarlyDecode.shared.decided() }

@@ -18,16 +18,31 @@ struct InteractiveOptions: ParsableArguments {
         """, valueName: "auto|kitty|iterm|sixel|off"), completion: .list(["auto", "kitty", "iterm", "sixel", "off"]))
     var pixels: String = "auto"
 
-    func validate() throws {
-        guard PixelSetting(rawValue: pixels.lowercased()) != nil else {
-            throw ValidationError("--pixels must be auto, kitty, iterm, sixel or off (got '\(pixels)')")
+    /// The options as plain values, which a start without the parse builds itself (`StoriesFastStart`).
+    struct Values: Equatable {
+        var record: String?
+        var pixels: String = "auto"
+
+        func validate() throws {
+            guard PixelSetting(rawValue: pixels.lowercased()) != nil else {
+                throw ValidationError("--pixels must be auto, kitty, iterm, sixel or off (got '\(pixels)')")
+            }
         }
     }
+
+    var values: Values { Values(record: record, pixels: pixels) }
+
+    func validate() throws { try values.validate() }
 }
 
 /// Run `scene` until it exits, restoring the terminal on every path; exits the process with the scene's status.
 /// `afterwards` runs once the terminal is restored, before the exit: what it writes to standard error stays on screen.
 func runInteractive(_ scene: Scene, options: InteractiveOptions, afterwards: () -> Void = {}) -> Never {
+    runInteractive(scene, options: options.values, afterwards: afterwards)
+}
+
+/// `runInteractive` with the options' values.
+func runInteractive(_ scene: Scene, options: InteractiveOptions.Values, afterwards: () -> Void = {}) -> Never {
     // A frame drawn beside a CPU-bound job runs as soon as it is due, not after the job's slice (the share is the same).
     PlainThread.requestInteractiveSlice()
     do {
@@ -38,6 +53,7 @@ func runInteractive(_ scene: Scene, options: InteractiveOptions, afterwards: () 
             chafaPixelHint: setting == .auto ? PixelRenderer.chafaHint(environment: env) : [],
             wakeDescriptors: MediaImageSource.arrivals.map { [$0.descriptor] } ?? [])
         terminal.earlyDecode = { EarlyDecode.shared.outcome.rawValue }
+        terminal.start = StoriesFastStart.taken ? "plain" : "parsed"
         let status = try Terminal.run(scene, options: terminal)
         afterwards()
         exit(status)

@@ -38,6 +38,8 @@ struct PushSim: ParsableCommand {
             StandardStreams.error("pushsim: \(failure.message)\n")
             _exit(1)
         }
+        // `pushsim stories FILE` in its plain form runs from values read without the parse (`StoriesFastStart`).
+        StoriesFastStart.runIfPlain()
         // swift-argument-parser's own `main` prints its errors as they are: a value such as `--duration $'\e]0;x'`
         // reached the terminal raw. The same steps, with the message escaped on the way out.
         do {

@@ -21,15 +21,35 @@ struct SDKOptions: ParsableArguments {
           help: "The app sets UIDesignRequiresCompatibility: its own alerts (the primer's alert style) keep the pre-iOS 26 design; the system's notifications and permission prompt do not.")
     var appCompat = false
 
+    /// The options as plain values, which a start without the parse builds itself (`StoriesFastStart`).
+    struct Values: Equatable {
+        var text: String = SDKVersion.newest.description
+        var iosText: String = IOSVersion.default.description
+        var appCompat = false
+
+        /// The sentence (exit 2) for a release pushsim does not know.
+        func validate() throws(UserError) {
+            if SDKVersion(text) == nil { throw UserError(SDKVersion.unknownMessage(text), exitCode: 2) }
+            if IOSVersion(iosText) == nil { throw UserError(IOSVersion.unknownMessage(iosText), exitCode: 2) }
+        }
+
+        /// The chosen iOS release (validated).
+        var ios: IOSVersion { IOSVersion(iosText) ?? .default }
+
+        /// The chosen release (validated).
+        var version: SDKVersion { SDKVersion(text) ?? .newest }
+    }
+
+    var values: Values { Values(text: text, iosText: iosText, appCompat: appCompat) }
+
     func validate() throws {
         // One line and exit 2, like an unreadable file: the version is input the run cannot start without.
-        if SDKVersion(text) == nil { fail(UserError(SDKVersion.unknownMessage(text), exitCode: 2)) }
-        if IOSVersion(iosText) == nil { fail(UserError(IOSVersion.unknownMessage(iosText), exitCode: 2)) }
+        do { try values.validate() } catch { fail(error) }
     }
 
     /// The chosen iOS release (validated).
-    var ios: IOSVersion { IOSVersion(iosText) ?? .default }
+    var ios: IOSVersion { values.ios }
 
     /// The chosen release (validated).
-    var version: SDKVersion { SDKVersion(text) ?? .newest }
+    var version: SDKVersion { values.version }
 }

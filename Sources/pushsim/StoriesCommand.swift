@@ -4,6 +4,7 @@ import ArgumentParser
 import Foundation
 import PushSimApp
 import PushSimEngine
+import PushSimFiles
 import PushSimPicture
 import PushSimScreens
 
@@ -54,45 +55,101 @@ struct StoriesCommand: ParsableCommand {
 
     @OptionGroup(title: "Terminal options") var terminal: TerminalOptions
 
-    func validate() throws {
-        try DeliveryOptionGroup.validateDevice(device)
-        if watch && stories.file == "-" {
-            throw ValidationError("--watch needs a file, not standard input")
+    /// The command as plain values: what `run` plays. A start without the parse builds them itself
+    /// (`StoriesFastStart`, the plain form); `StoriesFastStartTests` holds the two ways to the same values.
+    struct Values: Equatable {
+        var stories: StoriesExperienceOptions.Values
+        var watch = false
+        var eventsPane = false
+        var bell = false
+        var device: String = DeliveryOptions.defaultDevice.name
+        var terminal = TerminalOptions.Values()
+
+        init(file: String) { stories = StoriesExperienceOptions.Values(file: file) }
+
+        init(stories: StoriesExperienceOptions.Values, watch: Bool, eventsPane: Bool, bell: Bool, device: String,
+             terminal: TerminalOptions.Values) {
+            self.stories = stories
+            self.watch = watch
+            self.eventsPane = eventsPane
+            self.bell = bell
+            self.device = device
+            self.terminal = terminal
+        }
+
+        /// Every check the parse makes of these values, in the groups and in the command, as one call: an error of
+        /// any of them means the plain start leaves the run to the parse, which reports it as it always has.
+        func validateAll() throws {
+            try stories.sdk.validate()
+            try stories.delivery.validate()
+            try stories.personalization.validate()
+            try stories.fetch.validate()
+            try stories.script.validate()
+            try stories.validate()
+            try terminal.interactive.validate()
+            try terminal.validate()
+            try validate()
+        }
+
+        /// The paths `OutputOverlapCheck` finds in the parsed command, in its order: read, then written.
+        var overlapUses: (inputs: [OutputOverlap.Use], outputs: [OutputOverlap.Use]) {
+            var ins = [OutputOverlap.Use("FILE", stories.file)], outs: [OutputOverlap.Use] = []
+            if let p = stories.script.scriptFile { ins.append(.init("--script-file", p)) }
+            if let p = stories.script.store { ins.append(.init("--store", p)) }
+            if let p = stories.script.events { outs.append(.init("--events", p)) }
+            if let p = terminal.frames { outs.append(.init("--frames", p)) }
+            if let p = terminal.interactive.record { outs.append(.init("--record", p)) }
+            return (ins, outs)
+        }
+
+        func validate() throws {
+            try DeliveryOptionGroup.validateDevice(device)
+            if watch && stories.file == "-" {
+                throw ValidationError("--watch needs a file, not standard input")
+            }
+        }
+
+        func run() {
+            let sink = EventSink()
+            let isHeadless = terminal.headless
+            let images = terminal.imageSource(payload: stories.file, appGroup: stories.appGroup, fetch: stories.fetch)
+            let scene = stories.makeScene(sink: sink, images: images, headless: isHeadless, device: device, eventsPane: eventsPane, bell: bell)
+            scene.phoneStatus = PhoneStatus(phone: Phone.named(device)?.marketingName ?? device, ios: stories.sdk.ios)
+            if watch {
+                let watcher = StoriesFileWatcher(path: stories.file, notification: stories.notification, language: stories.delivery.language)
+                if let people = try? stories.personalization.input(language: stories.delivery.language, phone: device, ios: stories.sdk.iosText) {
+                    watcher.device = people.device
+                    watcher.raw = people.raw
+                }
+                scene.reloader = watcher.check
+                scene.watchDescriptor = watcher.descriptor
+            }
+            if !isHeadless, let people = try? stories.personalization.input(language: stories.delivery.language, phone: device, ios: stories.sdk.iosText),
+               people.devices.count > 1 {
+                var at = people.index
+                scene.deviceName = people.device.name
+                let file = stories.file, notification = stories.notification, language = stories.delivery.language
+                scene.nextDevice = {
+                    at = (at + 1) % people.devices.count
+                    let d = people.devices[at]
+                    guard let input = try? StoriesScene.load(path: file, notification: notification, language: language, device: d, raw: people.raw) else { return nil }
+                    return (input, d.name)
+                }
+            }
+            if isHeadless {
+                terminal.run(scene, sink: sink, script: stories.script)
+                return
+            }
+            stories.script.streamEvents(sink)
+            runInteractive(scene, options: terminal.interactive)
         }
     }
 
-    func run() throws {
-        let sink = EventSink()
-        let isHeadless = terminal.headless
-        let images = terminal.imageSource(payload: stories.file, appGroup: stories.appGroup, fetch: stories.fetch)
-        let scene = stories.makeScene(sink: sink, images: images, headless: isHeadless, device: device, eventsPane: eventsPane, bell: bell)
-        scene.phoneStatus = PhoneStatus(phone: Phone.named(device)?.marketingName ?? device, ios: stories.sdk.ios)
-        if watch {
-            let watcher = StoriesFileWatcher(path: stories.file, notification: stories.notification, language: stories.delivery.language)
-            if let people = try? stories.personalization.input(language: stories.delivery.language, phone: device, ios: stories.sdk.iosText) {
-                watcher.device = people.device
-                watcher.raw = people.raw
-            }
-            scene.reloader = watcher.check
-            scene.watchDescriptor = watcher.descriptor
-        }
-        if !isHeadless, let people = try? stories.personalization.input(language: stories.delivery.language, phone: device, ios: stories.sdk.iosText),
-           people.devices.count > 1 {
-            var at = people.index
-            scene.deviceName = people.device.name
-            let file = stories.file, notification = stories.notification, language = stories.delivery.language
-            scene.nextDevice = {
-                at = (at + 1) % people.devices.count
-                let d = people.devices[at]
-                guard let input = try? StoriesScene.load(path: file, notification: notification, language: language, device: d, raw: people.raw) else { return nil }
-                return (input, d.name)
-            }
-        }
-        if isHeadless {
-            terminal.run(scene, sink: sink, script: stories.script)
-            return
-        }
-        stories.script.streamEvents(sink)
-        runInteractive(scene, options: terminal.interactive)
+    var values: Values {
+        Values(stories: stories.values, watch: watch, eventsPane: eventsPane, bell: bell, device: device, terminal: terminal.values)
     }
+
+    func validate() throws { try values.validate() }
+
+    func run() throws { values.run() }
 }

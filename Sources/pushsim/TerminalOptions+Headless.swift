@@ -12,8 +12,18 @@ import PushSimScreens
 
 // The headless options themselves (--headless, --size, --frames) are TerminalOptions' own (TerminalOptions.swift).
 
-extension TerminalOptions {
+extension TerminalOptions.Values {
     var parsedSize: Size { Size(parsing: size)! }
+
+    /// Run `script` headless on this screen.
+    @discardableResult
+    func run(_ scene: ScriptableScene, sink: EventSink, script: ScriptOptions.Values) -> HeadlessRunner {
+        script.runHeadless(scene: scene, sink: sink, size: parsedSize, frames: frames)
+    }
+}
+
+extension TerminalOptions {
+    var parsedSize: Size { values.parsedSize }
 
     /// `--size`'s default: the screen a headless run without it, and every `snapshot`, lays out on.
     static let defaultSize = Size(width: 80, height: 24)
@@ -21,7 +31,7 @@ extension TerminalOptions {
     /// Run `script` headless on this screen.
     @discardableResult
     func run(_ scene: ScriptableScene, sink: EventSink, script: ScriptOptions) -> HeadlessRunner {
-        script.runHeadless(scene: scene, sink: sink, size: parsedSize, frames: frames)
+        values.run(scene, sink: sink, script: script.values)
     }
 }
 

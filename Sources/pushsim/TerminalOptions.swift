@@ -32,18 +32,40 @@ struct TerminalOptions: ParsableArguments {
 
     @OptionGroup var interactive: InteractiveOptions
 
-    func validate() throws {
-        guard Size(parsing: size) != nil else {
-            throw ValidationError("--size must be WxH with whole numbers from 1 to 1000, such as 80x24 (got '\(size)')")
+    /// The options as plain values, which a start without the parse builds itself (`StoriesFastStart`). What they do
+    /// is the values' (here, TerminalOptions+Media.swift and TerminalOptions+Headless.swift); the options forward.
+    struct Values: Equatable {
+        var headless = false
+        var size: String = "80x24"
+        var frames: String?
+        var symbols: String = "half"
+        var colors: String?
+        var interactive = InteractiveOptions.Values()
+
+        func validate() throws {
+            guard Size(parsing: size) != nil else {
+                throw ValidationError("--size must be WxH with whole numbers from 1 to 1000, such as 80x24 (got '\(size)')")
+            }
+            _ = try symbolSet()
+            if let colors, ColorMode(parsing: colors) == nil {
+                throw ValidationError("--colors must be truecolor, 256, 8 or mono (got '\(colors)')")
+            }
         }
-        _ = try symbolSet()
-        if let colors, ColorMode(parsing: colors) == nil {
-            throw ValidationError("--colors must be truecolor, 256, 8 or mono (got '\(colors)')")
+
+        /// The image source for a payload at `file`, drawn in cells for this terminal (or headless frames).
+        func imageSource(payload file: String, appGroup: String?, fetch: FetchOptions.Values) -> MediaImageSource {
+            imageSource(payload: file, appGroup: appGroup, headless: headless, fetch: fetch)
         }
     }
 
+    var values: Values {
+        Values(headless: headless, size: size, frames: frames, symbols: symbols, colors: colors, interactive: interactive.values)
+    }
+
+    func validate() throws { try values.validate() }
+
     /// The image source for a payload at `file`, drawn in cells for this terminal (or headless frames).
     func imageSource(payload file: String, appGroup: String?, fetch: FetchOptions) -> MediaImageSource {
-        imageSource(payload: file, appGroup: appGroup, headless: headless, fetch: fetch)
+        values.imageSource(payload: file, appGroup: appGroup, fetch: fetch.values)
     }
 }

@@ -88,6 +88,7 @@ PY
 }
 
 outcome() { python3 -c 'import json,sys; print(json.load(open(sys.argv[1])).get("earlyDecode", "?"))' "$1" 2>/dev/null; }
+start() { python3 -c 'import json,sys; print(json.load(open(sys.argv[1])).get("start", "?"))' "$1" 2>/dev/null; }
 
 for proto in sixel kitty; do
   for payload in cached local; do
@@ -96,11 +97,14 @@ for proto in sixel kitty; do
     [ -s "$WORK/early.$proto.$payload" ] || die "$proto, $payload: no picture came"
     [ "$(outcome "$WORK/stats.a")" = taken ] || die "$proto, $payload: the early decode was not taken (stats say '$(outcome "$WORK/stats.a")')"
     [ "$(outcome "$WORK/stats.b")" = none ] || die "$proto, $payload: an early decode started with the option before the file ('$(outcome "$WORK/stats.b")')"
+    # The plain form also runs without the argument parser (StoriesFastStart); the other order goes through it.
+    [ "$(start "$WORK/stats.a")" = plain ] || die "$proto, $payload: the plain form was parsed (stats say '$(start "$WORK/stats.a")')"
+    [ "$(start "$WORK/stats.b")" = parsed ] || die "$proto, $payload: the option-first form did not go through the parse ('$(start "$WORK/stats.b")')"
     cmp -s "$WORK/early.$proto.$payload" "$WORK/plain.$proto.$payload" \
       || die "$proto, $payload: the picture from the early decode differs from the parse's ($(wc -c < "$WORK/early.$proto.$payload") against $(wc -c < "$WORK/plain.$proto.$payload") bytes)"
   done
 done
-echo "ok: sixel and kitty, cached and local: the early decode is taken and its picture is the same bytes"
+echo "ok: sixel and kitty, cached and local: the early decode is taken, the plain form skips the parse, and its picture is the same bytes"
 
 # The early thread's picture buffers in 2 MB huge pages (CThreads/PictureHeap.c), where the kernel gives them on request
 # and has 32 MB free in 2 MB blocks; the run whose option comes first starts no early thread and asks for none.
