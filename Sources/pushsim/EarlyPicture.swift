@@ -57,6 +57,9 @@ enum EarlyPicture {
         "--script": true, "--script-file": true, "--events": true,
     ]
 
+    /// Both tables: every option of the plain form, with whether it takes a value (built once, not at each look).
+    static let plainFormOptions: [String: Bool] = neutralOptions.merging(headlessOptions) { a, _ in a }
+
     /// `arguments` (without the program's name) as `stories FILE` and its options, each a name and its value, when
     /// they are that and every option is one of `known` (with whether it takes a value); nil for anything else. A
     /// value after a space that starts with '-' (other than '-' itself) is an option's name to the parse, and
@@ -88,9 +91,7 @@ enum EarlyPicture {
 
     /// The plan for `arguments` (without the program's name), or nil when they are not the plain form.
     static func plan(_ arguments: [String]) -> Plan? {
-        guard let (file, options) = storiesOptions(arguments, known: neutralOptions.merging(headlessOptions) { a, _ in a }) else {
-            return nil
-        }
+        guard let (file, options) = storiesOptions(arguments, known: plainFormOptions) else { return nil }
         var plan = Plan(payload: file, appGroup: nil, pixels: .auto)
         var headlessOnly = false, pixelsGiven = false
         for (name, value) in options {

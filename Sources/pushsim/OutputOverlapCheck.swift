@@ -21,7 +21,12 @@ enum OutputOverlapCheck {
     static func check(_ command: any ParsableCommand) {
         var ins: [OutputOverlap.Use] = [], outs: [OutputOverlap.Use] = []
         collect(command, inputs: &ins, outputs: &outs, depth: 0)
-        if let problem = OutputOverlap.problem(inputs: ins, outputs: outs) { fail(UserError(problem, exitCode: 2)) }
+        check(inputs: ins, outputs: outs)
+    }
+
+    /// Exits with the one sentence (status 2) when these outputs overlap these inputs or each other.
+    static func check(inputs: [OutputOverlap.Use], outputs: [OutputOverlap.Use]) {
+        if let problem = OutputOverlap.problem(inputs: inputs, outputs: outputs) { fail(UserError(problem, exitCode: 2)) }
     }
 
     /// Walks the stored properties of the parsed command and of its option groups. The wrappers of properties named

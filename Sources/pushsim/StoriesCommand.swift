@@ -65,18 +65,6 @@ struct StoriesCommand: ParsableCommand {
         var device: String = DeliveryOptions.defaultDevice.name
         var terminal = TerminalOptions.Values()
 
-        init(file: String) { stories = StoriesExperienceOptions.Values(file: file) }
-
-        init(stories: StoriesExperienceOptions.Values, watch: Bool, eventsPane: Bool, bell: Bool, device: String,
-             terminal: TerminalOptions.Values) {
-            self.stories = stories
-            self.watch = watch
-            self.eventsPane = eventsPane
-            self.bell = bell
-            self.device = device
-            self.terminal = terminal
-        }
-
         /// Every check the parse makes of these values, in the groups and in the command, as one call: an error of
         /// any of them means the plain start leaves the run to the parse, which reports it as it always has.
         func validateAll() throws {
@@ -152,4 +140,9 @@ struct StoriesCommand: ParsableCommand {
     func validate() throws { try values.validate() }
 
     func run() throws { values.run() }
+}
+
+extension StoriesCommand.Values {
+    /// `pushsim stories FILE` with every option at its default. (Here, not in the struct: the memberwise init stays.)
+    init(file: String) { self.init(stories: StoriesExperienceOptions.Values(file: file)) }
 }

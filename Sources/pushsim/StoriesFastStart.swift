@@ -1,8 +1,6 @@
 // `pushsim stories FILE` in its plain form, started without swift-argument-parser's parse.
 
 import Foundation
-import PushSimApp
-import PushSimFiles
 
 /// swift-argument-parser builds `stories`' argument sets by reflection over its nine option groups as it parses:
 /// 22 M instructions of the 203 M a sixel story's first picture costs (docs/performance.md), 3–4 ms of the main
@@ -18,7 +16,7 @@ enum StoriesFastStart {
     /// The options the plain form takes, with whether each takes a value: those that change neither the first
     /// picture nor its cells, and the headless run's (`EarlyPicture`'s two tables; here in any combination, as the
     /// parse takes them).
-    static let options: [String: Bool] = EarlyPicture.neutralOptions.merging(EarlyPicture.headlessOptions) { a, _ in a }
+    static var options: [String: Bool] { EarlyPicture.plainFormOptions }
 
     /// The values for `arguments` (without the program's name), or nil when they are not the plain form or do
     /// not pass the parse's checks.
@@ -65,7 +63,7 @@ enum StoriesFastStart {
     static func runIfPlain(_ arguments: [String] = Array(CommandLine.arguments.dropFirst())) {
         guard let values = values(arguments) else { return }
         let uses = values.overlapUses
-        if let problem = OutputOverlap.problem(inputs: uses.inputs, outputs: uses.outputs) { fail(UserError(problem, exitCode: 2)) }
+        OutputOverlapCheck.check(inputs: uses.inputs, outputs: uses.outputs)
         taken = true
         values.run()
         // A headless run returns (an interactive one ends the process itself): what the parse's way does next.
